@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@sbuilding/shared';
+import type { Config } from './platform/env.js';
+import { errorHandlerPlugin } from './platform/error-handler.js';
+import { databasePlugin } from './platform/database.js';
+import { webPlugin } from './platform/web.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly config: Config;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, captcha, health). */
+    public?: boolean;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Pino options; tests pass `false` to keep output quiet. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole server (API, socket, console); tests use it with `app.inject`. */
+export async function buildApp({ config, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Behind a proxy the client's address comes from X-Forwarded-For; on one machine it is the socket's.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd's CSS-in-JS writes <style> elements at run time; styles cannot run script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Served over plain HTTP by default; HSTS belongs on the TLS-terminating proxy.
+    strictTransportSecurity: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'sbuilding API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

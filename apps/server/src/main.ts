@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './platform/env.js';
+import path from 'node:path';
+
+/** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      app.log.fatal(`Port ${config.port} is already in use: set PORT to a free port`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  app.log.info({ database: app.dbKind }, 'database ready');
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

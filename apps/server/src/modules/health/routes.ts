@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ping } from '../../platform/db/client.js';
+
+/** GET /health: 200 {status:"ok"} once the database answers, 503 before. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            code: z.number(),
+            msg: z.string(),
+            data: z.object({ database: z.string() }),
+          }),
+          503: z.object({ status: z.literal('starting'), code: z.number(), msg: z.string(), data: z.null() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (!app.dbKind)
+        return reply.status(503).send({ status: 'starting', code: 503, msg: 'starting', data: null });
+      await ping(app.db);
+      return { status: 'ok' as const, code: 200, msg: 'ok', data: { database: app.dbKind } };
+    },
+  );
+};

@@ -1,0 +1,5 @@
+/** Every table of the server, for drizzle's relational queries and for drizzle-kit. */
+export * from '../../modules/tenants/tables.js';
+export * from '../../modules/users/tables.js';
+export * from '../../modules/auth/tables.js';
+export * from '../../modules/system/tables.js';

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting of the server is here, parsed once, with its default;
+ * a bad value stops the start with a message naming the variable.
+ */
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : ['true', '1', 'on', 'yes'].includes(v)));
+
+const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port(8080),
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server; unset means embedded PostgreSQL (PGlite) in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  MQTT_PORT: port(1883),
+  /** An external broker; unset means the embedded one on MQTT_PORT. */
+  MQTT_URL: z.string().url().optional(),
+  CAPTCHA_ENABLED: bool(true),
+  SIMULATOR: bool(true),
+  /** Signing secret of session tokens; unset means one generated once and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  DISPLAY_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built console; served at / when present. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type EnvInput = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  captchaEnabled: boolean;
+  simulator: boolean;
+  jwtSecret: string | undefined;
+  session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    captchaEnabled: e.CAPTCHA_ENABLED,
+    simulator: e.SIMULATOR,
+    jwtSecret: e.JWT_SECRET,
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      maxHours: e.SESSION_MAX_HOURS,
+      displayMaxDays: e.DISPLAY_SESSION_MAX_DAYS,
+    },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+  };
+}

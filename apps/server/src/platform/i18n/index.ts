@@ -1,0 +1,33 @@
+import { FIELD_LABELS, isValidationKey, type Lang } from '@sbuilding/shared';
+import { SERVER_MESSAGES, VALIDATION, type MessageKey } from './messages.js';
+
+export type { MessageKey } from './messages.js';
+
+/** The request language from the `Lang` header: ZH, otherwise EN. */
+export function langOf(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim().toUpperCase() === 'ZH' ? 'ZH' : 'EN';
+}
+
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  if (key.startsWith('validation.')) {
+    const vkey = key.slice('validation.'.length);
+    if (isValidationKey(vkey)) return fill(VALIDATION[lang][vkey], params);
+    return key;
+  }
+  const messages: Record<string, string> = SERVER_MESSAGES[lang];
+  const template = messages[key];
+  return template === undefined ? key : fill(template, params);
+}
+
+/** A field's label in the language, or its name when it has none. */
+export function fieldLabel(lang: Lang, field: string): string {
+  const labels: Record<string, string> = lang === 'ZH' ? FIELD_LABELS.zh : FIELD_LABELS.en;
+  return labels[field] ?? field;
+}

@@ -1,0 +1,50 @@
+import { eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Role } from '@sbuilding/shared';
+import { notFound } from './errors.js';
+
+/**
+ * The caller's scope. Every service call that touches tenant data takes one; routes get it only from
+ * `request.scope()` (platform/auth), so a route that forgets it does not compile.
+ */
+export interface Scope {
+  readonly userId: number;
+  /** Null for platform administrators, who see every tenant. */
+  readonly tenantId: number | null;
+  readonly roles: readonly Role[];
+  readonly permissions: readonly string[];
+  readonly isAdmin: boolean;
+}
+
+/**
+ * The one tenancy filter: the condition that limits rows of `column` (a tenant id column) to the scope.
+ * Undefined (no filter) for admin. Compose it with `and(...)`.
+ */
+export function tenantFilter(scope: Scope, column: AnyColumn): SQL | undefined {
+  if (scope.isAdmin) return undefined;
+  // A non-admin without a tenant sees nothing: -1 matches no serial id.
+  return eq(column, scope.tenantId ?? -1);
+}
+
+/** Whether a row owned by `tenantId` is within the scope. */
+export function inScope(scope: Scope, tenantId: number | null): boolean {
+  return scope.isAdmin || (tenantId !== null && tenantId === scope.tenantId);
+}
+
+/**
+ * Returns the row when it exists and is in scope; otherwise throws 404, so another tenant's ids
+ * look exactly like ids that do not exist.
+ */
+export function ownedOr404<T extends { tenantId: number | null }>(scope: Scope, row: T | undefined): T {
+  if (!row || !inScope(scope, row.tenantId)) throw notFound();
+  return row;
+}
+
+/** The tenant a new row of a non-admin caller belongs to; an admin must name one. */
+export function tenantForWrite(scope: Scope, requested?: number | null): number {
+  if (scope.isAdmin) {
+    if (requested === undefined || requested === null) throw notFound();
+    return requested;
+  }
+  if (scope.tenantId === null) throw notFound();
+  return scope.tenantId;
+}

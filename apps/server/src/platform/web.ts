@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { translate } from './i18n/index.js';
+
+/** Paths that belong to the API: never answered with the console's index.html. */
+const API_PREFIXES = ['/sbuilding/', '/system/', '/common/', '/websocket/', '/docs', '/health'];
+
+/**
+ * Serves the built console on the API's origin, and index.html for any other GET that asks for HTML
+ * (client-side routes such as /board/index); API paths answer a 404 envelope.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { webDist: string }) => {
+    const index = path.join(opts.webDist, 'index.html');
+    const hasConsole = fs.existsSync(index);
+    if (hasConsole) {
+      await app.register(fastifyStatic, {
+        root: opts.webDist,
+        wildcard: false,
+        index: false,
+        // Hashed assets never change; index.html must be revalidated so a deploy is picked up.
+        setHeaders: (res, filePath) => {
+          res.setHeader(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn({ webDist: opts.webDist }, 'console build not found: run npm run build');
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      if (hasConsole && wantsHtml && !API_PREFIXES.some((p) => url.startsWith(p))) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply
+        .status(404)
+        .send({ code: 404, msg: translate(request.lang, 'error.notFound'), data: null });
+    });
+  },
+  { name: 'web', dependencies: ['error-handler'] },
+);

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
+const API_PATHS = [
+  '/login',
+  '/logout',
+  '/getInfo',
+  '/getRouters',
+  '/captchaImage',
+  '/sbuilding',
+  '/system',
+  '/common',
+  '/health',
+  '/docs',
+  '/profile',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    conditions: ['source'],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(
+        API_PATHS.map((p) => [
+          p,
+          {
+            target: API_TARGET,
+            bypass: (req: { headers: { accept?: string } }) =>
+              req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+          },
+        ]),
+      ),
+      '/websocket': { target: API_TARGET, ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

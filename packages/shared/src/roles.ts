@@ -1,0 +1,59 @@
+/** Roles and permissions of spec section 6. */
+
+export const ROLES = [
+  'admin',
+  'tbAdmin',
+  'tbCustomer',
+  'tbVisualDisplay',
+  'tbWeixinCustomer',
+  'ROLE_DEFAULT',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a user account can be given (ROLE_DEFAULT only stands in for an empty list). */
+export const ASSIGNABLE_ROLES = [
+  'admin',
+  'tbAdmin',
+  'tbCustomer',
+  'tbVisualDisplay',
+  'tbWeixinCustomer',
+] as const;
+
+/** The wildcard permission: holds every permission. */
+export const ALL_PERMISSION = '*:*:*';
+/** The `{product}:tools:tenant` permission of spec section 6. */
+export const TENANT_TOOLS_PERMISSION = 'sbuilding:tools:tenant';
+
+/** Permissions each role carries; one place, read by the server and (through getInfo) the console. */
+export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
+  admin: [ALL_PERMISSION],
+  tbAdmin: [TENANT_TOOLS_PERMISSION],
+  tbCustomer: [],
+  tbVisualDisplay: [],
+  tbWeixinCustomer: [],
+  ROLE_DEFAULT: [],
+};
+
+export function isRole(value: string): value is Role {
+  return ROLES.some((r) => r === value);
+}
+
+/** An empty roles list becomes ROLE_DEFAULT (spec section 4). */
+export function effectiveRoles(roles: readonly string[]): Role[] {
+  const known = roles.filter(isRole);
+  return known.length > 0 ? known : ['ROLE_DEFAULT'];
+}
+
+export function permissionsForRoles(roles: readonly Role[]): string[] {
+  return [...new Set(roles.flatMap((r) => ROLE_PERMISSIONS[r]))];
+}
+
+/** The role directive: admin passes, otherwise one of the listed roles must match. */
+export function hasAnyRole(userRoles: readonly string[], required: readonly string[]): boolean {
+  return userRoles.includes('admin') || required.some((r) => userRoles.includes(r));
+}
+
+/** The permission directive: `*:*:*` passes, otherwise one listed permission must match. */
+export function hasAnyPermission(userPermissions: readonly string[], required: readonly string[]): boolean {
+  return userPermissions.includes(ALL_PERMISSION) || required.some((p) => userPermissions.includes(p));
+}

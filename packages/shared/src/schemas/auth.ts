@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PASSWORD_LENGTH } from '../constants.js';
+import { isEmail, isPhone } from '../validators.js';
+
+/** POST /login. The username is trimmed before use (spec section 5). */
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, 'required').max(64, 'tooLong'),
+  password: z.string().min(1, 'required').max(128, 'tooLong'),
+  code: z.string().max(16, 'tooLong').optional().default(''),
+  uuid: z.string().max(64, 'tooLong').optional().default(''),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** The console's login form: captcha code is required when captcha is on. */
+export const loginFormSchema = loginBodySchema.extend({ code: z.string().trim().min(1, 'required') });
+
+export const captchaResponseSchema = z.object({
+  captchaEnabled: z.boolean(),
+  uuid: z.string().optional(),
+  img: z.string().optional(),
+});
+export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string() });
+
+export const userInfoSchema = z.object({
+  user: z.object({
+    userId: z.number().int(),
+    deptId: z.number().int().nullable(),
+    userName: z.string(),
+    nickName: z.string(),
+    avatar: z.string(),
+    email: z.string(),
+    phonenumber: z.string(),
+    sex: z.enum(['0', '1', '2']),
+    createTime: z.string(),
+  }),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_LENGTH.min, 'passwordLength')
+  .max(PASSWORD_LENGTH.max, 'passwordLength');
+
+/** Profile (spec section 5): nickname, email and phone required and well-formed. */
+export const profileBodySchema = z.object({
+  nickName: z.string().trim().min(1, 'required').max(30, 'tooLong'),
+  email: z.string().trim().min(1, 'required').refine(isEmail, 'email'),
+  phonenumber: z.string().trim().min(1, 'required').refine(isPhone, 'phone'),
+  sex: z.enum(['0', '1', '2']).optional(),
+});
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
+/** The server's password change body. */
+export const passwordChangeBodySchema = z.object({
+  oldPassword: z.string().min(1, 'required'),
+  newPassword: passwordSchema,
+});
+
+/** The console's password form adds the confirmation ('Passwords is different'). */
+export const passwordChangeFormSchema = passwordChangeBodySchema
+  .extend({ confirmPassword: z.string().min(1, 'required') })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'passwordsDifferent',
+    path: ['confirmPassword'],
+  });
