@@ -1,0 +1,18 @@
+// npm run bench: runs every benchmark under bench/ in turn and prints its figures.
+// Each benchmark is a bench/*.bench.mjs file that prints its own figures and exits.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const only = process.argv[2];
+const files = fs
+  .readdirSync(new URL('.', import.meta.url))
+  .filter((f) => f.endsWith('.bench.mjs') && (!only || f.includes(only)))
+  .sort();
+if (files.length === 0) {
+  process.stdout.write('no benchmarks found\n');
+}
+for (const file of files) {
+  process.stdout.write(`\n# ${file}\n`);
+  const result = spawnSync(process.execPath, [new URL(file, import.meta.url).pathname], { stdio: 'inherit' });
+  if (result.status !== 0) process.exitCode = 1;
+}

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server (`npm run build` first) on free ports with a fresh data dir. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SIMULATOR: 'off',
+      CAPTCHA_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const health = await fetch(`${url}/health`);
+      // Ready once the database answers and the demo users exist.
+      if (health.ok) {
+        const captcha = await fetch(`${url}/captchaImage`);
+        if (captcha.ok) return { url, dataDir, log: () => output, stop };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`server did not become ready:\n${output}`);
+}
