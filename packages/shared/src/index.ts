@@ -5,3 +5,7 @@ export * from './validators.js';
 export * from './envelope.js';
 export * from './i18n/validation.js';
 export * from './schemas/auth.js';
+export * from './schemas/fields.js';
+export * from './schemas/project.js';
+export * from './schemas/calendar.js';
+export * from './schemas/system.js';
