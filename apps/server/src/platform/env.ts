@@ -25,6 +25,8 @@ const envSchema = z.object({
   MQTT_URL: z.string().url().optional(),
   CAPTCHA_ENABLED: bool(true),
   SIMULATOR: bool(true),
+  /** Create the demo tenant and users when the database has no user yet (first start). */
+  SEED_DEMO: bool(true),
   /** Signing secret of session tokens; unset means one generated once and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -47,6 +49,7 @@ export interface Config {
   mqttUrl: string | undefined;
   captchaEnabled: boolean;
   simulator: boolean;
+  seedDemo: boolean;
   jwtSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
   logLevel: string;
@@ -72,6 +75,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mqttUrl: e.MQTT_URL,
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,
+    seedDemo: e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,

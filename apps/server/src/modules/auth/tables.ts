@@ -13,6 +13,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end of the session, whatever the activity. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Idle limit fixed when the session starts, so `touchSession` (the socket) can check it without the
+     * server's configuration; a changed SESSION_IDLE_MINUTES applies to new sessions.
+     */
+    idleSeconds: integer('idle_seconds').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -21,11 +26,16 @@ export const sessions = pgTable(
 );
 
 /** Captcha answers: single use, short-lived, in the database so any server process can check them. */
-export const captchas = pgTable('captchas', {
-  uuid: uuid('uuid').primaryKey(),
-  answer: text('answer').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const captchas = pgTable(
+  'captchas',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    /** Lower-cased: the comparison ignores case. */
+    answer: text('answer').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
+);
 
 /** Failed sign-ins, for the per-username lockout. */
 export const loginFailures = pgTable(
