@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { effectiveRoles, permissionsForRoles } from '@sbuilding/shared';
+import type { Config } from '../env.js';
+import type { Db } from '../db/client.js';
+import type { Scope } from '../tenancy.js';
+import { sessions } from '../../modules/auth/tables.js';
+import { users } from '../../modules/users/tables.js';
+
+/** last_seen_at is written at most this often by requests, to avoid a database write per request. */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export type SessionPolicy = Config['session'];
+
+/** The verified caller of a request. */
+export interface AuthContext {
+  readonly sessionId: string;
+  readonly userId: number;
+  readonly scope: Scope;
+}
+
+export interface NewSession {
+  id: string;
+  expiresAt: Date;
+}
+
+/**
+ * The absolute limit of a session: a wall screen (tbVisualDisplay) runs for days, everyone else
+ * for SESSION_MAX_HOURS.
+ */
+export function sessionLifetimeMs(roles: readonly string[], policy: SessionPolicy): number {
+  return roles.includes('tbVisualDisplay') ? policy.displayMaxDays * DAY : policy.maxHours * HOUR;
+}
+
+export async function createSession(
+  db: Db,
+  user: { id: number; roles: readonly string[] },
+  policy: SessionPolicy,
+  meta: { ip: string; userAgent: string },
+  now = new Date(),
+): Promise<NewSession> {
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs(user.roles, policy));
+  await db.insert(sessions).values({
+    id,
+    userId: user.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    idleSeconds: Math.round(policy.idleMinutes * 60),
+    ip: meta.ip.slice(0, 64),
+    userAgent: meta.userAgent.slice(0, 256),
+  });
+  return { id, expiresAt };
+}
+
+export function scopeOf(user: { id: number; tenantId: number | null; roles: readonly string[] }): Scope {
+  const roles = effectiveRoles(user.roles);
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    roles,
+    permissions: permissionsForRoles(roles),
+    isAdmin: roles.includes('admin'),
+  };
+}
+
+/**
+ * The caller of a live session: not revoked, within its absolute and idle limits, its user not
+ * blacklisted. Counts the call as activity. Null when any of these fails.
+ */
+export async function verifySession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now = new Date(),
+): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      idleSeconds: sessions.idleSeconds,
+      revokedAt: sessions.revokedAt,
+      tenantId: users.tenantId,
+      roles: users.roles,
+      blacklisted: users.blacklisted,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.userId !== userId || row.revokedAt !== null || row.blacklisted) return null;
+  const t = now.getTime();
+  if (row.expiresAt.getTime() <= t) return null;
+  if (row.lastSeenAt.getTime() + row.idleSeconds * 1000 <= t) return null;
+  if (t - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  }
+  return { sessionId, userId, scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles }) };
+}
+
+/**
+ * Counts activity that is not an HTTP request (the real-time socket's reports), so a wall screen that
+ * only listens does not time out. Returns false, and revives nothing, when the session has already
+ * ended (revoked, past its absolute limit, or idle too long).
+ */
+export async function touchSession(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const touched = await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        sql`${sessions.lastSeenAt} > ${at}::timestamptz - ${sessions.idleSeconds} * interval '1 second'`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return touched.length > 0;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, except `keepSessionId` (the caller's own, after a password change). */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  keepSessionId?: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+}
