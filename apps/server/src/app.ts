@@ -13,7 +13,10 @@ import type { Config } from './platform/env.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
 import { databasePlugin } from './platform/database.js';
 import { webPlugin } from './platform/web.js';
+import { authPlugin } from './platform/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.js';
+import { profileRoutes } from './modules/users/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +80,18 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  await app.register(authPlugin);
+
+  // Public: reachable without a session.
   await app.register(healthRoutes);
+  await app.register(publicAuthRoutes);
+  // Everything else of the API: this context's onRequest hook refuses a request without a live session
+  // (401) or without the route's `config.roles`/`config.permissions` (403). Register new modules here.
+  await app.register(async (api) => {
+    api.addHook('onRequest', api.authenticate);
+    await api.register(sessionRoutes);
+    await api.register(profileRoutes);
+  });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

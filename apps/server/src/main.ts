@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/env.js';
 import path from 'node:path';
+import { seedDemo } from './modules/seed/demo.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -26,6 +27,7 @@ async function main() {
   }
   await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
+  if (config.seedDemo) await seedDemo(app.db, app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

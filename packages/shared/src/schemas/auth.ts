@@ -23,22 +23,59 @@ export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 
 export const loginResponseSchema = z.object({ token: z.string() });
 
+/** The signed-in user as getInfo and the profile return it; `deptId` is the tenant (null for admin). */
+export const userSchema = z.object({
+  userId: z.number().int(),
+  deptId: z.number().int().nullable(),
+  userName: z.string(),
+  nickName: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phonenumber: z.string(),
+  sex: z.enum(['0', '1', '2']),
+  /** ISO 8601. */
+  createTime: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET /getInfo. `roles` is never empty: no role reads as ROLE_DEFAULT. */
 export const userInfoSchema = z.object({
-  user: z.object({
-    userId: z.number().int(),
-    deptId: z.number().int().nullable(),
-    userName: z.string(),
-    nickName: z.string(),
-    avatar: z.string(),
-    email: z.string(),
-    phonenumber: z.string(),
-    sex: z.enum(['0', '1', '2']),
-    createTime: z.string(),
-  }),
+  user: userSchema,
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** GET /system/user/profile: `roleGroup` is the role keys joined by ','; `deptName` the tenant's name. */
+export const profileResponseSchema = z.object({
+  user: userSchema,
+  roleGroup: z.string(),
+  deptName: z.string().nullable(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+export const routeMetaSchema = z.object({
+  title: z.string(),
+  icon: z.string().optional(),
+  noCache: z.boolean().optional(),
+  affix: z.boolean().optional(),
+  roles: z.array(z.string()).optional(),
+  permissions: z.array(z.string()).optional(),
+  hidden: z.boolean().optional(),
+  transition: z.boolean().optional(),
+});
+
+/** A route record of GET /getRouters (see RouteRecord in routes.ts). */
+export const routeRecordSchema = z.object({
+  name: z.string().optional(),
+  path: z.string(),
+  component: z.string(),
+  redirect: z.string().optional(),
+  meta: routeMetaSchema,
+  get children(): z.ZodOptional<z.ZodArray<typeof routeRecordSchema>> {
+    return z.array(routeRecordSchema).optional();
+  },
+});
 
 export const passwordSchema = z
   .string()

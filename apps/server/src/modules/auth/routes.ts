@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  captchaResponseSchema,
+  envelopeSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  routeRecordSchema,
+  userInfoSchema,
+} from '@sbuilding/shared';
+import { sessionIdOf } from '../../platform/auth/plugin.js';
+import { revokeSession } from '../../platform/auth/sessions.js';
+import { ok } from '../../platform/envelope.js';
+import { createCaptcha, isCaptchaEnabled } from './captcha.js';
+import { sweepExpired } from './housekeeping.js';
+import { getInfo, getRouters, login } from './service.js';
+
+/** Sign-in calls reachable without a session (spec section 7, Session). */
+export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/captchaImage',
+    {
+      config: { public: true },
+      schema: { tags: ['session'], security: [], response: { 200: envelopeSchema(captchaResponseSchema) } },
+    },
+    async (request, reply) => {
+      // Each image is single-use: a cached one would be a stale, already consumed answer.
+      reply.header('Cache-Control', 'no-store');
+      if (!(await isCaptchaEnabled(app.db, app.config.captchaEnabled))) {
+        return ok(request, { captchaEnabled: false });
+      }
+      await sweepExpired(app.db, request.log);
+      return ok(request, { captchaEnabled: true, ...(await createCaptcha(app.db)) });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['session'],
+        security: [],
+        body: loginBodySchema,
+        response: { 200: envelopeSchema(loginResponseSchema) },
+      },
+    },
+    async (request) => {
+      const session = await login({ db: app.db, config: app.config, log: request.log }, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      const token = await app.issueAccessToken(
+        { sessionId: session.id, userId: session.userId },
+        session.expiresAt,
+      );
+      return ok(request, { token });
+    },
+  );
+};
+
+/** Session calls of a signed-in user. Registered in the protected context. */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getInfo',
+    { schema: { tags: ['session'], response: { 200: envelopeSchema(userInfoSchema) } } },
+    async (request) => ok(request, await getInfo(app.db, request.scope())),
+  );
+
+  app.get(
+    '/getRouters',
+    { schema: { tags: ['session'], response: { 200: envelopeSchema(z.array(routeRecordSchema)) } } },
+    async (request) => ok(request, getRouters(request.scope())),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['session'], response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await revokeSession(app.db, sessionIdOf(request));
+      return ok(request, null);
+    },
+  );
+};

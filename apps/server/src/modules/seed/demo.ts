@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { CONFIG_KEYS } from '../system/config.js';
+import { sysConfig } from '../system/tables.js';
+import { tenants } from '../tenants/tables.js';
+import { users } from '../users/tables.js';
+
+export const DEMO_TENANT = 'Demo Tenant';
+
+interface DemoUser {
+  username: string;
+  password: string;
+  nickName: string;
+  role: Role;
+  /** Platform administrators belong to no tenant. */
+  inTenant: boolean;
+}
+
+/** The demo accounts listed in the README. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { username: 'admin', password: 'admin123', nickName: 'Admin', role: 'admin', inTenant: false },
+  { username: 'manager', password: 'manager123', nickName: 'Manager', role: 'tbAdmin', inTenant: true },
+  { username: 'customer', password: 'customer123', nickName: 'Customer', role: 'tbCustomer', inTenant: true },
+  { username: 'display', password: 'display123', nickName: 'Display', role: 'tbVisualDisplay', inTenant: true },
+];
+
+/**
+ * Built-in settings, always present. Then, on first start only (no user at all yet), the demo tenant and
+ * users: an installation whose administrator removed them does not get them back on restart. Safe to run
+ * from several processes at once (conflicts are ignored) and cheap when there is nothing to do.
+ */
+export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
+  await db
+    .insert(sysConfig)
+    .values({
+      configName: 'Account self-service: captcha on/off',
+      configKey: CONFIG_KEYS.captchaEnabled,
+      configValue: 'true',
+      configType: 'Y',
+      remark: 'true turns the sign-in captcha on, false turns it off',
+    })
+    .onConflictDoNothing({ target: sysConfig.configKey });
+
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyUser) return;
+
+  await db.insert(tenants).values({ name: DEMO_TENANT }).onConflictDoNothing({ target: tenants.name });
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
+  if (!tenant) throw new Error('demo tenant missing after insert');
+
+  const rows = await Promise.all(
+    DEMO_USERS.map(async (u) => ({
+      username: u.username,
+      nickName: u.nickName,
+      passwordHash: await hashPassword(u.password),
+      roles: [u.role],
+      tenantId: u.inTenant ? tenant.id : null,
+    })),
+  );
+  await db.insert(users).values(rows).onConflictDoNothing({ target: users.username });
+  log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
+}
