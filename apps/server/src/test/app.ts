@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../platform/env.js';
+import { captchas } from '../modules/auth/tables.js';
+import { seedDemo } from '../modules/seed/demo.js';
+
+export interface TestAppOptions {
+  /** CAPTCHA_ENABLED of the test config; on by default, as in production. */
+  captchaEnabled?: boolean;
+  /** Further environment variables of the test config. */
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Signs in through /captchaImage and /login (reading the captcha's answer from the database). */
+  login(username: string, password: string): Promise<string>;
+  /** A fresh captcha and its right answer (empty strings when the captcha is off). */
+  solveCaptcha(): Promise<{ uuid: string; code: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server on a fresh database, seeded with the demo data: in-memory PGlite, or, with
+ * TEST_DB_DRIVER=pg and TEST_DATABASE_URL, a new database `sb_test_<random>` on that PostgreSQL server,
+ * dropped again by close(). The app is not yet `ready`: a test may still add routes before its first
+ * request.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_ENABLED: String(options.captchaEnabled ?? true),
+    JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
+    DATA_DIR: path.join(os.tmpdir(), 'sbuilding-test'),
+    ...options.env,
+  });
+  const database = await freshDatabase();
+  const app = await buildApp({ config, logger: false });
+  try {
+    await app.openDb({ url: database.url });
+    await seedDemo(app.db, app.log);
+  } catch (error) {
+    await app.close();
+    await database.drop();
+    throw error;
+  }
+
+  async function solveCaptcha(): Promise<{ uuid: string; code: string }> {
+    const captcha = await app.inject({ method: 'GET', url: '/captchaImage' });
+    const { data } = captcha.json<{ data: { captchaEnabled: boolean; uuid?: string } }>();
+    if (!data.captchaEnabled || !data.uuid) return { uuid: '', code: '' };
+    const [row] = await app.db.select().from(captchas).where(eq(captchas.uuid, data.uuid));
+    return { uuid: data.uuid, code: row?.answer ?? '' };
+  }
+
+  async function login(username: string, password: string): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { username, password, ...(await solveCaptcha()) },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ data: { token: string } }>().data.token;
+  }
+
+  return {
+    app,
+    login,
+    solveCaptcha,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+interface FreshDatabase {
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<FreshDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_DRIVER !== 'pg' || !serverUrl) return { url: undefined, drop: async () => {} };
+  const name = `sb_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
