@@ -1,0 +1,146 @@
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { z } from 'zod';
+import type { Envelope } from '@sbuilding/shared';
+import { feedback } from './feedback';
+import { http } from './http';
+import { i18n } from './i18n';
+import { logOut, pageNavigation } from './logout';
+import { isMiniProgram, miniProgramHome } from './storage';
+
+export { toQueryString } from './query-string';
+
+export interface RequestConfig<T = unknown> extends AxiosRequestConfig {
+  /** Suppress every notice (toast, notification, 401 dialog): the caller shows the error itself. */
+  silent?: boolean;
+  /** Validate `data` of the envelope; a mismatch rejects like a server error. */
+  schema?: z.ZodType<T>;
+}
+
+export type RequestErrorKind = 'envelope' | 'timeout' | 'network' | 'invalid';
+
+/** Every rejection of the request client. `code` is the envelope code, or null when none arrived. */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  constructor(
+    message: string,
+    readonly kind: RequestErrorKind,
+    readonly code: number | null,
+  ) {
+    super(message);
+  }
+}
+
+const TABLE_CODES = ['401', '403', '404'] as const;
+
+/**
+ * The text shown for a failed envelope (spec section 8's message table). The server's msg is already
+ * in the user's language and names the actual problem, so it wins when present; the table covers a
+ * missing msg (and 'default' any code without an entry).
+ */
+export function envelopeMessage(code: number, serverMsg: string | undefined): string {
+  if (serverMsg) return serverMsg;
+  const entry = TABLE_CODES.find((c) => c === String(code));
+  return i18n.t(`request.errors.${entry ?? 'default'}`);
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
+}
+
+let reloginDialogOpen = false;
+
+/** One 'System Tips' dialog however many requests fail with 401 at once (spec section 8). */
+function showReloginDialog(): void {
+  if (reloginDialogOpen) return;
+  reloginDialogOpen = true;
+  feedback().modal.confirm({
+    title: i18n.t('request.systemTips'),
+    content: i18n.t('request.expired'),
+    okText: i18n.t('request.logInAgain'),
+    cancelText: i18n.t('request.cancel'),
+    onOk: async () => {
+      const miniProgram = isMiniProgram();
+      await logOut();
+      // The dialog stays "open" until the page goes away, so no second one can appear meanwhile.
+      if (miniProgram) pageNavigation.assign(miniProgramHome());
+      else pageNavigation.reload();
+    },
+    onCancel: () => {
+      reloginDialogOpen = false;
+    },
+  });
+}
+
+/** For tests: forget an open dialog between cases. */
+export function resetRequestState(): void {
+  reloginDialogOpen = false;
+}
+
+function sentToken(response: AxiosResponse): boolean {
+  return Boolean(response.config.headers.get('Authorization'));
+}
+
+function fail(response: AxiosResponse, code: number, serverMsg: string | undefined, silent: boolean): never {
+  const message = envelopeMessage(code, serverMsg);
+  // A 401 to a request that carried no token (e.g. a wrong password) is not an expired login.
+  if (code === 401 && sentToken(response)) {
+    if (!silent) showReloginDialog();
+    throw new RequestError(i18n.t('request.errors.401'), 'envelope', code);
+  }
+  if (!silent) {
+    if (code === 500) feedback().message.error(message);
+    else feedback().notification.error({ title: message });
+  }
+  throw new RequestError(message, 'envelope', code);
+}
+
+function networkFailure(error: unknown, config: RequestConfig<unknown>): never {
+  const where = `${config.method ?? 'get'} ${config.url ?? ''}`;
+  if (axios.isCancel(error)) throw new RequestError('canceled', 'network', null);
+  const timeout = axios.isAxiosError(error) && ['ECONNABORTED', 'ETIMEDOUT'].includes(error.code ?? '');
+  const message = i18n.t(timeout ? 'request.timeout' : 'request.network');
+  console.error(`[request] ${where} failed:`, error);
+  if (!config.silent) feedback().message.error(message);
+  throw new RequestError(message, timeout ? 'timeout' : 'network', null);
+}
+
+/** The one request client: resolves with the envelope's `data` when its code is 200. */
+export async function request<T>(config: RequestConfig<T>): Promise<T> {
+  const { silent = false, schema, ...axiosConfig } = config;
+  let response: AxiosResponse<Envelope<T>>;
+  try {
+    response = await http.request<Envelope<T>>(axiosConfig);
+  } catch (error) {
+    return networkFailure(error, config);
+  }
+  const body: unknown = response.data;
+  if (!isEnvelope(body)) {
+    // A proxy error page or the SPA's index.html: not an answer of the API.
+    return fail(response, response.status < 300 ? 500 : response.status, undefined, silent);
+  }
+  const { code, msg, data } = response.data;
+  if (code !== 200) return fail(response, code, msg, silent);
+  if (!schema) return data;
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`[request] ${axiosConfig.url ?? ''}: unexpected response`, parsed.error.issues);
+  return fail(response, 500, undefined, silent);
+}
+
+type Config<T> = Omit<RequestConfig<T>, 'url' | 'method' | 'data'>;
+
+export function get<T>(url: string, config: Config<T> = {}): Promise<T> {
+  return request<T>({ ...config, url, method: 'get' });
+}
+
+export function post<T>(url: string, data?: unknown, config: Config<T> = {}): Promise<T> {
+  return request<T>({ ...config, url, method: 'post', data });
+}
+
+export function put<T>(url: string, data?: unknown, config: Config<T> = {}): Promise<T> {
+  return request<T>({ ...config, url, method: 'put', data });
+}
+
+export function del<T>(url: string, config: Config<T> = {}): Promise<T> {
+  return request<T>({ ...config, url, method: 'delete' });
+}
