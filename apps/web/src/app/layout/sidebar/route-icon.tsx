@@ -1,0 +1,71 @@
+import {
+  AlertOutlined,
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  BankOutlined,
+  BulbOutlined,
+  ClockCircleOutlined,
+  CloudOutlined,
+  ClusterOutlined,
+  CoffeeOutlined,
+  ControlOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  ExperimentOutlined,
+  FundOutlined,
+  GlobalOutlined,
+  GroupOutlined,
+  HomeOutlined,
+  ProfileOutlined,
+  ProjectOutlined,
+  RobotOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UnorderedListOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/**
+ * meta.icon names (the kebab-case names of @ant-design/icons, as the server's route table sends them).
+ * Imported one by one so the bundle carries only these, not the whole icon set.
+ */
+const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
+  alert: AlertOutlined,
+  apartment: ApartmentOutlined,
+  api: ApiOutlined,
+  appstore: AppstoreOutlined,
+  bank: BankOutlined,
+  bulb: BulbOutlined,
+  'clock-circle': ClockCircleOutlined,
+  cloud: CloudOutlined,
+  cluster: ClusterOutlined,
+  coffee: CoffeeOutlined,
+  control: ControlOutlined,
+  'customer-service': CustomerServiceOutlined,
+  dashboard: DashboardOutlined,
+  environment: EnvironmentOutlined,
+  experiment: ExperimentOutlined,
+  fund: FundOutlined,
+  global: GlobalOutlined,
+  group: GroupOutlined,
+  home: HomeOutlined,
+  profile: ProfileOutlined,
+  project: ProjectOutlined,
+  robot: RobotOutlined,
+  team: TeamOutlined,
+  thunderbolt: ThunderboltOutlined,
+  'unordered-list': UnorderedListOutlined,
+  user: UserOutlined,
+};
+
+/**
+ * The icon for a meta.icon name; nothing for an unknown name rather than a misleading default. Hidden
+ * from screen readers: the entry's title names it, the icon's English file name would only add noise.
+ */
+export function RouteIcon({ name }: { name: string | undefined }) {
+  const Icon = name ? ICONS[name] : undefined;
+  return Icon ? <Icon aria-hidden /> : null;
+}
