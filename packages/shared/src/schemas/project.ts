@@ -65,7 +65,10 @@ export const projectListBodySchema = pagingSchema.extend({
   projectName: optionalFilter(z.string().trim().max(100, 'tooLong')),
   status: optionalFilter(z.enum(PROJECT_STATUSES, { error: 'invalid' })),
 });
+/** What the console sends. */
 export type ProjectListBody = z.input<typeof projectListBodySchema>;
+/** What the server works with once defaults are applied. */
+export type ProjectListFilter = z.infer<typeof projectListBodySchema>;
 
 export const projectSchema = z.object({
   id: z.number().int(),

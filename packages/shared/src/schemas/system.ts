@@ -16,12 +16,6 @@ const STATUSES = ['0', '1'] as const;
 
 /* ---------- System config (spec section 7: /system/config) ---------- */
 
-/** Keys of the built-in config rows the server reads. */
-export const CONFIG_KEYS = {
-  /** 'true' or 'false': whether the login form asks for a captcha. */
-  captchaEnabled: 'sys.account.captchaEnabled',
-} as const;
-
 const configFields = {
   configName: requiredText(100),
   configKey: requiredText(100),

@@ -3,3 +3,6 @@ export * from '../../modules/tenants/tables.js';
 export * from '../../modules/users/tables.js';
 export * from '../../modules/auth/tables.js';
 export * from '../../modules/system/tables.js';
+export * from '../../modules/system/dict-tables.js';
+export * from '../../modules/projects/tables.js';
+export * from '../../modules/calendar/tables.js';
