@@ -21,6 +21,13 @@ const en = {
   'auth.userDisabled': 'This account is disabled, please contact the administrator',
   'auth.oldPasswordWrong': 'The old password is wrong',
   'auth.samePassword': 'The new password cannot be the same as the old one',
+  'project.tenantRequired': 'Choose the tenant the project belongs to',
+  'project.hasChildren':
+    'This project still holds buildings, work times or calendar days; remove them before deleting the project',
+  'config.builtIn': 'The built-in parameter [{key}] cannot be deleted',
+  'config.duplicateKey': 'The parameter key [{key}] already exists',
+  'dict.duplicateValue': 'The dictionary [{type}] already has the value [{value}]',
+  'file.notFound': 'The file does not exist or has already been downloaded',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -43,6 +50,12 @@ const zh: Record<ServerMessageKey, string> = {
   'auth.userDisabled': '该账号已停用，请联系管理员',
   'auth.oldPasswordWrong': '旧密码错误',
   'auth.samePassword': '新密码不能与旧密码相同',
+  'project.tenantRequired': '请选择项目所属租户',
+  'project.hasChildren': '该项目下仍有建筑、工作时间或日历数据，请先删除它们再删除项目',
+  'config.builtIn': '内置参数【{key}】不能删除',
+  'config.duplicateKey': '参数键名【{key}】已存在',
+  'dict.duplicateValue': '字典【{type}】中已存在键值【{value}】',
+  'file.notFound': '文件不存在或已被下载',
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };
