@@ -74,6 +74,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 applyLanguageSideEffects(initial);
 

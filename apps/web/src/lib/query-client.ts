@@ -1,13 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
+import { RequestError } from './request';
 
 /**
- * One client for the console. The request client already shows every failure to the user, so queries
- * retry once at most (a second identical notification helps nobody) and do not refetch on focus,
- * which would flash the loading state of tables every time the operator switches windows.
+ * Retry once, and only when no answer arrived: a server that answered (any envelope code) will answer
+ * the same again, and the request client has already shown the user its message. No refetch on window
+ * focus, which would flash the loading state of tables every time the operator switches windows.
  */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof RequestError && error.kind !== 'network' && error.kind !== 'timeout') return false;
+  return failureCount < 1;
+}
+
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
     mutations: { retry: false },
   },
 });

@@ -16,7 +16,7 @@ export interface RequestConfig<T = unknown> extends AxiosRequestConfig {
   schema?: z.ZodType<T>;
 }
 
-export type RequestErrorKind = 'envelope' | 'timeout' | 'network' | 'invalid';
+export type RequestErrorKind = 'envelope' | 'timeout' | 'network' | 'canceled';
 
 /** Every rejection of the request client. `code` is the envelope code, or null when none arrived. */
 export class RequestError extends Error {
@@ -96,11 +96,12 @@ function fail(response: AxiosResponse, code: number, serverMsg: string | undefin
 
 function networkFailure(error: unknown, config: RequestConfig<unknown>): never {
   const where = `${config.method ?? 'get'} ${config.url ?? ''}`;
-  if (axios.isCancel(error)) throw new RequestError('canceled', 'network', null);
+  if (axios.isCancel(error)) throw new RequestError('canceled', 'canceled', null);
   const timeout = axios.isAxiosError(error) && ['ECONNABORTED', 'ETIMEDOUT'].includes(error.code ?? '');
   const message = i18n.t(timeout ? 'request.timeout' : 'request.network');
   console.error(`[request] ${where} failed:`, error);
-  if (!config.silent) feedback().message.error(message);
+  // One toast per kind: a burst of failing requests (or a retry) updates it instead of stacking more.
+  if (!config.silent) feedback().message.error({ content: message, key: `request-${timeout ? 'timeout' : 'network'}` });
   throw new RequestError(message, timeout ? 'timeout' : 'network', null);
 }
 
