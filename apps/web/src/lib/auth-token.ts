@@ -10,7 +10,10 @@ export function getToken(): string | undefined {
 }
 
 export function setToken(token: string): void {
-  Cookies.set(COOKIE_KEYS.token, token, { sameSite: 'strict', secure: window.location.protocol === 'https:' });
+  Cookies.set(COOKIE_KEYS.token, token, {
+    sameSite: 'strict',
+    secure: window.location.protocol === 'https:',
+  });
 }
 
 export function removeToken(): void {

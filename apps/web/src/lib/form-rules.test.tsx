@@ -43,7 +43,9 @@ describe('zod rules for antd forms', () => {
     await userEvent.type(screen.getByLabelText('New password'), '123');
     await userEvent.type(screen.getByLabelText('Confirm password'), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Password length must be between 6 and 20 characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password length must be between 6 and 20 characters'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Passwords is different')).toBeInTheDocument();
   });
 

@@ -12,12 +12,18 @@ function isBlank(value: unknown): boolean {
  * object's refinements (the password confirmation). Required fields missing a value are therefore
  * parsed as '' (an ordinary, non-blocking rule failure); optional ones stay undefined, which they accept.
  */
-function formValues(schema: z.ZodType, form: FormInstance, field: string, value: unknown) {
+function formValues(
+  schema: z.ZodType,
+  form: Pick<FormInstance, 'getFieldsValue'>,
+  field: string,
+  value: unknown,
+) {
   const values: Record<string, unknown> = { ...form.getFieldsValue(true), [field]: value };
   const shape = schema instanceof z.ZodObject ? schema.shape : {};
   for (const [key, fieldSchema] of Object.entries(shape)) {
     const missing = values[key] === undefined || values[key] === null;
-    if (missing && fieldSchema instanceof z.ZodType && !fieldSchema.safeParse(undefined).success) values[key] = '';
+    if (missing && fieldSchema instanceof z.ZodType && !fieldSchema.safeParse(undefined).success)
+      values[key] = '';
   }
   return values;
 }

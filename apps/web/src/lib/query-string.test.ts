@@ -3,7 +3,9 @@ import { toQueryString } from './query-string';
 
 describe('toQueryString', () => {
   it('joins plain values as key=value pairs', () => {
-    expect(toQueryString({ pageNum: 1, pageSize: 20, enabled: true })).toBe('pageNum=1&pageSize=20&enabled=true');
+    expect(toQueryString({ pageNum: 1, pageSize: 20, enabled: true })).toBe(
+      'pageNum=1&pageSize=20&enabled=true',
+    );
   });
 
   it('skips empty strings, undefined and null but keeps 0 and false', () => {

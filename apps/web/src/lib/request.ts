@@ -101,7 +101,8 @@ function networkFailure(error: unknown, config: RequestConfig<unknown>): never {
   const message = i18n.t(timeout ? 'request.timeout' : 'request.network');
   console.error(`[request] ${where} failed:`, error);
   // One toast per kind: a burst of failing requests (or a retry) updates it instead of stacking more.
-  if (!config.silent) feedback().message.error({ content: message, key: `request-${timeout ? 'timeout' : 'network'}` });
+  if (!config.silent)
+    feedback().message.error({ content: message, key: `request-${timeout ? 'timeout' : 'network'}` });
   throw new RequestError(message, timeout ? 'timeout' : 'network', null);
 }
 

@@ -29,7 +29,12 @@ beforeEach(() => {
 describe('session store', () => {
   it('takes the name from userName and stores deptId and userId locally', () => {
     useSession.getState().setUserInfo(info());
-    expect(useSession.getState()).toMatchObject({ name: 'manager', nickName: 'Manager', deptId: 100, userId: 3 });
+    expect(useSession.getState()).toMatchObject({
+      name: 'manager',
+      nickName: 'Manager',
+      deptId: 100,
+      userId: 3,
+    });
     expect(localStorage.getItem('deptId')).toBe('100');
     expect(localStorage.getItem('userId')).toBe('3');
   });
@@ -59,7 +64,12 @@ describe('session store', () => {
     useSession.getState().setRoutes([]);
     expect(useSession.getState().loaded).toBe(true);
     useSession.getState().reset();
-    expect(useSession.getState()).toMatchObject({ roles: [], permissions: [], loaded: false, token: undefined });
+    expect(useSession.getState()).toMatchObject({
+      roles: [],
+      permissions: [],
+      loaded: false,
+      token: undefined,
+    });
     expect(localStorage.getItem('userId')).toBeNull();
   });
 });
