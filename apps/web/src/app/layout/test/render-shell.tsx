@@ -8,13 +8,11 @@ import '@/lib/i18n';
 import { useSession } from '@/lib/session';
 
 // jsdom has no ResizeObserver; antd's popups (dropdowns, pickers) observe their trigger with one.
-if (!('ResizeObserver' in window)) {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 /** Sets the session store as a signed-in user with the menu the server would send for these roles. */
 export function signIn(roles: string[], options: { permissions?: string[]; reportCount?: number; routes?: RouteRecord[] } = {}) {
