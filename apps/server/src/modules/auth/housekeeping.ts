@@ -23,9 +23,7 @@ export async function sweepExpired(db: Db, log: FastifyBaseLogger, now = new Dat
       .delete(loginFailures)
       .where(lt(loginFailures.at, new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs)));
     const retained = new Date(now.getTime() - SESSION_RETENTION_MS);
-    await db
-      .delete(sessions)
-      .where(or(lt(sessions.expiresAt, retained), lt(sessions.revokedAt, retained)));
+    await db.delete(sessions).where(or(lt(sessions.expiresAt, retained), lt(sessions.revokedAt, retained)));
   } catch (error) {
     log.warn({ err: error }, 'sweeping expired sign-in rows failed');
   }

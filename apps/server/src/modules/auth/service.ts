@@ -47,7 +47,9 @@ export async function login(
   }
 
   const user = await findUserByUsername(db, username);
-  const valid = user ? await verifyPassword(user.passwordHash, body.password) : await burnPasswordCheck(body.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, body.password)
+    : await burnPasswordCheck(body.password);
   if (!user || !valid) throw badRequest('auth.badCredentials');
 
   await clearFailures(db, username);

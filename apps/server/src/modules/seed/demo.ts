@@ -5,6 +5,8 @@ import type { Db } from '../../platform/db/client.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { CONFIG_KEYS } from '../system/config.js';
 import { sysConfig } from '../system/tables.js';
+import { seedDictionaries } from '../system/dict-seed.js';
+import { seedProjects } from '../projects/seed.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 
@@ -24,7 +26,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'admin', password: 'admin123', nickName: 'Admin', role: 'admin', inTenant: false },
   { username: 'manager', password: 'manager123', nickName: 'Manager', role: 'tbAdmin', inTenant: true },
   { username: 'customer', password: 'customer123', nickName: 'Customer', role: 'tbCustomer', inTenant: true },
-  { username: 'display', password: 'display123', nickName: 'Display', role: 'tbVisualDisplay', inTenant: true },
+  {
+    username: 'display',
+    password: 'display123',
+    nickName: 'Display',
+    role: 'tbVisualDisplay',
+    inTenant: true,
+  },
 ];
 
 /**
@@ -43,6 +51,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
       remark: 'true turns the sign-in captcha on, false turns it off',
     })
     .onConflictDoNothing({ target: sysConfig.configKey });
+  await seedDictionaries(db);
 
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return;
@@ -61,5 +70,6 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
     })),
   );
   await db.insert(users).values(rows).onConflictDoNothing({ target: users.username });
+  await seedProjects(db, tenant.id);
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { sysConfig } from '../system/tables.js';
+import { tenants } from '../tenants/tables.js';
+import { users } from '../users/tables.js';
+import { seedDemo } from './demo.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the demo seed', () => {
+  it('creates Demo Tenant, the four demo users with their roles, and the built-in captcha setting', async () => {
+    const [tenant] = await t.app.db.select().from(tenants).where(eq(tenants.name, 'Demo Tenant'));
+    const rows = await t.app.db.select().from(users);
+    const byName = Object.fromEntries(rows.map((u) => [u.username, u]));
+    expect(byName.admin).toMatchObject({ roles: ['admin'], tenantId: null });
+    expect(byName.manager).toMatchObject({ roles: ['tbAdmin'], tenantId: tenant?.id, nickName: 'Manager' });
+    expect(byName.customer).toMatchObject({ roles: ['tbCustomer'], tenantId: tenant?.id });
+    expect(byName.display).toMatchObject({ roles: ['tbVisualDisplay'], tenantId: tenant?.id });
+    const [config] = await t.app.db
+      .select()
+      .from(sysConfig)
+      .where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
+    expect(config).toMatchObject({ configValue: 'true', configType: 'Y' });
+  });
+
+  it('is idempotent: a second run changes nothing, even a changed password', async () => {
+    await t.app.db.update(users).set({ passwordHash: 'changed' }).where(eq(users.username, 'admin'));
+    await seedDemo(t.app.db, t.app.log);
+    expect(await t.app.db.select().from(users)).toHaveLength(4);
+    expect(await t.app.db.select().from(tenants)).toHaveLength(1);
+    const [admin] = await t.app.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin?.passwordHash).toBe('changed');
+  });
+
+  it('does not bring back demo users an administrator removed', async () => {
+    await t.app.db.delete(users).where(eq(users.username, 'customer'));
+    await seedDemo(t.app.db, t.app.log);
+    expect((await t.app.db.select().from(users)).map((u) => u.username)).not.toContain('customer');
+  });
+});
