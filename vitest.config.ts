@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+function serverProject(name: string, env: Record<string, string> = {}) {
+  return {
+    resolve: { conditions: ['source'] },
+    ssr: { resolve: { conditions: ['source'] } },
+    test: {
+      name,
+      root: 'apps/server',
+      include: ['src/**/*.test.ts'],
+      env,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 /** Unit and API suites; the browser suite has its own config in tests/e2e. */
 export default defineConfig({
   test: {
@@ -9,17 +24,9 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'] } },
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
       },
-      {
-        resolve: { conditions: ['source'] },
-        ssr: { resolve: { conditions: ['source'] } },
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server'),
+      // The same API suite against a real PostgreSQL server (one throw-away database per suite).
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB_DRIVER: 'pg' })] : []),
       'apps/web/vitest.config.ts',
     ],
   },
