@@ -17,6 +17,8 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { profileRoutes } from './modules/users/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +93,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     api.addHook('onRequest', api.authenticate);
     await api.register(sessionRoutes);
     await api.register(profileRoutes);
+    await api.register(projectRoutes);
+    await api.register(calendarRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });
