@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_ROUTES, permissionsForRoles, routesForUser, type Role } from '@sbuilding/shared';
+import { decideRoute, type GuardInput } from './route-guard';
+
+/** A signed-in, loaded user of these roles, as GET /getInfo and /getRouters would describe them. */
+function as(roles: Role[], overrides: Partial<GuardInput> = {}): GuardInput {
+  const permissions = permissionsForRoles(roles);
+  return {
+    pathname: '/',
+    search: '',
+    hasToken: true,
+    loaded: true,
+    roles,
+    permissions,
+    routes: routesForUser(roles, permissions, MENU_ROUTES),
+    projectId: '1',
+    guideSkipped: false,
+    ...overrides,
+  };
+}
+
+const anonymous = (pathname: string, search = ''): GuardInput =>
+  as([], { pathname, search, hasToken: false, loaded: false, roles: [], permissions: [], routes: [] });
+
+describe('decideRoute without a session', () => {
+  it.each(['/login', '/auth-redirect', '/bind', '/register', '/404', '/401'])('opens %s', (path) => {
+    expect(decideRoute(anonymous(path))).toEqual({ action: 'allow' });
+  });
+
+  it('sends any other path to the login page with the full path to come back to', () => {
+    expect(decideRoute(anonymous('/board/energy', '?period=WEEK'))).toEqual({
+      action: 'redirect',
+      to: '/login?redirect=%2Fboard%2Fenergy%3Fperiod%3DWEEK',
+    });
+    expect(decideRoute(anonymous('/'))).toEqual({ action: 'redirect', to: '/login?redirect=%2F' });
+  });
+
+  it('sends unknown paths to the login page too: whether a page exists is not told to strangers', () => {
+    expect(decideRoute(anonymous('/no/such/page'))).toMatchObject({
+      to: '/login?redirect=%2Fno%2Fsuch%2Fpage',
+    });
+  });
+});
+
+describe('decideRoute with a token', () => {
+  it('redirects /login to /', () => {
+    expect(decideRoute(as(['admin'], { pathname: '/login' }))).toEqual({ action: 'redirect', to: '/' });
+  });
+
+  it('redirects /login to its redirect query when that is a path of this site', () => {
+    const input = as(['admin'], { pathname: '/login', search: '?redirect=%2Fdashboard' });
+    expect(decideRoute(input)).toEqual({ action: 'redirect', to: '/dashboard' });
+  });
+
+  it('ignores a redirect query pointing to another site', () => {
+    for (const target of ['https://evil.example', '//evil.example', '/\\evil.example']) {
+      const input = as(['admin'], { pathname: '/login', search: `?redirect=${encodeURIComponent(target)}` });
+      expect(decideRoute(input)).toEqual({ action: 'redirect', to: '/' });
+    }
+  });
+
+  it('loads user info and routes before anything else', () => {
+    expect(decideRoute(as(['admin'], { pathname: '/tenant', loaded: false }))).toEqual({ action: 'load' });
+    expect(decideRoute(as(['admin'], { pathname: '/404', loaded: false }))).toEqual({ action: 'load' });
+  });
+
+  it('sends the empty path to the home page of the role', () => {
+    expect(decideRoute(as(['admin'], { pathname: '/' }))).toEqual({ action: 'redirect', to: '/index' });
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/' }))).toEqual({
+      action: 'redirect',
+      to: '/board/index',
+    });
+    expect(decideRoute(as(['tbVisualDisplay'], { pathname: '/' }))).toEqual({
+      action: 'redirect',
+      to: '/board/index',
+    });
+  });
+
+  it('allows the pages every session has', () => {
+    for (const path of ['/index', '/user/profile', '/guide', '/redirect/board/index', '/404']) {
+      expect(decideRoute(as(['tbCustomer'], { pathname: path }))).toEqual({ action: 'allow' });
+    }
+  });
+
+  it('allows a menu page of the role, including one with a numeric id', () => {
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/board/energy' }))).toEqual({ action: 'allow' });
+    expect(decideRoute(as(['tbAdmin'], { pathname: '/devPosition' }))).toEqual({ action: 'allow' });
+    expect(decideRoute(as(['admin'], { pathname: '/tenant' }))).toEqual({ action: 'allow' });
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/dict/type/data/12' }))).toEqual({ action: 'allow' });
+  });
+
+  it('sends a group path to its landing page', () => {
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/board' }))).toEqual({
+      action: 'redirect',
+      to: '/board/index',
+    });
+    expect(decideRoute(as(['tbAdmin'], { pathname: '/console' }))).toEqual({
+      action: 'redirect',
+      to: '/project',
+    });
+  });
+
+  it('sends a page of the product the role may not see to /401', () => {
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/tenant' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/scene' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+    expect(decideRoute(as(['tbVisualDisplay'], { pathname: '/device' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+  });
+
+  it('checks route meta on the client even when the server listed the route', () => {
+    const input = as(['tbCustomer'], { pathname: '/tenant', routes: MENU_ROUTES });
+    expect(decideRoute(input)).toEqual({ action: 'redirect', to: '/401' });
+  });
+
+  it('guards the permission-only users page by permission', () => {
+    expect(decideRoute(as(['tbAdmin'], { pathname: '/buildingUser' }))).toEqual({ action: 'allow' });
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/buildingUser' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+  });
+
+  it('sends unknown paths to /404', () => {
+    expect(decideRoute(as(['admin'], { pathname: '/no/such/page' }))).toEqual({
+      action: 'redirect',
+      to: '/404',
+    });
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/dict/type/data/abc' }))).toEqual({
+      action: 'redirect',
+      to: '/404',
+    });
+  });
+});
+
+describe('decideRoute for a project admin', () => {
+  it('sends a tbAdmin without a stored projectId to /guide', () => {
+    const input = as(['tbAdmin'], { pathname: '/building', projectId: null });
+    expect(decideRoute(input)).toEqual({ action: 'redirect', to: '/guide' });
+    expect(decideRoute({ ...input, pathname: '/' })).toEqual({ action: 'redirect', to: '/guide' });
+  });
+
+  it('lets the guide itself and the open pages through', () => {
+    expect(decideRoute(as(['tbAdmin'], { pathname: '/guide', projectId: null }))).toEqual({
+      action: 'allow',
+    });
+    expect(decideRoute(as(['tbAdmin'], { pathname: '/404', projectId: null }))).toEqual({ action: 'allow' });
+  });
+
+  it('lets a tbAdmin with a project, or who chose to continue without one, use the console', () => {
+    expect(decideRoute(as(['tbAdmin'], { pathname: '/building' }))).toEqual({ action: 'allow' });
+    const skipped = as(['tbAdmin'], { pathname: '/building', projectId: null, guideSkipped: true });
+    expect(decideRoute(skipped)).toEqual({ action: 'allow' });
+  });
+
+  it('does not send other roles to the guide', () => {
+    const input = as(['tbCustomer'], { pathname: '/board/index', projectId: null });
+    expect(decideRoute(input)).toEqual({ action: 'allow' });
+  });
+});
+
+describe('decideRoute for the mini-program entry', () => {
+  it('takes the token, project and hall from the query and goes to the mini-program page', () => {
+    const input = anonymous('/', '?miniprogram=1&admin_token=tok.en&projectId=5&hallId=9');
+    expect(decideRoute(input)).toEqual({
+      action: 'miniprogram',
+      token: 'tok.en',
+      projectId: '5',
+      hallId: '9',
+      to: '/wxProgram?hallId=9',
+    });
+  });
+
+  it('applies with or without an existing session, on any path', () => {
+    const input = as(['admin'], { pathname: '/index', search: '?miniprogram=true&admin_token=t&hallId=3' });
+    expect(decideRoute(input)).toMatchObject({ action: 'miniprogram', token: 't', hallId: '3' });
+  });
+
+  it('allows the mini-program page once signed in', () => {
+    const input = as(['tbAdmin'], { pathname: '/wxProgram', search: '?hallId=9' });
+    expect(decideRoute(input)).toEqual({ action: 'allow' });
+  });
+});
