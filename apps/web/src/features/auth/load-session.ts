@@ -1,0 +1,35 @@
+import { i18n } from '@/lib/i18n';
+import { clearSession } from '@/lib/logout';
+import { RequestError } from '@/lib/request';
+import { useSession } from '@/lib/session';
+import { getInfo } from './api/get-info';
+import { getRouters } from './api/get-routers';
+
+export type LoadSessionResult = { ok: true } | { ok: false; message: string };
+
+async function run(): Promise<LoadSessionResult> {
+  try {
+    const info = await getInfo();
+    useSession.getState().setUserInfo(info);
+    useSession.getState().setRoutes(await getRouters());
+    return { ok: true };
+  } catch (error) {
+    clearSession();
+    const message = error instanceof RequestError ? error.message : i18n.t('session.loadFailed');
+    return { ok: false, message };
+  }
+}
+
+let inFlight: Promise<LoadSessionResult> | null = null;
+
+/**
+ * The session transition of spec section 4: user info loaded, roles and permissions set, routes
+ * added. On failure the session is forgotten locally (spec section 8) and the result carries the
+ * message to show. Concurrent callers (StrictMode, quick navigations) share one load.
+ */
+export function loadSession(): Promise<LoadSessionResult> {
+  inFlight ??= run().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}

@@ -1,0 +1,46 @@
+import { Card, Col, Empty, Row, Skeleton, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../api/get-profile';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileSummary } from '../components/profile-summary';
+import './profile-page.css';
+
+/** /user/profile: the user's details, their editable basics and the password change. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <section className="sb-page" aria-labelledby="sb-profile-title">
+      <Typography.Title level={1} id="sb-profile-title" className="sb-page-title">
+        {t('routes.profile')}
+      </Typography.Title>
+      {profile.data ? (
+        <Row gutter={[20, 20]}>
+          <Col xs={24} md={8}>
+            <ProfileSummary profile={profile.data} />
+          </Col>
+          <Col xs={24} md={16}>
+            <Card>
+              <Tabs
+                items={[
+                  {
+                    key: 'basic',
+                    label: t('profile.basicInfo'),
+                    children: <ProfileForm user={profile.data.user} />,
+                  },
+                  { key: 'password', label: t('profile.changePassword'), children: <PasswordForm /> },
+                ]}
+              />
+            </Card>
+          </Col>
+        </Row>
+      ) : profile.isError ? (
+        // The request client has already said what went wrong.
+        <Empty />
+      ) : (
+        <Skeleton active />
+      )}
+    </section>
+  );
+}
