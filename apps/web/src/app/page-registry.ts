@@ -1,0 +1,19 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * Route-record component keys (shared/routes.ts and GET /getRouters) mapped to lazily loaded pages.
+ * A feature adds its screen here; a key without an entry renders the ComingSoon page, so the whole
+ * route table is navigable from the first release.
+ */
+export const PAGES: Readonly<Record<string, Page>> = {
+  index: lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage }))),
+  'user/profile': lazy(() =>
+    import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+  ),
+};
+
+export function pageFor(component: string): Page | undefined {
+  return Object.hasOwn(PAGES, component) ? PAGES[component] : undefined;
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import type { SizeType } from 'antd/es/config-provider/SizeContext';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { UiSize } from '@sbuilding/shared';
+import { FeedbackBridge } from '@/lib/feedback';
+import { antdLocale, currentLanguage, i18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { useSettings } from '@/lib/settings';
+
+/**
+ * The size selector's four steps (spec section 2) on antd's three component sizes: default is the
+ * roomy 'large', medium antd's medium, small and mini both 'small', mini also with 12 px text.
+ */
+export const COMPONENT_SIZE: Record<UiSize, SizeType> = {
+  default: 'large',
+  medium: 'medium',
+  small: 'small',
+  mini: 'small',
+};
+
+export function themeFor(colorPrimary: string, size: UiSize): ThemeConfig {
+  // The theme colour goes through antd's tokens: nothing is fetched (the console works offline).
+  return { token: { colorPrimary, ...(size === 'mini' ? { fontSize: 12 } : {}) } };
+}
+
+function ThemedProviders({ children }: { children: ReactNode }) {
+  // Subscribing re-renders the antd locale when the language changes.
+  useTranslation();
+  const colorPrimary = useSettings((s) => s.theme);
+  const size = useSettings((s) => s.size);
+  return (
+    <ConfigProvider
+      locale={antdLocale(currentLanguage())}
+      theme={themeFor(colorPrimary, size)}
+      componentSize={COMPONENT_SIZE[size]}
+    >
+      <AntApp>
+        <FeedbackBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemedProviders>{children}</ThemedProviders>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

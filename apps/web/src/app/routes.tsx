@@ -1,0 +1,83 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteRecord } from '@sbuilding/shared';
+import { Layout } from './layout/layout';
+import { pageFor } from './page-registry';
+import { ComingSoonPage } from './pages/coming-soon-page';
+import { NotFoundPage, UnauthorizedPage } from './pages/error-page';
+import { GuidePage } from './pages/guide-page';
+import { RedirectPage } from './pages/redirect-page';
+import { flattenRoutes } from './route-match';
+
+const LoginPage = lazy(() =>
+  import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
+);
+
+/** Title keys (`routes.*`) of the pages outside the server's menu, for the document title. */
+export const STATIC_TITLES: Readonly<Record<string, string>> = {
+  '/login': 'login',
+  '/404': 'notFound',
+  '/401': 'unauthorized',
+  '/index': 'home',
+  '/user/profile': 'profile',
+  '/guide': 'guide',
+  '/wxProgram': 'wxProgram',
+};
+
+function Loadable({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spin className="sb-page-spinner" />}>{children}</Suspense>;
+}
+
+function pageElement(component: string, titleKey: string): ReactNode {
+  const Page = pageFor(component);
+  return <Loadable>{Page ? <Page /> : <ComingSoonPage titleKey={titleKey} />}</Loadable>;
+}
+
+/** The menu records as routes inside the main layout: every page, and groups that land on a page. */
+function menuRoutes(records: readonly RouteRecord[]): RouteObject[] {
+  const all = flattenRoutes(records);
+  const pages = all.filter((m) => !m.record.children?.length);
+  const pagePaths = new Set(pages.map((m) => m.path));
+  const landings = all.filter(
+    (m) => m.record.children?.length && m.record.redirect && !pagePaths.has(m.path),
+  );
+  return [
+    ...pages.map((m) => ({ path: m.path, element: pageElement(m.record.component, m.record.meta.title) })),
+    ...landings.map((m) => ({ path: m.path, element: <Navigate to={m.record.redirect ?? '/'} replace /> })),
+  ];
+}
+
+/**
+ * The route tree for the current menu. Access is decided by the guard (route-guard.ts) before this
+ * renders; the catch-all here only covers a path that slipped past it.
+ */
+export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
+  return [
+    {
+      path: '/login',
+      element: (
+        <Loadable>
+          <LoginPage />
+        </Loadable>
+      ),
+    },
+    { path: '/404', element: <NotFoundPage /> },
+    { path: '/401', element: <UnauthorizedPage /> },
+    { path: '/register', element: <ComingSoonPage titleKey="login" /> },
+    { path: '/bind', element: <ComingSoonPage titleKey="login" /> },
+    { path: '/auth-redirect', element: <ComingSoonPage titleKey="login" /> },
+    { path: '/guide', element: <GuidePage /> },
+    { path: '/redirect/*', element: <RedirectPage /> },
+    { path: '/wxProgram', element: <ComingSoonPage titleKey="wxProgram" /> },
+    {
+      element: <Layout />,
+      children: [
+        { path: '/index', element: pageElement('index', 'home') },
+        { path: '/user/profile', element: pageElement('user/profile', 'profile') },
+        ...menuRoutes(records),
+      ],
+    },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}
