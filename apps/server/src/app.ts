@@ -19,6 +19,9 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { profileRoutes } from './modules/users/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
+import { configRoutes } from './modules/system/config-routes.js';
+import { dictRoutes } from './modules/system/dict-routes.js';
+import { commonRoutes } from './modules/common/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +98,9 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(profileRoutes);
     await api.register(projectRoutes);
     await api.register(calendarRoutes);
+    await api.register(configRoutes);
+    await api.register(dictRoutes);
+    await api.register(commonRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

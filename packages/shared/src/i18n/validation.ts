@@ -84,6 +84,8 @@ const fieldsEn = {
   listClass: 'Display style',
   isDefault: 'Default',
   fileName: 'File name',
+  createTime: 'Create time',
+  updateTime: 'Update time',
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -135,6 +137,8 @@ const fieldsZh: Record<FieldKey, string> = {
   listClass: '回显样式',
   isDefault: '是否默认',
   fileName: '文件名称',
+  createTime: '创建时间',
+  updateTime: '更新时间',
 };
 
 export const VALIDATION_MESSAGES = { en, zh } as const;

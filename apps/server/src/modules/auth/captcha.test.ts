@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { CONFIG_KEYS } from '../system/config.js';
+import { clearConfigCache } from '../system/config-cache.js';
 import { sysConfig } from '../system/tables.js';
 import { captchas } from './tables.js';
 
@@ -106,6 +107,8 @@ describe('the sign-in captcha', () => {
       .update(sysConfig)
       .set({ configValue: 'false' })
       .where(eq(sysConfig.configKey, CONFIG_KEYS.captchaEnabled));
+    // Written behind the API, so the 30 s config cache must be told (as DELETE /system/config/clearCache does).
+    clearConfigCache(t.app.db);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/captchaImage' });
       expect(res.json().data).toEqual({ captchaEnabled: false });
@@ -116,6 +119,7 @@ describe('the sign-in captcha', () => {
         .update(sysConfig)
         .set({ configValue: 'true' })
         .where(eq(sysConfig.configKey, CONFIG_KEYS.captchaEnabled));
+      clearConfigCache(t.app.db);
     }
   });
 });

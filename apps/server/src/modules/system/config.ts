@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { cachedValue } from './config-cache.js';
 import { sysConfig } from './tables.js';
 
 /** Built-in keys of the system configuration. */
@@ -7,8 +8,17 @@ export const CONFIG_KEYS = {
   captchaEnabled: 'sys.account.captchaEnabled',
 } as const;
 
-/** A setting's value, or undefined when the key is not configured. Not tenant data: no scope. */
+/**
+ * A setting's value, or undefined when the key is not configured. Not tenant data: no scope. Read through
+ * this process's 30 s cache (config-cache.ts): writes through /system/config take effect at once, a change
+ * made behind the API after at most 30 s or DELETE /system/config/clearCache.
+ */
 export async function getConfigValue(db: Db, key: string): Promise<string | undefined> {
+  return cachedValue(db, key, () => readConfigValue(db, key));
+}
+
+/** The stored value, bypassing the cache. */
+export async function readConfigValue(db: Db, key: string): Promise<string | undefined> {
   const [row] = await db
     .select({ value: sysConfig.configValue })
     .from(sysConfig)

@@ -16,9 +16,13 @@ export const sysDictData = pgTable(
     cssClass: text('css_class').notNull().default(''),
     listClass: text('list_class').notNull().default(''),
     /** 'Y' the list's default option. */
-    isDefault: text('is_default', { enum: ['Y', 'N'] }).notNull().default('N'),
+    isDefault: text('is_default', { enum: ['Y', 'N'] })
+      .notNull()
+      .default('N'),
     /** '0' normal, '1' disabled (kept, but not offered in lists). */
-    status: text('status', { enum: ['0', '1'] }).notNull().default('0'),
+    status: text('status', { enum: ['0', '1'] })
+      .notNull()
+      .default('0'),
     remark: text('remark').notNull().default(''),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
