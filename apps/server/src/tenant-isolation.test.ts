@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp } from './test/app.js';
+import { as, createTenant } from './test/tenants.js';
+import { projects } from './modules/projects/tables.js';
+import { calendarDays, projectCalendarYears, workTimes } from './modules/calendar/tables.js';
+import { sysConfig } from './modules/system/tables.js';
+import { sysDictData } from './modules/system/dict-tables.js';
+
+/**
+ * Tenant isolation, the core promise: a user of tenant A trying the ids of tenant B's objects on EVERY
+ * endpoint gets 403 or 404 and changes nothing. Each case is also run by someone allowed to (B's own
+ * manager, or the admin for platform settings), which proves the ids tried were real.
+ *
+ * Extend CASES when adding an endpoint: the coverage test fails for any /sbuilding, /system/config,
+ * /system/dict or /common route that has neither a case nor a reason in NOT_TENANT_DATA.
+ */
+
+interface Ids {
+  tenant: number;
+  /** B's project with a work time and a 2026 calendar. */
+  project: number;
+  /** B's empty project (deletable). */
+  emptyProject: number;
+  workTime: number;
+  config: number;
+  dict: number;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface IsolationCase {
+  /** `METHOD /path/{param}` as /docs lists it. */
+  route: string;
+  url(ids: Ids): string;
+  payload?(ids: Ids): object;
+  /** Who may do this, to show the ids are real. */
+  allowed: 'ownerB' | 'admin';
+  /** What tenant A's attempt must answer; 403 or 404 unless the route has nothing to refuse. */
+  refused?(res: LightMyRequestResponse, ids: Ids): void;
+}
+
+const refusedWith403or404 = (res: LightMyRequestResponse) => expect([403, 404]).toContain(res.statusCode);
+const project = { projectName: 'Tenant B HQ', status: 'deploying', address: 'B street' };
+const work = { startTime: '08:00', endTime: '17:00', timeType: 'WORK', zoneType: 'office', name: 'B' };
+const setting = { configName: 'B setting', configKey: 'b.setting', configValue: 'x', remark: '' };
+const dictRow = { dictType: 'sb_b_test', dictLabel: 'B', dictValue: 'b' };
+
+const CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/project/getList',
+    url: () => '/sbuilding/project/getList',
+    payload: () => ({ projectName: 'Tenant B' }),
+    allowed: 'ownerB',
+    // A list has no id to refuse: B's rows must simply not be in it.
+    refused: (res) => expect(res.json().data).toEqual({ rows: [], total: 0 }),
+  },
+  { route: 'GET /sbuilding/project/{id}', url: (i) => `/sbuilding/project/${i.project}`, allowed: 'ownerB' },
+  {
+    route: 'PUT /sbuilding/project/create',
+    url: () => '/sbuilding/project/create',
+    payload: (i) => ({ ...project, projectName: 'Planted', tenantId: i.tenant }),
+    allowed: 'ownerB',
+    // Nothing to refuse either: a tenantId in the body is ignored, the project lands in the caller's tenant.
+    refused: (res, i) => expect(res.json().data.tenantId).not.toBe(i.tenant),
+  },
+  {
+    route: 'POST /sbuilding/project/save/{id}',
+    url: (i) => `/sbuilding/project/save/${i.project}`,
+    payload: () => ({ ...project, projectName: 'Tenant B HQ, renamed', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/vacations/{id}',
+    url: (i) => `/sbuilding/vacations/${i.project}?year=2026`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/vacations',
+    url: () => '/sbuilding/vacations',
+    payload: (i) => ({ projectId: i.project, year: 2026, version: 1, days: [] }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/work/rest/list',
+    url: (i) => `/sbuilding/work/rest/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/work/rest',
+    url: () => '/sbuilding/work/rest',
+    payload: (i) => ({ ...work, projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/work/rest',
+    url: () => '/sbuilding/work/rest',
+    payload: (i) => ({ ...work, id: i.workTime, version: 1, endTime: '23:00' }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/work/rest/{id}',
+    url: (i) => `/sbuilding/work/rest/${i.workTime}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/project/del/{id}',
+    url: (i) => `/sbuilding/project/del/${i.emptyProject}`,
+    allowed: 'ownerB',
+  },
+  // Platform settings are nobody's tenant data: tenant users read them, only the admin writes.
+  { route: 'POST /system/config', url: () => '/system/config', payload: () => setting, allowed: 'admin' },
+  {
+    route: 'PUT /system/config',
+    url: () => '/system/config',
+    payload: (i) => ({ ...setting, configKey: 'b.existing', configId: i.config, version: 1 }),
+    allowed: 'admin',
+  },
+  { route: 'DELETE /system/config/clearCache', url: () => '/system/config/clearCache', allowed: 'admin' },
+  { route: 'DELETE /system/config/{id}', url: (i) => `/system/config/${i.config}`, allowed: 'admin' },
+  {
+    route: 'POST /system/dict/data',
+    url: () => '/system/dict/data',
+    payload: () => dictRow,
+    allowed: 'admin',
+  },
+  {
+    route: 'PUT /system/dict/data',
+    url: () => '/system/dict/data',
+    payload: (i) => ({ ...dictRow, dictValue: 'existing', dictCode: i.dict, version: 1 }),
+    allowed: 'admin',
+  },
+  { route: 'DELETE /system/dict/data/{id}', url: (i) => `/system/dict/data/${i.dict}`, allowed: 'admin' },
+];
+
+/** Routes that hold no tenant's data, with the reason. */
+const NOT_TENANT_DATA: Record<string, string> = {
+  'GET /system/config/list': 'platform settings, readable with any session',
+  'GET /system/config/{id}': 'platform settings, readable with any session',
+  'GET /system/config/configKey/{key}': 'platform settings, readable with any session',
+  'GET /system/config/export': 'platform settings, readable with any session',
+  'GET /system/dict/data/list': 'platform dictionaries, readable with any session',
+  'GET /system/dict/data/{id}': 'platform dictionaries, readable with any session',
+  'GET /system/dict/data/type/{type}': 'platform dictionaries, readable with any session',
+  'GET /system/dict/data/export': 'platform dictionaries, readable with any session',
+  'GET /common/download': 'exports of platform data under unguessable generated names',
+};
+
+const methodOf = (route: string): Method => {
+  const method = route.split(' ')[0];
+  if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE') return method;
+  throw new Error(`bad route ${route}`);
+};
+
+let t: TestApp;
+let tenantB: number;
+let ids: Ids;
+let attacker: ReturnType<typeof as>;
+let ownerB: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ tenantId: tenantB } = await createTenant(t, 'Tenant B', [{ username: 'bmanager', role: 'tbAdmin' }]));
+  attacker = as(t, await t.login('manager', 'manager123'));
+  ownerB = as(t, await t.login('bmanager', 'bmanager123'));
+  admin = as(t, await t.login('admin', 'admin123'));
+
+  const p = (await ownerB('PUT', '/sbuilding/project/create', project)).json().data;
+  const empty = (
+    await ownerB('PUT', '/sbuilding/project/create', { ...project, projectName: 'Tenant B empty' })
+  ).json().data;
+  const w = (await ownerB('POST', '/sbuilding/work/rest', { ...work, projectId: p.id })).json().data;
+  const days = [{ date: '2026-10-01', type: 'holiday', name: 'National Day' }];
+  await ownerB('POST', '/sbuilding/vacations', { projectId: p.id, year: 2026, version: 0, days });
+  const c = (await admin('POST', '/system/config', { ...setting, configKey: 'b.existing' })).json().data;
+  const d = (await admin('POST', '/system/dict/data', { ...dictRow, dictValue: 'existing' })).json().data;
+  ids = {
+    tenant: tenantB,
+    project: p.id,
+    emptyProject: empty.id,
+    workTime: w.id,
+    config: c.configId,
+    dict: d.dictCode,
+  };
+});
+afterAll(() => t.close());
+
+/** Everything tenant B owns, and the platform tables, as plain data to compare. */
+async function snapshot() {
+  const db = t.app.db;
+  const bProjects = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.tenantId, tenantB))
+    .orderBy(asc(projects.id));
+  const projectIds = bProjects.map((p) => p.id);
+  return {
+    projects: bProjects,
+    workTimes: await db
+      .select()
+      .from(workTimes)
+      .where(inArray(workTimes.projectId, projectIds))
+      .orderBy(asc(workTimes.id)),
+    days: await db
+      .select()
+      .from(calendarDays)
+      .where(inArray(calendarDays.projectId, projectIds))
+      .orderBy(asc(calendarDays.id)),
+    years: await db
+      .select()
+      .from(projectCalendarYears)
+      .where(inArray(projectCalendarYears.projectId, projectIds)),
+    config: await db.select().from(sysConfig).orderBy(asc(sysConfig.id)),
+    dict: await db.select().from(sysDictData).orderBy(asc(sysDictData.dictCode)),
+  };
+}
+
+describe('tenant isolation', () => {
+  it('has a case or a stated reason for every project, calendar, config, dictionary and download route', async () => {
+    await t.app.ready();
+    const documented = Object.entries(t.app.swagger().paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const ours = documented.filter((r) =>
+      /^\w+ \/(sbuilding\/|system\/config|system\/dict|common\/)/.test(r),
+    );
+    const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(NOT_TENANT_DATA)]);
+    expect(ours.filter((r) => !covered.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !ours.includes(r))).toEqual([]);
+  });
+
+  it("refuses tenant A's manager every try on tenant B's ids with 403 or 404, and changes nothing", async () => {
+    const before = await snapshot();
+    for (const c of CASES) {
+      const res = await attacker(methodOf(c.route), c.url(ids), c.payload?.(ids));
+      try {
+        (c.refused ?? refusedWith403or404)(res, ids);
+      } catch (error) {
+        throw new Error(`${c.route} answered ${res.statusCode}: ${res.body}`, { cause: error });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets tenant B (or the admin, for platform settings) do each of those tries, so the ids were real', async () => {
+    for (const c of CASES) {
+      const who = c.allowed === 'admin' ? admin : ownerB;
+      const res = await who(methodOf(c.route), c.url(ids), c.payload?.(ids));
+      expect(res.statusCode, `${c.route}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it("lets the admin see every tenant's projects", async () => {
+    const res = await admin('POST', '/sbuilding/project/getList', { projectName: 'Tenant B', pageSize: 100 });
+    expect(res.json().data.total).toBeGreaterThan(0);
+  });
+});
