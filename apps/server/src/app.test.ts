@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/env.js';
 import { createTestApp, type TestApp } from './test/app.js';
 
 let t: TestApp;
@@ -12,6 +14,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the API envelope', () => {
+  it('answers /health with 503 while the server is still starting, and API calls with 503 too', async () => {
+    const starting = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      logger: false,
+    });
+    try {
+      const health = await starting.inject({ method: 'GET', url: '/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'starting' });
+      const login = await starting.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { username: 'a', password: 'b' },
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.json()).toMatchObject({ code: 503 });
+    } finally {
+      await starting.close();
+    }
+  });
+
   it('answers /health with 200 and status ok once the database is open', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);

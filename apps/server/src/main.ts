@@ -28,6 +28,8 @@ async function main() {
   await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
   if (config.seedDemo) await seedDemo(app.db, app.log);
+  app.markStarted();
+  app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

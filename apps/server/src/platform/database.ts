@@ -8,7 +8,10 @@ declare module 'fastify' {
     /** The database; reading it before `openDb` answers 503 (the server is still starting). */
     readonly db: Db;
     readonly dbKind: 'pglite' | 'postgres' | undefined;
+    /** True once start-up work (migrations, seed, background services) is done: /health says ok. */
+    readonly started: boolean;
     openDb(options: DbOptions): Promise<void>;
+    markStarted(): void;
   }
 }
 
@@ -16,6 +19,7 @@ declare module 'fastify' {
 export const databasePlugin = fp(
   async (app: FastifyInstance) => {
     let database: Database | undefined;
+    let started = false;
     app.decorate('db', {
       getter(): Db {
         if (!database) throw new AppError(503, 'error.notReady');
@@ -24,6 +28,11 @@ export const databasePlugin = fp(
     });
     app.decorate('dbKind', {
       getter: () => database?.kind,
+    });
+    app.decorate('started', { getter: () => started });
+    app.decorate('markStarted', () => {
+      if (!database) throw new Error('markStarted before openDb');
+      started = true;
     });
     app.decorate('openDb', async (options: DbOptions) => {
       database = await openDatabase(options);

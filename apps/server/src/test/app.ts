@@ -45,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     await app.openDb({ url: database.url });
     await seedDemo(app.db, app.log);
+    app.markStarted();
   } catch (error) {
     await app.close();
     await database.drop();

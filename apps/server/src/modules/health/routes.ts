@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ping } from '../../platform/db/client.js';
 
-/** GET /health: 200 {status:"ok"} once the database answers, 503 before. */
+/** GET /health: 200 {status:"ok"} once start-up is done and the database answers, 503 before. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',

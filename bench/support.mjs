@@ -1,0 +1,90 @@
+// Shared helpers for benchmarks: start the built server on free ports with a throw-away data dir.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(env = {}) {
+  const main = path.join(ROOT, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error('run npm run build first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SIMULATOR: 'off',
+      CAPTCHA_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok && (await fetch(`${url}/captchaImage`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs `fn` `total` times with `concurrency` in flight; returns sorted latencies (ms) and wall time. */
+export async function load(fn, { total, concurrency }) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const t0 = performance.now();
+        await fn();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return { latencies, wallMs };
+}
+
+export function printRow(label, { latencies, wallMs }) {
+  const rps = (latencies.length / wallMs) * 1000;
+  const f = (n) => n.toFixed(2).padStart(8);
+  process.stdout.write(
+    `${label.padEnd(44)} n=${String(latencies.length).padStart(6)}  ${rps.toFixed(0).padStart(6)} req/s  p50 ${f(percentile(latencies, 50))} ms  p99 ${f(percentile(latencies, 99))} ms\n`,
+  );
+}
