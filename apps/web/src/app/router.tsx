@@ -24,7 +24,8 @@ function AppRoutes() {
 function useScrollToTop(pathname: string) {
   useEffect(() => {
     window.scrollTo(0, 0);
-    document.getElementById('sb-main')?.scrollTo(0, 0);
+    const content = document.getElementById('sb-main');
+    if (content) content.scrollTop = 0;
   }, [pathname]);
 }
 
@@ -38,40 +39,51 @@ function useDocumentTitle(pathname: string) {
   }, [title]);
 }
 
+const handledLoads = new WeakSet<Promise<unknown>>();
+
 /** Performs the side effects of a guard decision: loading the session, the mini-program entry. */
 function useDecisionEffects(decision: GuardDecision) {
   const navigate = useNavigate();
   const action = decision.action;
-  const miniprogram = decision.action === 'miniprogram' ? decision : null;
+  // Primitive dependencies: the decision object is new on every render.
+  const entry = decision.action === 'miniprogram' ? decision : null;
+  const [entryTo, entryToken, entryProject, entryHall] = [
+    entry?.to,
+    entry?.token,
+    entry?.projectId,
+    entry?.hallId,
+  ];
 
   useEffect(() => {
     if (action !== 'load') return;
-    let active = true;
+    const load = loadSession();
+    // StrictMode runs this effect twice and both runs share the load: only the first reports on it.
+    if (handledLoads.has(load)) return;
+    handledLoads.add(load);
     startLoading();
-    void loadSession().then((result) => {
+    // Not cancelled on cleanup: a failed load clears the session (which already changes the decision),
+    // and the user must still be told why and taken to / (spec section 8).
+    void load.then((result) => {
       stopLoading();
-      if (!active || result.ok) return;
+      if (result.ok) return;
       feedback().message.error(result.message);
       navigate('/', { replace: true });
     });
-    return () => {
-      active = false;
-    };
   }, [action, navigate]);
 
   useEffect(() => {
-    if (!miniprogram) return;
-    if (miniprogram.token) {
-      setToken(miniprogram.token);
+    if (entryTo === undefined) return;
+    if (entryToken) {
+      setToken(entryToken);
       // A new token is a new session: whatever was loaded belonged to the previous one.
       useSession.getState().reset();
-      useSession.getState().setToken(miniprogram.token);
+      useSession.getState().setToken(entryToken);
     }
-    writeStored(STORAGE_KEYS.projectId, miniprogram.projectId);
-    writeStored(STORAGE_KEYS.selectHall, miniprogram.hallId);
+    writeStored(STORAGE_KEYS.projectId, entryProject);
+    writeStored(STORAGE_KEYS.selectHall, entryHall);
     writeStored(STORAGE_KEYS.miniprogram, 'true');
-    navigate(miniprogram.to, { replace: true });
-  }, [miniprogram, navigate]);
+    navigate(entryTo, { replace: true });
+  }, [entryTo, entryToken, entryProject, entryHall, navigate]);
 }
 
 /** Every navigation passes the routing rules of spec section 2 before anything renders. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { renderFeedbackHost } from '@/test/feedback-host';
+import { envelope, seen, serve } from '@/test/http';
 import { getToken, removeToken, setToken } from './auth-token';
 import { http } from './http';
 import { setLanguage } from './i18n';
@@ -10,35 +10,7 @@ import { pageNavigation } from './logout';
 import { get, post, RequestError, resetRequestState } from './request';
 import { useSession } from './session';
 
-type Reply = { status: number; body: unknown } | Error;
-
-const seen: InternalAxiosRequestConfig[] = [];
-
-/** Answers requests by URL through axios' adapter seam, recording what was sent. */
-function serve(routes: Record<string, Reply>) {
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const reply = routes[config.url ?? ''];
-    if (!reply) throw new Error(`unexpected request ${config.url}`);
-    if (reply instanceof Error) throw reply;
-    const response: AxiosResponse = {
-      data: reply.body,
-      status: reply.status,
-      statusText: '',
-      headers: {},
-      config,
-    };
-    return response;
-  };
-  http.defaults.adapter = adapter;
-}
-
-function envelope(code: number, data: unknown = null, msg = '') {
-  return { status: code, body: { code, msg, data } };
-}
-
 beforeEach(async () => {
-  seen.length = 0;
   resetRequestState();
   removeToken();
   localStorage.clear();

@@ -85,7 +85,7 @@ function fail(response: AxiosResponse, code: number, serverMsg: string | undefin
   // A 401 to a request that carried no token (e.g. a wrong password) is not an expired login.
   if (code === 401 && sentToken(response)) {
     if (!silent) showReloginDialog();
-    throw new RequestError(i18n.t('request.errors.401'), 'envelope', code);
+    throw new RequestError(message, 'envelope', code);
   }
   if (!silent) {
     if (code === 500) feedback().message.error(message);

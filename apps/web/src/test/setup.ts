@@ -26,3 +26,6 @@ if (!window.matchMedia) {
 // jsdom implements getComputedStyle but not for pseudo-elements, which antd measures (scrollbars).
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// jsdom does not scroll; the router scrolls to top on every navigation.
+window.scrollTo = () => {};

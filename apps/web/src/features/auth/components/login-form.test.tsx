@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Providers } from '@/app/providers';
+import { getToken, removeToken } from '@/lib/auth-token';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { bodyOf, envelope, seen, serve, type Handler } from '@/test/http';
+import { LoginForm } from './login-form';
+
+const CAPTCHA = { captchaEnabled: true, uuid: 'uuid-1', img: 'data:image/svg+xml;base64,PHN2Zy8+' };
+
+function renderForm(routes: Record<string, Handler> = {}) {
+  serve({ '/captchaImage': envelope(200, CAPTCHA), ...routes });
+  const onSuccess = vi.fn();
+  render(
+    <Providers>
+      <LoginForm onSuccess={onSuccess} />
+    </Providers>,
+  );
+  return { onSuccess };
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: /log in/i }));
+const requestsTo = (url: string) => seen.filter((c) => c.url === url);
+
+beforeEach(async () => {
+  queryClient.clear();
+  localStorage.clear();
+  removeToken();
+  await setLanguage('en');
+});
+
+describe('login form', () => {
+  it('requires username, password and the captcha code, naming each field', async () => {
+    renderForm();
+    await screen.findByRole('img', { name: 'captcha' });
+    await submit();
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Verification code is required')).toBeInTheDocument();
+    expect(requestsTo('/login')).toHaveLength(0);
+  });
+
+  it('gives the messages in Chinese when the language is Chinese', async () => {
+    await setLanguage('zh-CN');
+    renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: '登 录' }));
+    expect(await screen.findByText('用户名不能为空')).toBeInTheDocument();
+    expect(screen.getByText('密码不能为空')).toBeInTheDocument();
+    expect(screen.getByText('验证码不能为空')).toBeInTheDocument();
+  });
+
+  it('sends the trimmed username with the captcha answer and id, without a token, and stores the token', async () => {
+    const { onSuccess } = renderForm({ '/login': envelope(200, { token: 'jwt.token' }) });
+    await userEvent.type(screen.getByLabelText('Username'), '  admin  ');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin123');
+    await userEvent.type(screen.getByLabelText('Verification code'), 'ab12');
+    await submit();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    const [login] = requestsTo('/login');
+    expect(bodyOf(login)).toEqual({ username: 'admin', password: 'admin123', code: 'ab12', uuid: 'uuid-1' });
+    expect(login?.headers.has('Authorization')).toBe(false);
+    expect(getToken()).toBe('jwt.token');
+  });
+
+  it('shows the refusal next to the form, and a fresh captcha with an empty code field', async () => {
+    const { onSuccess } = renderForm({ '/login': envelope(400, null, 'Wrong verification code') });
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin123');
+    await userEvent.type(screen.getByLabelText('Verification code'), 'zzzz');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong verification code');
+    await waitFor(() => expect(requestsTo('/captchaImage')).toHaveLength(2));
+    expect(screen.getByLabelText('Verification code')).toHaveValue('');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(getToken()).toBeUndefined();
+  });
+
+  it('shows another captcha when the picture is clicked', async () => {
+    renderForm();
+    await screen.findByRole('img', { name: 'captcha' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show another captcha' }));
+    await waitFor(() => expect(requestsTo('/captchaImage')).toHaveLength(2));
+  });
+
+  it('leaves the code out when the server has the captcha off', async () => {
+    const { onSuccess } = renderForm({
+      '/captchaImage': envelope(200, { captchaEnabled: false }),
+      '/login': envelope(200, { token: 't' }),
+    });
+    await waitFor(() => expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument());
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin123');
+    await submit();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+  });
+
+  it('remembers only the username when asked to', async () => {
+    renderForm({ '/login': envelope(200, { token: 't' }) });
+    await userEvent.type(screen.getByLabelText('Username'), 'manager');
+    await userEvent.type(screen.getByLabelText('Password'), 'manager123');
+    await userEvent.type(screen.getByLabelText('Verification code'), 'abcd');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remember my username' }));
+    await submit();
+    await waitFor(() => expect(localStorage.getItem('rememberedUsername')).toBe('manager'));
+    expect(JSON.stringify({ ...localStorage })).not.toContain('manager123');
+  });
+});
