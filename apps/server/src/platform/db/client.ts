@@ -35,6 +35,10 @@ export interface DbOptions {
 export async function openDatabase(options: DbOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // pool.end() resolves before its connections have closed; close() waits for them, so that what runs
+    // next (a test dropping its database) never terminates a connection still closing (error 57P01).
+    const closed: Promise<void>[] = [];
+    pool.on('connect', (c) => closed.push(new Promise((resolve) => c.once('end', () => resolve()))));
     const db: Db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {
@@ -44,7 +48,14 @@ export async function openDatabase(options: DbOptions): Promise<Database> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await pool.end();
+        await Promise.all(closed);
+      },
+    };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
