@@ -1,7 +1,14 @@
 import Cookies from 'js-cookie';
 import { z } from 'zod';
 import { create } from 'zustand';
-import { COOKIE_KEYS, DEFAULT_UI_SIZE, LAYOUT_DEFAULTS, THEME, UI_SIZES, type UiSize } from '@sbuilding/shared';
+import {
+  COOKIE_KEYS,
+  DEFAULT_UI_SIZE,
+  LAYOUT_DEFAULTS,
+  THEME,
+  UI_SIZES,
+  type UiSize,
+} from '@sbuilding/shared';
 
 /** localStorage key holding the layout settings the user chose in the settings drawer. */
 export const LAYOUT_SETTING_KEY = 'layout-setting';

@@ -22,7 +22,11 @@ export function isHidden(route: RouteRecord): boolean {
 }
 
 /** The visible pages (leaves) of the tree, with resolved paths and the chain of titles above them. */
-export function visiblePages(routes: readonly RouteRecord[], parentPath = '', titles: string[] = []): RouteEntry[] {
+export function visiblePages(
+  routes: readonly RouteRecord[],
+  parentPath = '',
+  titles: string[] = [],
+): RouteEntry[] {
   const out: RouteEntry[] = [];
   for (const route of routes) {
     if (isHidden(route)) continue;
@@ -73,7 +77,9 @@ export function chainCrumbs(chain: readonly RouteRecord[]): Crumb[] {
     const last = index === chain.length - 1;
     if (!last && isHidden(route)) return;
     if (crumbs.at(-1)?.title === route.meta.title) crumbs.pop();
-    crumbs.push(!last && route.redirect ? { title: route.meta.title, to: route.redirect } : { title: route.meta.title });
+    crumbs.push(
+      !last && route.redirect ? { title: route.meta.title, to: route.redirect } : { title: route.meta.title },
+    );
   });
   return crumbs;
 }

@@ -44,7 +44,10 @@ describe('avatar menu', () => {
   it('offers the profile, the layout settings and the version 2.1.1', async () => {
     renderShell(<AvatarMenu />, { path: '/building' });
     const menu = await openMenu();
-    expect(within(menu).getByRole('menuitem', { name: 'Version 2.1.1' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Version 2.1.1' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Layout settings' }));
     expect(useSettings.getState().showSettings).toBe(true);
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Profile' }));

@@ -48,7 +48,12 @@ export function AvatarMenu() {
 
   return (
     <Dropdown menu={menu} trigger={['click']} autoFocus>
-      <Button type="text" className="sb-navbar-avatar" aria-label={t('navbar.account', { name })} aria-haspopup="menu">
+      <Button
+        type="text"
+        className="sb-navbar-avatar"
+        aria-label={t('navbar.account', { name })}
+        aria-haspopup="menu"
+      >
         <Avatar src={avatar} size="small" alt="" />
         <DownOutlined aria-hidden />
       </Button>

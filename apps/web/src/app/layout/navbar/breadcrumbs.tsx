@@ -22,7 +22,12 @@ export function Breadcrumbs() {
       const last = index === all.length - 1;
       return {
         key: `${index}:${crumb.title}`,
-        title: crumb.to && !last ? <Link to={crumb.to}>{label}</Link> : <span aria-current={last ? 'page' : undefined}>{label}</span>,
+        title:
+          crumb.to && !last ? (
+            <Link to={crumb.to}>{label}</Link>
+          ) : (
+            <span aria-current={last ? 'page' : undefined}>{label}</span>
+          ),
       };
     });
   }, [pathname, routes, roles, t]);

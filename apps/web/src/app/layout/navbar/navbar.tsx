@@ -1,3 +1,4 @@
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useLocation } from 'react-router';
 import { useHasRole } from '@/lib/permissions';
 import { useSettings } from '@/lib/settings';
@@ -13,6 +14,15 @@ import { ShortcutMenu } from './shortcut-menu';
 import { SizeSelect } from './size-select';
 
 const PROJECT_ADMIN_ROLES = ['tbAdmin'];
+
+/** antd's grey for breadcrumb links and placeholders is below AA contrast; the navbar uses a darker one. */
+const READABLE_GREY = 'rgba(0, 0, 0, 0.65)';
+const NAVBAR_THEME: ThemeConfig = {
+  token: { colorTextPlaceholder: READABLE_GREY },
+  components: {
+    Breadcrumb: { itemColor: READABLE_GREY, linkColor: READABLE_GREY, separatorColor: READABLE_GREY },
+  },
+};
 
 /**
  * Which of the shortcut menu and the notification badge the navbar shows. Under the Board group the
@@ -30,20 +40,22 @@ export function Navbar() {
   const mobile = useSettings((s) => s.device === 'mobile');
   const isProjectAdmin = useHasRole(PROJECT_ADMIN_ROLES);
   return (
-    <div className="sb-navbar">
-      <div className="sb-navbar-left">
-        <Hamburger />
-        {!mobile && <Breadcrumbs />}
+    <ConfigProvider theme={NAVBAR_THEME}>
+      <div className="sb-navbar">
+        <div className="sb-navbar-left">
+          <Hamburger />
+          {!mobile && <Breadcrumbs />}
+        </div>
+        <div className="sb-navbar-right">
+          {isProjectAdmin && <ProjectSelect />}
+          {!mobile && <HeaderSearch />}
+          {navbarSlot(isProjectAdmin, pathname) === 'shortcuts' ? <ShortcutMenu /> : <NoticeBadge />}
+          {!mobile && <FullscreenToggle />}
+          <LanguageSelect />
+          <SizeSelect />
+          <AvatarMenu />
+        </div>
       </div>
-      <div className="sb-navbar-right">
-        {isProjectAdmin && <ProjectSelect />}
-        {!mobile && <HeaderSearch />}
-        {navbarSlot(isProjectAdmin, pathname) === 'shortcuts' ? <ShortcutMenu /> : <NoticeBadge />}
-        {!mobile && <FullscreenToggle />}
-        <LanguageSelect />
-        <SizeSelect />
-        <AvatarMenu />
-      </div>
-    </div>
+    </ConfigProvider>
   );
 }

@@ -3,10 +3,13 @@ import { routesForUser } from '@sbuilding/shared';
 import en from '@/locales/en.json';
 import { createRouteSearch, searchEntries } from './route-search';
 
-const translate = (key: string): string => (key in en.routes ? en.routes[key as keyof typeof en.routes] : key);
+const translate = (key: string): string =>
+  key in en.routes ? en.routes[key as keyof typeof en.routes] : key;
 
 describe('route search', () => {
-  const search = createRouteSearch(searchEntries(routesForUser(['tbAdmin'], ['sbuilding:tools:tenant']), translate));
+  const search = createRouteSearch(
+    searchEntries(routesForUser(['tbAdmin'], ['sbuilding:tools:tenant']), translate),
+  );
 
   it('finds a page by a misspelt title', () => {
     expect(search('Lightng')[0]?.path).toBe('/board/light');

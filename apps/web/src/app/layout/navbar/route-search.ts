@@ -9,7 +9,10 @@ export interface SearchEntry {
 }
 
 /** The visible pages with their titles in the current language. */
-export function searchEntries(routes: readonly RouteRecord[], translate: (titleKey: string) => string): SearchEntry[] {
+export function searchEntries(
+  routes: readonly RouteRecord[],
+  translate: (titleKey: string) => string,
+): SearchEntry[] {
   return visiblePages(routes).map((page) => ({ path: page.path, title: page.titles.map(translate) }));
 }
 

@@ -17,13 +17,14 @@ describe('size selector', () => {
     renderShell(<SizeSelect />);
     await userEvent.click(screen.getByRole('button', { name: 'Layout size' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
-      'Default',
-      'Medium',
-      'Small',
-      'Mini',
-    ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Medium' })).toHaveClass('ant-dropdown-menu-item-selected');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Default', 'Medium', 'Small', 'Mini']);
+    expect(within(menu).getByRole('menuitem', { name: 'Medium' })).toHaveClass(
+      'ant-dropdown-menu-item-selected',
+    );
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Small' }));
     expect(Cookies.get('size')).toBe('small');
     expect(useSettings.getState().size).toBe('small');

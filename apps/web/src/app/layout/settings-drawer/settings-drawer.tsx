@@ -53,7 +53,7 @@ export function SettingsDrawer() {
           presets={[{ label: t('settings.presets'), colors: [...THEME.presets] }]}
           onChangeComplete={(color) => setLayout({ theme: color.toHexString() })}
         >
-          <Button aria-labelledby={themeLabelId} aria-describedby={`${themeLabelId}-value`} aria-haspopup="dialog">
+          <Button aria-labelledby={`${themeLabelId} ${themeLabelId}-value`} aria-haspopup="dialog">
             <span className="sb-color-swatch" style={{ background: theme }} aria-hidden />
             <span id={`${themeLabelId}-value`}>{theme}</span>
           </Button>

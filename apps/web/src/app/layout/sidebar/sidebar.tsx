@@ -1,10 +1,11 @@
-import { Menu, type MenuProps } from 'antd';
+import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isExternal } from '@sbuilding/shared';
 import { useSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
+import { readableOnWhiteText } from '../contrast';
 import { buildMenuItems, openKeysFor } from './menu-items';
 import { SidebarLogo } from './sidebar-logo';
 
@@ -13,6 +14,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const routes = useSession((s) => s.routes);
   const sidebarLogo = useSettings((s) => s.sidebarLogo);
+  const theme = useSettings((s) => s.theme);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => buildMenuItems(routes, (key) => t(`routes.${key}`)), [routes, t]);
@@ -27,14 +29,17 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   return (
     <nav aria-label={t('layout.mainMenu')} className="sb-sidebar">
       {sidebarLogo && <SidebarLogo collapsed={collapsed} />}
-      <Menu
-        mode="inline"
-        theme="dark"
-        items={items}
-        selectedKeys={[pathname]}
-        defaultOpenKeys={defaultOpenKeys}
-        onClick={onClick}
-      />
+      {/* The selected entry's white label must stay readable whatever colour the user picked. */}
+      <ConfigProvider theme={{ components: { Menu: { darkItemSelectedBg: readableOnWhiteText(theme) } } }}>
+        <Menu
+          mode="inline"
+          theme="dark"
+          items={items}
+          selectedKeys={[pathname]}
+          defaultOpenKeys={defaultOpenKeys}
+          onClick={onClick}
+        />
+      </ConfigProvider>
     </nav>
   );
 }

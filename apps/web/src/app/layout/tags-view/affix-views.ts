@@ -8,6 +8,11 @@ export function affixViews(routes: readonly RouteRecord[], roles: readonly strin
   const homeTitle = pageCrumbs(routes, home)?.at(-1)?.title ?? 'home';
   return [
     { path: home, fullPath: home, title: homeTitle, affix: true },
-    ...affixPages(routes).map((p) => ({ path: p.path, fullPath: p.path, title: p.route.meta.title, affix: true })),
+    ...affixPages(routes).map((p) => ({
+      path: p.path,
+      fullPath: p.path,
+      title: p.route.meta.title,
+      affix: true,
+    })),
   ];
 }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { addView, closeAll, closeOthers, closeView, isClosable, withAffix, type TagView } from './tags-rules';
 
-const home: TagView = { path: '/board/index', fullPath: '/board/index', title: 'platformOverview', affix: true };
+const home: TagView = {
+  path: '/board/index',
+  fullPath: '/board/index',
+  title: 'platformOverview',
+  affix: true,
+};
 const energy: TagView = { path: '/board/energy', fullPath: '/board/energy', title: 'energy', affix: false };
-const light: TagView = { path: '/board/light', fullPath: '/board/light?floor=2', title: 'lighting', affix: false };
+const light: TagView = {
+  path: '/board/light',
+  fullPath: '/board/light?floor=2',
+  title: 'lighting',
+  affix: false,
+};
 
 describe('tag bar rules', () => {
   it('adds a page once and remembers its latest query', () => {

@@ -30,12 +30,11 @@ describe('tags view', () => {
     renderShell(<TagsView />, { path: '/device' });
     const bar = tagBar();
     await waitFor(() => expect(within(bar).getByRole('link', { name: 'DeviceList' })).toBeInTheDocument());
-    expect(within(bar).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Platform overview',
-      'Buildings',
-      'Defined',
-      'DeviceList',
-    ]);
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Platform overview', 'Buildings', 'Defined', 'DeviceList']);
     expect(within(bar).getByRole('link', { name: 'DeviceList' })).toHaveAttribute('aria-current', 'page');
     expect(within(bar).queryByRole('button', { name: 'Close Platform overview' })).not.toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Close Buildings' })).toBeInTheDocument();

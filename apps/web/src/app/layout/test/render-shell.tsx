@@ -15,7 +15,10 @@ globalThis.ResizeObserver ??= class {
 };
 
 /** Sets the session store as a signed-in user with the menu the server would send for these roles. */
-export function signIn(roles: string[], options: { permissions?: string[]; reportCount?: number; routes?: RouteRecord[] } = {}) {
+export function signIn(
+  roles: string[],
+  options: { permissions?: string[]; reportCount?: number; routes?: RouteRecord[] } = {},
+) {
   const permissions = options.permissions ?? [];
   useSession.setState({
     token: 'test-token',
@@ -36,7 +39,10 @@ export function LocationProbe() {
 }
 
 /** Renders `ui` inside antd's App, a query client and a memory router at `path`. */
-export function renderShell(ui: ReactNode, { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {}) {
+export function renderShell(
+  ui: ReactNode,
+  { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
