@@ -8,6 +8,7 @@ import type {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { isForeignKeyViolation } from '../../platform/db/errors.js';
+import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, tenantForWrite, type Scope } from '../../platform/tenancy.js';
 import { tenants } from '../tenants/tables.js';
@@ -28,11 +29,6 @@ export function toProject(row: ProjectRow): Project {
     createTime: row.createdAt.toISOString(),
     updateTime: row.updatedAt.toISOString(),
   };
-}
-
-/** `%` and `_` typed into a search box are searched for, not used as wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

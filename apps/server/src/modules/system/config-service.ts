@@ -9,10 +9,10 @@ import type {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
 import { fieldLabel } from '../../platform/i18n/index.js';
-import { likePattern } from '../projects/service.js';
 import { clearConfigCache } from './config-cache.js';
 import { sysConfig } from './tables.js';
 
