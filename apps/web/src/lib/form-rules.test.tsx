@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEventLib from '@testing-library/user-event';
 import { Button, Form, Input } from 'antd';
 import { passwordChangeFormSchema, profileBodySchema } from '@sbuilding/shared';
 import { setLanguage } from './i18n';
 import { isRequiredField, validationMessage, zodField } from './form-rules';
+
+/** No per-keystroke delay: these forms are typed into a lot, on a busy machine. */
+const userEvent = userEventLib.setup({ delay: null });
 
 beforeEach(() => setLanguage('en'));
 
@@ -34,8 +37,8 @@ describe('zod rules for antd forms', () => {
     render(<PasswordForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Old password is required')).toBeInTheDocument();
-    expect(screen.getByText('New password is required')).toBeInTheDocument();
-    expect(screen.getByText('Confirm password is required')).toBeInTheDocument();
+    expect(await screen.findByText('New password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Confirm password is required')).toBeInTheDocument();
   });
 
   it('reports the length rule and the confirmation mismatch', async () => {
@@ -46,7 +49,7 @@ describe('zod rules for antd forms', () => {
     expect(
       await screen.findByText('Password length must be between 6 and 20 characters'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Passwords is different')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords is different')).toBeInTheDocument();
   });
 
   it('clears the mismatch once the confirmation matches', async () => {

@@ -5,13 +5,6 @@ import { Providers } from '@/app/providers';
 import { ROOT_ROUTES } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
 
-// jsdom has no ResizeObserver; antd's popups observe their trigger with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 /** The whole console (providers, guard, routes, layout) in a memory router at `path`. */
 export function renderApp(path: string) {
   queryClient.clear();

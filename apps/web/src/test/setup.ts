@@ -29,3 +29,10 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 
 // jsdom does not scroll; the router scrolls to top on every navigation.
 window.scrollTo = () => {};
+
+// jsdom has no ResizeObserver; antd's tabs, popups and overflow lists observe their elements.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEventLib from '@testing-library/user-event';
 import { Providers } from '@/app/providers';
 import { getToken, removeToken } from '@/lib/auth-token';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { bodyOf, envelope, seen, serve, type Handler } from '@/test/http';
 import { LoginForm } from './login-form';
+
+/** No per-keystroke delay: these forms are typed into a lot, on a busy machine. */
+const userEvent = userEventLib.setup({ delay: null });
 
 const CAPTCHA = { captchaEnabled: true, uuid: 'uuid-1', img: 'data:image/svg+xml;base64,PHN2Zy8+' };
 
@@ -37,8 +40,8 @@ describe('login form', () => {
     await screen.findByRole('img', { name: 'captcha' });
     await submit();
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
-    expect(screen.getByText('Verification code is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Verification code is required')).toBeInTheDocument();
     expect(requestsTo('/login')).toHaveLength(0);
   });
 
@@ -47,8 +50,8 @@ describe('login form', () => {
     renderForm();
     await userEvent.click(await screen.findByRole('button', { name: '登 录' }));
     expect(await screen.findByText('用户名不能为空')).toBeInTheDocument();
-    expect(screen.getByText('密码不能为空')).toBeInTheDocument();
-    expect(screen.getByText('验证码不能为空')).toBeInTheDocument();
+    expect(await screen.findByText('密码不能为空')).toBeInTheDocument();
+    expect(await screen.findByText('验证码不能为空')).toBeInTheDocument();
   });
 
   it('sends the trimmed username with the captcha answer and id, without a token, and stores the token', async () => {
