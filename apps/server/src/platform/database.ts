@@ -5,12 +5,15 @@ import { openDatabase, type Database, type Db, type DbOptions } from './db/clien
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database; reading it before `openDb` answers 503 (the server is still starting). */
+    /**
+     * The database for requests; reading it before `markStarted` answers 503 (the server is still
+     * starting), so no request sees a half-seeded database. Start-up work uses the handle `openDb` returns.
+     */
     readonly db: Db;
     readonly dbKind: 'pglite' | 'postgres' | undefined;
     /** True once start-up work (migrations, seed, background services) is done: /health says ok. */
     readonly started: boolean;
-    openDb(options: DbOptions): Promise<void>;
+    openDb(options: DbOptions): Promise<Db>;
     markStarted(): void;
   }
 }
@@ -22,7 +25,7 @@ export const databasePlugin = fp(
     let started = false;
     app.decorate('db', {
       getter(): Db {
-        if (!database) throw new AppError(503, 'error.notReady');
+        if (!database || !started) throw new AppError(503, 'error.notReady');
         return database.db;
       },
     });
@@ -35,7 +38,11 @@ export const databasePlugin = fp(
       started = true;
     });
     app.decorate('openDb', async (options: DbOptions) => {
-      database = await openDatabase(options);
+      database = await openDatabase({
+        onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+        ...options,
+      });
+      return database.db;
     });
     app.addHook('onClose', async () => {
       await database?.close();

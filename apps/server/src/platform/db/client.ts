@@ -30,11 +30,14 @@ export interface DbOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string | undefined;
+  /** Told about errors of idle pooled connections (a restarted server), which would otherwise crash us. */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DbOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', (error) => options.onPoolError?.(error));
     // pool.end() resolves before its connections have closed; close() waits for them, so that what runs
     // next (a test dropping its database) never terminates a connection still closing (error 57P01).
     const closed: Promise<void>[] = [];
