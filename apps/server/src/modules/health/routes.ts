@@ -22,10 +22,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (!app.dbKind)
+      // `started`, not an open database: the database opens before the seed has run, and a client that
+      // trusts /health must find the demo users there.
+      const database = app.dbKind;
+      if (!app.started || !database)
         return reply.status(503).send({ status: 'starting', code: 503, msg: 'starting', data: null });
       await ping(app.db);
-      return { status: 'ok' as const, code: 200, msg: 'ok', data: { database: app.dbKind } };
+      return { status: 'ok' as const, code: 200, msg: 'ok', data: { database } };
     },
   );
 };
