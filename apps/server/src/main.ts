@@ -25,9 +25,9 @@ async function main() {
     }
     throw error;
   }
-  await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
-  if (config.seedDemo) await seedDemo(app.db, app.log);
+  if (config.seedDemo) await seedDemo(db, app.log);
   app.markStarted();
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 

@@ -43,8 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await freshDatabase();
   const app = await buildApp({ config, logger: false });
   try {
-    await app.openDb({ url: database.url });
-    await seedDemo(app.db, app.log);
+    await seedDemo(await app.openDb({ url: database.url }), app.log);
     app.markStarted();
   } catch (error) {
     await app.close();
