@@ -28,10 +28,42 @@ export async function lockedUntil(db: Db, username: string, now = new Date()): P
   return until > now.getTime() ? new Date(until) : null;
 }
 
+/** The tail of each username's queue of sign-in attempts, per database. */
+const queues = new WeakMap<Db, Map<string, Promise<void>>>();
+
+/**
+ * Runs the sign-in attempts of one username one after another, each from its lock check to its outcome.
+ * An attempt counts as a failure until its password is checked (`recordAttempt`), so attempts running
+ * side by side counted each other: six parallel RIGHT passwords locked the sixth out (429). In turn, each
+ * attempt sees the outcome of the ones before it: a success has cleared the count, failures have added to
+ * it, so parallel wrong guesses still get at most `attempts` checks. The queue is per process; across
+ * several processes on one PostgreSQL, `recordAttempt` still caps the checks.
+ */
+export async function inTurn<T>(db: Db, username: string, attempt: () => Promise<T>): Promise<T> {
+  let byName = queues.get(db);
+  if (!byName) {
+    byName = new Map();
+    queues.set(db, byName);
+  }
+  const key = lockKey(username);
+  const result = (byName.get(key) ?? Promise.resolve()).then(attempt);
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  byName.set(key, settled);
+  try {
+    return await result;
+  } finally {
+    if (byName.get(key) === settled) byName.delete(key);
+  }
+}
+
 /**
  * Records an attempt as a failure BEFORE the password is checked and returns how many failures the
- * window now holds. Counting after inserting means that of N parallel guesses at most `attempts` see a
- * count within the limit: a burst cannot slip past the lock.
+ * window now holds. Counting after inserting means that of N parallel guesses (from several server
+ * processes: one process runs them `inTurn`) at most `attempts` see a count within the limit: a burst
+ * cannot slip past the lock.
  */
 export async function recordAttempt(
   db: Db,

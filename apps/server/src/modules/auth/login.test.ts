@@ -114,6 +114,11 @@ describe('POST /login', () => {
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('signs in every one of a burst of parallel right passwords: they never lock each other out', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => attempt('manager', 'manager123')));
+    expect(results.map((r) => r.res.statusCode)).toEqual(Array(8).fill(200));
+  });
+
   it('tells a blacklisted user with the right password that the account is disabled (403), and nothing more with a wrong one', async () => {
     await t.app.db.update(users).set({ blacklisted: true }).where(eq(users.username, 'display'));
     try {

@@ -9,7 +9,7 @@ import type { Scope } from '../../platform/tenancy.js';
 import { findUserByUsername, getOwnUser } from '../users/service.js';
 import { consumeCaptcha, isCaptchaEnabled } from './captcha.js';
 import { sweepExpired } from './housekeeping.js';
-import { LOCKOUT, clearFailures, forgetAttempt, lockedUntil, recordAttempt } from './lockout.js';
+import { LOCKOUT, clearFailures, forgetAttempt, inTurn, lockedUntil, recordAttempt } from './lockout.js';
 
 export interface LoginDeps {
   db: Db;
@@ -24,8 +24,9 @@ function lockedError(until: Date, now: Date): AppError {
 
 /**
  * Signs a user in and opens a session. Order matters: the captcha is consumed first (one guess per
- * image), then the lockout, then the password. An unknown username and a wrong password give the same
- * answer in the same time; a blacklisted user learns it is disabled only after giving the right password.
+ * image), then the lockout, then the password; attempts of one username take the last two in turn. An
+ * unknown username and a wrong password give the same answer in the same time; a blacklisted user learns
+ * it is disabled only after giving the right password.
  */
 export async function login(
   { db, config, log }: LoginDeps,
@@ -37,22 +38,25 @@ export async function login(
   if (await isCaptchaEnabled(db, config.captchaEnabled)) await consumeCaptcha(db, body.uuid, body.code, now);
 
   const username = body.username;
-  const until = await lockedUntil(db, username, now);
-  if (until) throw lockedError(until, now);
-  const attempt = await recordAttempt(db, username, now);
-  if (attempt.count > LOCKOUT.attempts) {
-    // Lost a race with parallel guesses that filled the window: refuse without checking the password.
-    await forgetAttempt(db, attempt.id);
-    throw lockedError(new Date(now.getTime() + LOCKOUT.lockMs), now);
-  }
+  const user = await inTurn(db, username, async () => {
+    const until = await lockedUntil(db, username, now);
+    if (until) throw lockedError(until, now);
+    const attempt = await recordAttempt(db, username, now);
+    if (attempt.count > LOCKOUT.attempts) {
+      // Lost a race with guesses in other server processes that filled the window: refuse unchecked.
+      await forgetAttempt(db, attempt.id);
+      throw lockedError(new Date(now.getTime() + LOCKOUT.lockMs), now);
+    }
 
-  const user = await findUserByUsername(db, username);
-  const valid = user
-    ? await verifyPassword(user.passwordHash, body.password)
-    : await burnPasswordCheck(body.password);
-  if (!user || !valid) throw badRequest('auth.badCredentials');
+    const found = await findUserByUsername(db, username);
+    const valid = found
+      ? await verifyPassword(found.passwordHash, body.password)
+      : await burnPasswordCheck(body.password);
+    if (!found || !valid) throw badRequest('auth.badCredentials');
+    await clearFailures(db, username);
+    return found;
+  });
 
-  await clearFailures(db, username);
   if (user.blacklisted) throw new AppError(403, 'auth.userDisabled');
   const session = await createSession(db, user, config.session, meta, now);
   return { ...session, userId: user.id };
