@@ -10,6 +10,7 @@ import { startLoading, stopLoading } from '@/lib/loading';
 import { isGuideSkipped } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 import { getProjectId, writeStored } from '@/lib/storage';
+import { CrashPage } from './pages/crash-page';
 import { decideRoute, type GuardDecision } from './route-guard';
 import { findRoute } from './route-match';
 import { buildRoutes, STATIC_TITLES } from './routes';
@@ -109,7 +110,7 @@ function Root() {
   return <AppRoutes />;
 }
 
-export const ROOT_ROUTES = [{ path: '*', element: <Root /> }];
+export const ROOT_ROUTES = [{ path: '*', element: <Root />, errorElement: <CrashPage /> }];
 
 export function createAppRouter() {
   return createBrowserRouter(ROOT_ROUTES);

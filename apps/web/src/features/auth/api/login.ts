@@ -14,6 +14,8 @@ export async function login(body: LoginBody): Promise<string> {
     silent: true,
     schema: loginResponseSchema,
   });
+  // Whatever this browser still knew belonged to an earlier session: the new token loads its own user.
+  useSession.getState().reset();
   setToken(token);
   useSession.getState().setToken(token);
   return token;

@@ -5,6 +5,7 @@ import { Providers } from '@/app/providers';
 import { getToken, removeToken } from '@/lib/auth-token';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { bodyOf, envelope, seen, serve, type Handler } from '@/test/http';
 import { LoginForm } from './login-form';
 
@@ -97,6 +98,17 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'admin123');
     await submit();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+  });
+
+  it("forgets a previous session's user so the new token loads its own", async () => {
+    useSession.setState({ name: 'someone-else', roles: ['admin'], loaded: true });
+    const { onSuccess } = renderForm({ '/login': envelope(200, { token: 'new' }) });
+    await userEvent.type(screen.getByLabelText('Username'), 'customer');
+    await userEvent.type(screen.getByLabelText('Password'), 'customer123');
+    await userEvent.type(screen.getByLabelText('Verification code'), 'abcd');
+    await submit();
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(useSession.getState()).toMatchObject({ token: 'new', name: '', roles: [], loaded: false });
   });
 
   it('remembers only the username when asked to', async () => {
