@@ -43,11 +43,19 @@ export interface OpenedPage {
 
 /** A fresh context (no cookies, no storage) with a browser language and guards against leaks. */
 export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: { width: 1440, height: 900 },
+  });
   const problems: PageProblems = { outsideRequests: [], cspViolations: [], pageErrors: [] };
   await context.route('**/*', (route) => {
     const { hostname, protocol } = new URL(route.request().url());
-    if (protocol === 'data:' || protocol === 'blob:' || hostname === '127.0.0.1' || hostname === 'localhost') {
+    if (
+      protocol === 'data:' ||
+      protocol === 'blob:' ||
+      hostname === '127.0.0.1' ||
+      hostname === 'localhost'
+    ) {
       return route.continue();
     }
     problems.outsideRequests.push(route.request().url());
@@ -55,7 +63,8 @@ export async function openPage(browser: Browser, options: { locale?: string } = 
   });
   const page = await context.newPage();
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.cspViolations.push(msg.text());
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+      problems.cspViolations.push(msg.text());
   });
   page.on('pageerror', (error) => problems.pageErrors.push(error.message));
   return { context, page, problems };
