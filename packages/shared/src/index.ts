@@ -9,3 +9,4 @@ export * from './schemas/fields.js';
 export * from './schemas/project.js';
 export * from './schemas/calendar.js';
 export * from './schemas/system.js';
+export * from './schemas/building.js';

@@ -16,6 +16,10 @@ const en = {
   imageFormat: 'File format error, Please upload the picture type',
   selectOne: 'Please select one',
   endAfterStart: 'End time must be after start time',
+  longitudeRange: 'Longitude must be between -180 and 180',
+  latitudeRange: 'Latitude must be between -90 and 90',
+  nonNegative: '{data} cannot be negative',
+  polygonPoints: 'A polygon needs 3 to 100 points',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -34,6 +38,10 @@ const zh: Record<ValidationKey, string> = {
   imageFormat: '文件格式错误，请上传图片类型',
   selectOne: '请选择一项',
   endAfterStart: '结束时间必须晚于开始时间',
+  longitudeRange: '经度必须介于 -180 和 180 之间',
+  latitudeRange: '纬度必须介于 -90 和 90 之间',
+  nonNegative: '{data}不能为负数',
+  polygonPoints: '多边形需要 3 到 100 个顶点',
 };
 
 /** Labels of the fields that schemas validate, for `{data}` in messages. */
@@ -86,6 +94,25 @@ const fieldsEn = {
   fileName: 'File name',
   createTime: 'Create time',
   updateTime: 'Update time',
+  longitude: 'Longitude',
+  latitude: 'Latitude',
+  imageId: 'Image',
+  planId: 'Floor plan',
+  miniProgramEnabled: 'Mini-program binding',
+  buildingId: 'Building',
+  floorId: 'Floor',
+  mark: 'Mark',
+  area: 'Area',
+  tags: 'Tags',
+  sort: 'Sort order',
+  shape: 'Shape',
+  kind: 'Shape kind',
+  points: 'Points',
+  x: 'X',
+  y: 'Y',
+  w: 'Width',
+  h: 'Height',
+  format: 'Format',
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -139,6 +166,25 @@ const fieldsZh: Record<FieldKey, string> = {
   fileName: '文件名称',
   createTime: '创建时间',
   updateTime: '更新时间',
+  longitude: '经度',
+  latitude: '纬度',
+  imageId: '图片',
+  planId: '平面图',
+  miniProgramEnabled: '小程序绑定',
+  buildingId: '建筑',
+  floorId: '楼层',
+  mark: '标记',
+  area: '面积',
+  tags: '标签',
+  sort: '排序',
+  shape: '形状',
+  kind: '形状类型',
+  points: '顶点',
+  x: 'X',
+  y: 'Y',
+  w: '宽度',
+  h: '高度',
+  format: '格式',
 };
 
 export const VALIDATION_MESSAGES = { en, zh } as const;
