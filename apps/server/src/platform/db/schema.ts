@@ -6,3 +6,5 @@ export * from '../../modules/system/tables.js';
 export * from '../../modules/system/dict-tables.js';
 export * from '../../modules/projects/tables.js';
 export * from '../../modules/calendar/tables.js';
+export * from '../../modules/files/tables.js';
+export * from '../../modules/buildings/tables.js';
