@@ -22,6 +22,8 @@ import { calendarRoutes } from './modules/calendar/routes.js';
 import { configRoutes } from './modules/system/config-routes.js';
 import { dictRoutes } from './modules/system/dict-routes.js';
 import { commonRoutes } from './modules/common/routes.js';
+import { filesPlugin } from './modules/files/plugin.js';
+import { fileServeRoutes, fileUploadRoutes } from './modules/files/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,10 +88,13 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   await app.register(authPlugin);
+  await app.register(filesPlugin);
 
   // Public: reachable without a session.
   await app.register(healthRoutes);
   await app.register(publicAuthRoutes);
+  // Files are fetched by <img src>, which sends no Authorization header: a signed link authorizes them.
+  await app.register(fileServeRoutes);
   // Everything else of the API: this context's onRequest hook refuses a request without a live session
   // (401) or without the route's `config.roles`/`config.permissions` (403). Register new modules here.
   await app.register(async (api) => {
@@ -101,6 +106,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(configRoutes);
     await api.register(dictRoutes);
     await api.register(commonRoutes);
+    await api.register(fileUploadRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

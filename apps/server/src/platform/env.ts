@@ -18,6 +18,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: port(8080),
   DATA_DIR: z.string().default('./data'),
+  /** Uploaded images and floor plans; unset means DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().optional(),
   /** A PostgreSQL server; unset means embedded PostgreSQL (PGlite) in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   MQTT_PORT: port(1883),
@@ -44,6 +46,7 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  uploadDir: string;
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
@@ -70,6 +73,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,

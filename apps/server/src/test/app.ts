@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,10 @@ export interface TestApp {
  * request.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // Each app its own upload directory (the demo seed writes floor plans there), removed by close().
+  const uploadDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-uploads-'));
   const config = loadConfig({
+    UPLOAD_DIR: uploadDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA_ENABLED: String(options.captchaEnabled ?? true),
@@ -48,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } catch (error) {
     await app.close();
     await database.drop();
+    await fs.promises.rm(uploadDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -76,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await database.drop();
+      await fs.promises.rm(uploadDir, { recursive: true, force: true });
     },
   };
 }

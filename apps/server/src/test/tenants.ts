@@ -32,13 +32,18 @@ export async function demoTenantId(t: TestApp): Promise<number> {
   return row.id;
 }
 
-/** `app.inject` as a signed-in user, in a language. */
+/** `app.inject` as a signed-in user, in a language; `headers` add to (or replace) the defaults. */
 export function as(t: TestApp, token: string, lang: 'EN' | 'ZH' = 'EN') {
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method,
       url,
-      headers: { authorization: `Bearer ${token}`, lang },
+      headers: { authorization: `Bearer ${token}`, lang, ...headers },
       ...(payload === undefined ? {} : { payload }),
     });
 }

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/tables.js';
 
 export const users = pgTable(
@@ -18,10 +19,19 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default([]),
     /** A blacklisted (disabled) user cannot sign in and its sessions end at once. */
     blacklisted: boolean('blacklisted').notNull().default(false),
+    /**
+     * Set when the account is deleted. The row stays, so what the user did elsewhere keeps its author and
+     * the username stays taken; a deleted user is in no list and cannot sign in.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('users_tenant_idx').on(t.tenantId),
+    // Usernames are unique regardless of case: 'Bob' and 'bob' would share a sign-in lockout.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
 );

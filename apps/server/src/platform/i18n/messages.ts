@@ -28,6 +28,23 @@ const en = {
   'config.duplicateKey': 'The parameter key [{key}] already exists',
   'dict.duplicateValue': 'The dictionary [{type}] already has the value [{value}]',
   'file.notFound': 'The file does not exist or has already been downloaded',
+  'file.tooLarge': 'The file is too large: at most 10 MB can be uploaded',
+  'file.missing': 'Choose one file to upload',
+  'file.svgFormat': 'File format error, Please upload an SVG file',
+  'file.svgUnsafe': 'The SVG file could not be made safe; export it again without scripts or external links',
+  'file.tenantRequired': 'Choose the tenant the file belongs to',
+  'file.unknown': 'The file was not found; please upload it again',
+  'file.notAnImage': 'This file is not a picture: upload a JPG or PNG image',
+  'file.notAPlan': 'This file is not a floor plan: upload an SVG file',
+  'file.linkInvalid': 'The file link is not valid',
+  'file.linkExpired': 'The file link has expired; reload the page',
+  'building.hasChildren':
+    'This building still holds floors; delete them before deleting the building',
+  'building.miniProgramDisabled':
+    'The mini-program binding of this building is off; turn it on to get its QR code',
+  'building.badHost': 'The request names no valid host, so no QR code link can be built',
+  'floor.hasChildren': 'This floor still holds zones; delete them before deleting the floor',
+  'zone.unknownType': 'Unknown zone type [{type}]: choose one of the zone types',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -56,6 +73,21 @@ const zh: Record<ServerMessageKey, string> = {
   'config.duplicateKey': '参数键名【{key}】已存在',
   'dict.duplicateValue': '字典【{type}】中已存在键值【{value}】',
   'file.notFound': '文件不存在或已被下载',
+  'file.tooLarge': '文件过大：最多可上传 10 MB',
+  'file.missing': '请选择一个要上传的文件',
+  'file.svgFormat': '文件格式错误，请上传 SVG 文件',
+  'file.svgUnsafe': '无法安全处理该 SVG 文件，请去掉脚本和外部链接后重新导出',
+  'file.tenantRequired': '请选择文件所属租户',
+  'file.unknown': '文件不存在，请重新上传',
+  'file.notAnImage': '该文件不是图片：请上传 JPG 或 PNG 图片',
+  'file.notAPlan': '该文件不是平面图：请上传 SVG 文件',
+  'file.linkInvalid': '文件链接无效',
+  'file.linkExpired': '文件链接已过期，请刷新页面',
+  'building.hasChildren': '该建筑下仍有楼层，请先删除楼层再删除建筑',
+  'building.miniProgramDisabled': '该建筑未开启小程序绑定，开启后才能获取二维码',
+  'building.badHost': '请求中没有有效的主机名，无法生成二维码链接',
+  'floor.hasChildren': '该楼层下仍有区域，请先删除区域再删除楼层',
+  'zone.unknownType': '未知的区域类型【{type}】，请选择已有的区域类型',
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };
