@@ -10,3 +10,5 @@ export * from './schemas/project.js';
 export * from './schemas/calendar.js';
 export * from './schemas/system.js';
 export * from './schemas/building.js';
+export * from './schemas/user.js';
+export * from './schemas/tenant.js';

@@ -20,6 +20,7 @@ const en = {
   latitudeRange: 'Latitude must be between -90 and 90',
   nonNegative: '{data} cannot be negative',
   polygonPoints: 'A polygon needs 3 to 100 points',
+  userNameFormat: 'Username must be 2 to 30 characters: letters, digits, _ . or -',
 } as const;
 
 export type ValidationKey = keyof typeof en;
@@ -42,6 +43,7 @@ const zh: Record<ValidationKey, string> = {
   latitudeRange: '纬度必须介于 -90 和 90 之间',
   nonNegative: '{data}不能为负数',
   polygonPoints: '多边形需要 3 到 100 个顶点',
+  userNameFormat: '用户名须为 2 到 30 个字符，只能包含字母、数字、_ . 或 -',
 };
 
 /** Labels of the fields that schemas validate, for `{data}` in messages. */
@@ -113,6 +115,15 @@ const fieldsEn = {
   w: 'Width',
   h: 'Height',
   format: 'Format',
+  userName: 'Username',
+  role: 'Role',
+  deptId: 'Department',
+  sex: 'Gender',
+  avatar: 'Avatar',
+  blacklisted: 'Blacklist',
+  contactName: 'Contact name',
+  contactPhone: 'Contact phone',
+  admin: 'Tenant administrator',
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -185,6 +196,15 @@ const fieldsZh: Record<FieldKey, string> = {
   w: '宽度',
   h: '高度',
   format: '格式',
+  userName: '用户名',
+  role: '角色',
+  deptId: '部门',
+  sex: '性别',
+  avatar: '头像',
+  blacklisted: '黑名单',
+  contactName: '联系人',
+  contactPhone: '联系电话',
+  admin: '租户管理员',
 };
 
 export const VALIDATION_MESSAGES = { en, zh } as const;
