@@ -24,6 +24,7 @@ import { dictRoutes } from './modules/system/dict-routes.js';
 import { commonRoutes } from './modules/common/routes.js';
 import { filesPlugin } from './modules/files/plugin.js';
 import { fileServeRoutes, fileUploadRoutes } from './modules/files/routes.js';
+import { buildingRoutes } from './modules/buildings/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(dictRoutes);
     await api.register(commonRoutes);
     await api.register(fileUploadRoutes);
+    await api.register(buildingRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

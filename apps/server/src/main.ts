@@ -27,7 +27,7 @@ async function main() {
   }
   const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
-  if (config.seedDemo) await seedDemo(db, app.log);
+  if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
   app.markStarted();
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 

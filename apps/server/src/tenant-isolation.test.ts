@@ -7,6 +7,9 @@ import { projects } from './modules/projects/tables.js';
 import { calendarDays, projectCalendarYears, workTimes } from './modules/calendar/tables.js';
 import { sysConfig } from './modules/system/tables.js';
 import { sysDictData } from './modules/system/dict-tables.js';
+import { buildings, floors, zones } from './modules/buildings/tables.js';
+import { files } from './modules/files/tables.js';
+import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 
 /**
  * Tenant isolation, the core promise: a user of tenant A trying the ids of tenant B's objects on EVERY
@@ -26,6 +29,15 @@ interface Ids {
   workTime: number;
   config: number;
   dict: number;
+  /** B's building with a floor (and that floor a zone), and an empty one (deletable). */
+  hall: number;
+  emptyHall: number;
+  floor: number;
+  emptyFloor: number;
+  zone: number;
+  /** B's uploaded picture and floor plan. */
+  image: string;
+  plan: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,6 +47,8 @@ interface IsolationCase {
   route: string;
   url(ids: Ids): string;
   payload?(ids: Ids): object;
+  /** Extra request headers (a multipart upload's content type). */
+  headers?: Record<string, string>;
   /** Who may do this, to show the ids are real. */
   allowed: 'ownerB' | 'admin';
   /** What tenant A's attempt must answer; 403 or 404 unless the route has nothing to refuse. */
@@ -46,6 +60,15 @@ const project = { projectName: 'Tenant B HQ', status: 'deploying', address: 'B s
 const work = { startTime: '08:00', endTime: '17:00', timeType: 'WORK', zoneType: 'office', name: 'B' };
 const setting = { configName: 'B setting', configKey: 'b.setting', configValue: 'x', remark: '' };
 const dictRow = { dictType: 'sb_b_test', dictLabel: 'B', dictValue: 'b' };
+const hall = { name: 'B hall', longitude: 116.4, latitude: 39.9, address: 'Beijing' };
+const zone = { name: 'B office', type: 'office', shape: { kind: 'rect', x: 0, y: 0, w: 10, h: 10 } };
+const imageUpload = multipartFile('b.png', PNG_1X1);
+const svgUpload = multipartFile('b.svg', PLAN_SVG);
+/** An upload names no id to refuse: a tenantId in the query is ignored, the file lands in the caller's tenant. */
+const uploadedElsewhere = (res: LightMyRequestResponse, i: Ids) => {
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.tenantId).not.toBe(i.tenant);
+};
 
 const CASES: IsolationCase[] = [
   {
@@ -103,6 +126,101 @@ const CASES: IsolationCase[] = [
     route: 'DELETE /sbuilding/work/rest/{id}',
     url: (i) => `/sbuilding/work/rest/${i.workTime}`,
     allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/hall/getList',
+    url: () => '/sbuilding/hall/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  { route: 'GET /sbuilding/hall/{id}', url: (i) => `/sbuilding/hall/${i.hall}`, allowed: 'ownerB' },
+  {
+    route: 'GET /sbuilding/hall/{id}/qrcode',
+    url: (i) => `/sbuilding/hall/${i.hall}/qrcode`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/hall/create',
+    url: () => '/sbuilding/hall/create',
+    payload: (i) => ({ ...hall, projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/hall/save/{id}',
+    url: (i) => `/sbuilding/hall/save/${i.hall}`,
+    payload: (i) => ({ ...hall, imageId: i.image, version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/floor/getList',
+    url: () => '/sbuilding/floor/getList',
+    payload: (i) => ({ buildingId: i.hall }),
+    allowed: 'ownerB',
+  },
+  { route: 'GET /sbuilding/floor/{id}', url: (i) => `/sbuilding/floor/${i.floor}`, allowed: 'ownerB' },
+  {
+    route: 'PUT /sbuilding/floor/create',
+    url: () => '/sbuilding/floor/create',
+    payload: (i) => ({ buildingId: i.hall, name: 'B F9' }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/floor/save/{id}',
+    url: (i) => `/sbuilding/floor/save/${i.floor}`,
+    payload: (i) => ({ name: 'B F1, renamed', planId: i.plan, version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/sector/getList',
+    url: () => '/sbuilding/sector/getList',
+    payload: (i) => ({ floorId: i.floor }),
+    allowed: 'ownerB',
+  },
+  { route: 'GET /sbuilding/sector/{id}', url: (i) => `/sbuilding/sector/${i.zone}`, allowed: 'ownerB' },
+  {
+    route: 'PUT /sbuilding/sector/create',
+    url: () => '/sbuilding/sector/create',
+    payload: (i) => ({ ...zone, floorId: i.floor }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/sector/save/{id}',
+    url: (i) => `/sbuilding/sector/save/${i.zone}`,
+    payload: () => ({ ...zone, name: 'B office, renamed', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/sector/del/{id}',
+    url: (i) => `/sbuilding/sector/del/${i.zone}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/floor/del/{id}',
+    url: (i) => `/sbuilding/floor/del/${i.emptyFloor}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/hall/del/{id}',
+    url: (i) => `/sbuilding/hall/del/${i.emptyHall}`,
+    allowed: 'ownerB',
+  },
+  // <img src> sends no token: a signed link is the permission (see files/routes.ts); a bearer token must be B's.
+  { route: 'GET /sbuilding/file/{id}', url: (i) => `/sbuilding/file/${i.image}`, allowed: 'ownerB' },
+  {
+    route: 'POST /sbuilding/file/upload/image',
+    url: (i) => `/sbuilding/file/upload/image?tenantId=${i.tenant}`,
+    payload: () => imageUpload.payload,
+    headers: imageUpload.headers,
+    allowed: 'ownerB',
+    refused: uploadedElsewhere,
+  },
+  {
+    route: 'POST /sbuilding/file/upload/svg',
+    url: (i) => `/sbuilding/file/upload/svg?tenantId=${i.tenant}`,
+    payload: () => svgUpload.payload,
+    headers: svgUpload.headers,
+    allowed: 'ownerB',
+    refused: uploadedElsewhere,
   },
   {
     route: 'DELETE /sbuilding/project/del/{id}',
@@ -176,6 +294,28 @@ beforeAll(async () => {
   await ownerB('POST', '/sbuilding/vacations', { projectId: p.id, year: 2026, version: 0, days });
   const c = (await admin('POST', '/system/config', { ...setting, configKey: 'b.existing' })).json().data;
   const d = (await admin('POST', '/system/dict/data', { ...dictRow, dictValue: 'existing' })).json().data;
+  const image = (
+    await ownerB('POST', '/sbuilding/file/upload/image', imageUpload.payload, imageUpload.headers)
+  ).json().data.id;
+  const plan = (
+    await ownerB('POST', '/sbuilding/file/upload/svg', svgUpload.payload, svgUpload.headers)
+  ).json().data.id;
+  const h = (
+    await ownerB('PUT', '/sbuilding/hall/create', { ...hall, projectId: p.id, imageId: image })
+  ).json().data;
+  const eh = (
+    await ownerB('PUT', '/sbuilding/hall/create', { ...hall, projectId: p.id, name: 'B empty' })
+  ).json().data;
+  const f = (
+    await ownerB('PUT', '/sbuilding/floor/create', {
+      buildingId: h.id,
+      name: 'B F1',
+      planId: plan,
+      imageId: image,
+    })
+  ).json().data;
+  const ef = (await ownerB('PUT', '/sbuilding/floor/create', { buildingId: h.id, name: 'B F2' })).json().data;
+  const z = (await ownerB('PUT', '/sbuilding/sector/create', { ...zone, floorId: f.id })).json().data;
   ids = {
     tenant: tenantB,
     project: p.id,
@@ -183,6 +323,13 @@ beforeAll(async () => {
     workTime: w.id,
     config: c.configId,
     dict: d.dictCode,
+    hall: h.id,
+    emptyHall: eh.id,
+    floor: f.id,
+    emptyFloor: ef.id,
+    zone: z.id,
+    image,
+    plan,
   };
 });
 afterAll(() => t.close());
@@ -212,13 +359,21 @@ async function snapshot() {
       .select()
       .from(projectCalendarYears)
       .where(inArray(projectCalendarYears.projectId, projectIds)),
+    buildings: await db
+      .select()
+      .from(buildings)
+      .where(eq(buildings.tenantId, tenantB))
+      .orderBy(asc(buildings.id)),
+    floors: await db.select().from(floors).where(eq(floors.tenantId, tenantB)).orderBy(asc(floors.id)),
+    zones: await db.select().from(zones).where(eq(zones.tenantId, tenantB)).orderBy(asc(zones.id)),
+    files: await db.select().from(files).where(eq(files.tenantId, tenantB)).orderBy(asc(files.id)),
     config: await db.select().from(sysConfig).orderBy(asc(sysConfig.id)),
     dict: await db.select().from(sysDictData).orderBy(asc(sysDictData.dictCode)),
   };
 }
 
 describe('tenant isolation', () => {
-  it('has a case or a stated reason for every project, calendar, config, dictionary and download route', async () => {
+  it('has a case or a stated reason for every project, calendar, building, file, config, dictionary and download route', async () => {
     await t.app.ready();
     const documented = Object.entries(t.app.swagger().paths ?? {}).flatMap(([path, item]) =>
       Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`),
@@ -234,7 +389,7 @@ describe('tenant isolation', () => {
   it("refuses tenant A's manager every try on tenant B's ids with 403 or 404, and changes nothing", async () => {
     const before = await snapshot();
     for (const c of CASES) {
-      const res = await attacker(methodOf(c.route), c.url(ids), c.payload?.(ids));
+      const res = await attacker(methodOf(c.route), c.url(ids), c.payload?.(ids), c.headers);
       try {
         (c.refused ?? refusedWith403or404)(res, ids);
       } catch (error) {
@@ -247,9 +402,38 @@ describe('tenant isolation', () => {
   it('lets tenant B (or the admin, for platform settings) do each of those tries, so the ids were real', async () => {
     for (const c of CASES) {
       const who = c.allowed === 'admin' ? admin : ownerB;
-      const res = await who(methodOf(c.route), c.url(ids), c.payload?.(ids));
+      const res = await who(methodOf(c.route), c.url(ids), c.payload?.(ids), c.headers);
       expect(res.statusCode, `${c.route}: ${res.body}`).toBe(200);
     }
+  });
+
+  it("refuses to attach tenant B's uploads to tenant A's own buildings and floors", async () => {
+    const before = await snapshot();
+    const campus = (
+      await attacker('POST', '/sbuilding/project/getList', { projectName: 'Demo Campus' })
+    ).json().data.rows[0];
+    const ownHall = (await attacker('POST', '/sbuilding/hall/getList', { projectId: campus.id })).json().data
+      .rows[0];
+    const tries = [
+      await attacker('PUT', '/sbuilding/hall/create', { ...hall, projectId: campus.id, imageId: ids.image }),
+      await attacker('POST', `/sbuilding/hall/save/${ownHall.id}`, {
+        ...hall,
+        imageId: ids.image,
+        version: ownHall.version,
+      }),
+      await attacker('PUT', '/sbuilding/floor/create', {
+        buildingId: ownHall.id,
+        name: 'X',
+        planId: ids.plan,
+      }),
+      await attacker('PUT', '/sbuilding/floor/create', {
+        buildingId: ownHall.id,
+        name: 'X',
+        imageId: ids.image,
+      }),
+    ];
+    for (const res of tries) expect(res.statusCode, res.body).toBe(404);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("lets the admin see every tenant's projects", async () => {

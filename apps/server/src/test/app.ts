@@ -47,7 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await freshDatabase();
   const app = await buildApp({ config, logger: false });
   try {
-    await seedDemo(await app.openDb({ url: database.url }), app.log);
+    await seedDemo(await app.openDb({ url: database.url }), app.log, app.files.store);
     app.markStarted();
   } catch (error) {
     await app.close();

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { CONFIG_KEYS } from '../system/config.js';
 import { sysConfig } from '../system/tables.js';
 import { seedDictionaries } from '../system/dict-seed.js';
-import { seedProjects } from '../projects/seed.js';
+import { DEMO_PROJECT, seedProjects } from '../projects/seed.js';
+import { projects } from '../projects/tables.js';
+import { seedBuildings } from '../buildings/seed.js';
+import type { FileStore } from '../files/store.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 
@@ -38,9 +41,10 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /**
  * Built-in settings, always present. Then, on first start only (no user at all yet), the demo tenant and
  * users: an installation whose administrator removed them does not get them back on restart. Safe to run
- * from several processes at once (conflicts are ignored) and cheap when there is nothing to do.
+ * from several processes at once (conflicts are ignored) and cheap when there is nothing to do. The demo
+ * buildings' floor plans are written to `store`; without one (start-up tests) the campus has no buildings.
  */
-export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore): Promise<void> {
   await db
     .insert(sysConfig)
     .values({
@@ -71,5 +75,10 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger): Promise<void> {
   );
   await db.insert(users).values(rows).onConflictDoNothing({ target: users.username });
   await seedProjects(db, tenant.id);
+  const [campus] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.tenantId, tenant.id), eq(projects.projectName, DEMO_PROJECT)));
+  if (store && campus) await seedBuildings(db, store, tenant.id, campus.id);
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }
