@@ -47,6 +47,8 @@ async function readUpload(request: FastifyRequest, tenantId: number | undefined)
 const uploadSchema = (summary: string) => ({
   tags,
   summary,
+  description:
+    'Body: multipart/form-data with one file part (field name `file`). The answer carries the file id to put in imageId or planId, and a signed url for <img src>.',
   consumes: ['multipart/form-data'],
   querystring: uploadQuerySchema,
   response: { 200: envelopeSchema(uploadedFileSchema), ...errorResponses(400, 403, 404) },
