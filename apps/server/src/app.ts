@@ -17,6 +17,8 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { profileRoutes } from './modules/users/routes.js';
+import { userAdminRoutes } from './modules/users/admin-routes.js';
+import { tenantRoutes } from './modules/tenants/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { configRoutes } from './modules/system/config-routes.js';
@@ -102,6 +104,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     api.addHook('onRequest', api.authenticate);
     await api.register(sessionRoutes);
     await api.register(profileRoutes);
+    await api.register(userAdminRoutes);
+    await api.register(tenantRoutes);
     await api.register(projectRoutes);
     await api.register(calendarRoutes);
     await api.register(configRoutes);

@@ -7,6 +7,7 @@ import { burnPasswordCheck, verifyPassword } from '../../platform/auth/passwords
 import { createSession, type NewSession } from '../../platform/auth/sessions.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { findUserByUsername, getOwnUser } from '../users/service.js';
+import { isTenantDisabled } from '../tenants/service.js';
 import { consumeCaptcha, isCaptchaEnabled } from './captcha.js';
 import { sweepExpired } from './housekeeping.js';
 import { LOCKOUT, clearFailures, forgetAttempt, inTurn, lockedUntil, recordAttempt } from './lockout.js';
@@ -57,7 +58,10 @@ export async function login(
     return found;
   });
 
-  if (user.blacklisted) throw new AppError(403, 'auth.userDisabled');
+  // A disabled tenant's users are locked out like blacklisted ones, and likewise told only after the password.
+  if (user.blacklisted || (await isTenantDisabled(db, user.tenantId))) {
+    throw new AppError(403, 'auth.userDisabled');
+  }
   const session = await createSession(db, user, config.session, meta, now);
   return { ...session, userId: user.id };
 }

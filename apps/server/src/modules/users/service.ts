@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { effectiveRoles, type ProfileBody, type ProfileResponse, type User } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -28,8 +28,13 @@ export function toUserView(row: UserRow): User {
   };
 }
 
+/** The account that signs in with `username`; a deleted account is as unknown as a name never used. */
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, username), isNull(users.deletedAt)))
+    .limit(1);
   return row;
 }
 

@@ -1,11 +1,15 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { effectiveRoles, permissionsForRoles } from '@sbuilding/shared';
 import type { Config } from '../env.js';
 import type { Db } from '../db/client.js';
 import type { Scope } from '../tenancy.js';
 import { sessions } from '../../modules/auth/tables.js';
 import { users } from '../../modules/users/tables.js';
+import { tenants } from '../../modules/tenants/tables.js';
+
+/** tenants.status of a disabled tenant, whose users cannot sign in. */
+const TENANT_DISABLED = '1';
 
 /** last_seen_at is written at most this often by requests, to avoid a database write per request. */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
@@ -71,7 +75,8 @@ export function scopeOf(user: { id: number; tenantId: number | null; roles: read
 
 /**
  * The caller of a live session: not revoked, within its absolute and idle limits, its user not
- * blacklisted. Counts the call as activity. Null when any of these fails.
+ * blacklisted nor deleted, its tenant not disabled. Counts the call as activity. Null when any of these
+ * fails.
  */
 export async function verifySession(
   db: Db,
@@ -89,12 +94,17 @@ export async function verifySession(
       tenantId: users.tenantId,
       roles: users.roles,
       blacklisted: users.blacklisted,
+      deletedAt: users.deletedAt,
+      tenantStatus: tenants.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(tenants, eq(tenants.id, users.tenantId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row || row.userId !== userId || row.revokedAt !== null || row.blacklisted) return null;
+  // Deleting a user or disabling its tenant revokes its sessions; this holds even if a write skipped that.
+  if (row.deletedAt !== null || row.tenantStatus === TENANT_DISABLED) return null;
   const t = now.getTime();
   if (row.expiresAt.getTime() <= t) return null;
   if (row.lastSeenAt.getTime() + row.idleSeconds * 1000 <= t) return null;
@@ -150,4 +160,13 @@ export async function revokeUserSessions(
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
     );
+}
+
+/** Ends every session of every user of a tenant (the tenant was disabled). */
+export async function revokeTenantSessions(db: Db, tenantId: number, now = new Date()): Promise<void> {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)));
 }
