@@ -9,6 +9,9 @@ import { sysConfig } from './modules/system/tables.js';
 import { sysDictData } from './modules/system/dict-tables.js';
 import { buildings, floors, zones } from './modules/buildings/tables.js';
 import { files } from './modules/files/tables.js';
+import { users } from './modules/users/tables.js';
+import { tenants } from './modules/tenants/tables.js';
+import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 
 /**
@@ -38,6 +41,9 @@ interface Ids {
   /** B's uploaded picture and floor plan. */
   image: string;
   plan: string;
+  /** B's tbCustomer (deletable), and a tenant with nothing in it (deletable). */
+  user: number;
+  emptyTenant: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,6 +69,9 @@ const dictRow = { dictType: 'sb_b_test', dictLabel: 'B', dictValue: 'b' };
 const hall = { name: 'B hall', longitude: 116.4, latitude: 39.9, address: 'Beijing' };
 const zone = { name: 'B office', type: 'office', shape: { kind: 'rect', x: 0, y: 0, w: 10, h: 10 } };
 const imageUpload = multipartFile('b.png', PNG_1X1);
+const bUser = { nickName: 'B customer', role: 'tbCustomer', password: 'secret123' };
+/** Numbers names created by the tries, so each is new. */
+let planted = 0;
 const svgUpload = multipartFile('b.svg', PLAN_SVG);
 /** An upload names no id to refuse: a tenantId in the query is ignored, the file lands in the caller's tenant. */
 const uploadedElsewhere = (res: LightMyRequestResponse, i: Ids) => {
@@ -227,6 +236,80 @@ const CASES: IsolationCase[] = [
     url: (i) => `/sbuilding/project/del/${i.emptyProject}`,
     allowed: 'ownerB',
   },
+  {
+    route: 'POST /sbuilding/user/getList',
+    url: () => '/sbuilding/user/getList',
+    payload: (i) => ({ tenantId: i.tenant, pageSize: 100 }),
+    allowed: 'ownerB',
+    // A tenantId in the filter is the admin's alone: anyone else gets its own tenant's users, none of B's.
+    refused: (res, i) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.rows.map((r: { deptId: number }) => r.deptId)).not.toContain(i.tenant);
+    },
+  },
+  { route: 'GET /sbuilding/user/{id}', url: (i) => `/sbuilding/user/${i.user}`, allowed: 'ownerB' },
+  {
+    route: 'PUT /sbuilding/user/create',
+    url: () => '/sbuilding/user/create',
+    payload: (i) => ({ ...bUser, userName: `planted${++planted}`, deptId: i.tenant }),
+    allowed: 'ownerB',
+    // As with projects: deptId is ignored, the user lands in the caller's tenant.
+    refused: (res, i) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.deptId).not.toBe(i.tenant);
+    },
+  },
+  {
+    route: 'POST /sbuilding/user/save/{id}',
+    url: (i) => `/sbuilding/user/save/${i.user}`,
+    payload: () => ({ ...bUser, nickName: 'B customer, renamed', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/user/resetPwd/{id}',
+    url: (i) => `/sbuilding/user/resetPwd/${i.user}`,
+    payload: () => ({ password: 'taken-over' }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/user/blacklist/{id}',
+    url: (i) => `/sbuilding/user/blacklist/${i.user}`,
+    payload: () => ({ blacklisted: true }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/user/del/{id}',
+    url: (i) => `/sbuilding/user/del/${i.user}`,
+    allowed: 'ownerB',
+  },
+  // Tenants are the admin's alone: a tenant administrator is refused (403) whatever the id.
+  {
+    route: 'POST /sbuilding/tenant/getList',
+    url: () => '/sbuilding/tenant/getList',
+    payload: () => ({}),
+    allowed: 'admin',
+  },
+  { route: 'GET /sbuilding/tenant/{id}', url: (i) => `/sbuilding/tenant/${i.tenant}`, allowed: 'admin' },
+  {
+    route: 'PUT /sbuilding/tenant/create',
+    url: () => '/sbuilding/tenant/create',
+    payload: () => ({
+      name: `Planted tenant ${++planted}`,
+      admin: { userName: `planted${++planted}`, nickName: 'P', password: 'secret123' },
+    }),
+    allowed: 'admin',
+  },
+  {
+    route: 'POST /sbuilding/tenant/save/{id}',
+    url: (i) => `/sbuilding/tenant/save/${i.tenant}`,
+    payload: () => ({ name: 'Tenant B', status: '0', version: 1 }),
+    allowed: 'admin',
+  },
+  {
+    route: 'DELETE /sbuilding/tenant/del/{id}',
+    url: (i) => `/sbuilding/tenant/del/${i.emptyTenant}`,
+    allowed: 'admin',
+  },
   // Platform settings are nobody's tenant data: tenant users read them, only the admin writes.
   { route: 'POST /system/config', url: () => '/system/config', payload: () => setting, allowed: 'admin' },
   {
@@ -280,7 +363,12 @@ let admin: ReturnType<typeof as>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ tenantId: tenantB } = await createTenant(t, 'Tenant B', [{ username: 'bmanager', role: 'tbAdmin' }]));
+  ({ tenantId: tenantB } = await createTenant(t, 'Tenant B', [
+    { username: 'bmanager', role: 'tbAdmin' },
+    { username: 'bcustomer', role: 'tbCustomer' },
+  ]));
+  const { tenantId: emptyTenant } = await createTenant(t, 'Tenant C, empty', []);
+  const [bCustomer] = await t.app.db.select().from(users).where(eq(users.username, 'bcustomer'));
   attacker = as(t, await t.login('manager', 'manager123'));
   ownerB = as(t, await t.login('bmanager', 'bmanager123'));
   admin = as(t, await t.login('admin', 'admin123'));
@@ -330,6 +418,8 @@ beforeAll(async () => {
     zone: z.id,
     image,
     plan,
+    user: bCustomer?.id ?? 0,
+    emptyTenant,
   };
 });
 afterAll(() => t.close());
@@ -367,6 +457,14 @@ async function snapshot() {
     floors: await db.select().from(floors).where(eq(floors.tenantId, tenantB)).orderBy(asc(floors.id)),
     zones: await db.select().from(zones).where(eq(zones.tenantId, tenantB)).orderBy(asc(zones.id)),
     files: await db.select().from(files).where(eq(files.tenantId, tenantB)).orderBy(asc(files.id)),
+    users: await db.select().from(users).where(eq(users.tenantId, tenantB)).orderBy(asc(users.id)),
+    sessions: await db
+      .select({ id: sessions.id, revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.tenantId, tenantB))
+      .orderBy(asc(sessions.id)),
+    tenants: await db.select().from(tenants).orderBy(asc(tenants.id)),
     config: await db.select().from(sysConfig).orderBy(asc(sysConfig.id)),
     dict: await db.select().from(sysDictData).orderBy(asc(sysDictData.dictCode)),
   };
