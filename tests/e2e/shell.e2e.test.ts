@@ -64,6 +64,24 @@ describe('signing in', () => {
     await expect.poll(() => page.getByText('Password is required').isVisible()).toBe(true);
   });
 
+  it('clears the session, says why and returns to sign-in when the menu cannot be loaded', async () => {
+    const page = await fresh();
+    // The session ends between the user info and the menu (spec section 4: loading user info fails).
+    await page.route('**/getRouters', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 401, msg: '', data: null }),
+      }),
+    );
+    await page.goto(`${baseUrl}/login`);
+    await signIn(page, 'customer');
+    await expect
+      .poll(() => page.getByText('Authentication failed, cannot access system resources').isVisible())
+      .toBe(true);
+    await page.waitForURL(`${baseUrl}/login?redirect=%2F`);
+    expect((await opened!.context.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
+  });
+
   it('sends a signed-in user from /login to the home page, and unknown paths to /404', async () => {
     const page = await fresh();
     await signInAndWait(page, baseUrl, 'customer');

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { pageNavigation } from '@/lib/logout';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { permissionsForRoles, routesForUser, type Role } from '@sbuilding/shared';
@@ -30,6 +31,10 @@ function user(roles: Role[]): Record<string, Handler> {
     '/getRouters': envelope(200, routesForUser(roles, permissions)),
   };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 beforeEach(async () => {
   removeToken();
@@ -99,10 +104,13 @@ describe('console routing', () => {
   it('logs out locally, tells why and goes to / when user info cannot be loaded', async () => {
     setToken('stale');
     serve({ '/getInfo': envelope(401, null, 'Session expired') });
-    const app = renderApp('/board/index');
-    expect(await screen.findByText('Session expired')).toBeInTheDocument();
-    await waitFor(() => expect(app.location()).toBe('/login?redirect=%2F'));
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    renderApp('/board/index');
+    expect(
+      await screen.findByText('Authentication failed, cannot access system resources'),
+    ).toBeInTheDocument();
     expect(getToken()).toBeUndefined();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'), { timeout: 3000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

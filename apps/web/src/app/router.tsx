@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, useLocation, useNavigate, useRoutes } fr
 import { useShallow } from 'zustand/react/shallow';
 import { STORAGE_KEYS } from '@sbuilding/shared';
 import { loadSession } from '@/features/auth/load-session';
+import { clearSession, pageNavigation } from '@/lib/logout';
 import { getToken, setToken } from '@/lib/auth-token';
 import { feedback } from '@/lib/feedback';
 import { startLoading, stopLoading } from '@/lib/loading';
@@ -41,6 +42,8 @@ function useDocumentTitle(pathname: string) {
 }
 
 const handledLoads = new WeakSet<Promise<unknown>>();
+/** How long the reason stays on screen before the page reloads at '/'. */
+const SESSION_FAILURE_RELOAD_MS = 1500;
 
 /** Performs the side effects of a guard decision: loading the session, the mini-program entry. */
 function useDecisionEffects(decision: GuardDecision) {
@@ -68,7 +71,10 @@ function useDecisionEffects(decision: GuardDecision) {
       stopLoading();
       if (result.ok) return;
       feedback().message.error(result.message);
-      navigate('/', { replace: true });
+      clearSession();
+      // A full load of '/' starts from clean state (no half-loaded menu or cached queries); the guard
+      // then sends the visitor to /login?redirect=/ (spec section 4). Let the message be read first.
+      window.setTimeout(() => pageNavigation.assign('/'), SESSION_FAILURE_RELOAD_MS);
     });
   }, [action, navigate]);
 

@@ -106,8 +106,9 @@ describe('request client', () => {
 
   it('treats a 401 to a request without a token as an ordinary error, not an expired login', async () => {
     serve({ '/a': envelope(401, null, 'Wrong username or password') });
-    await expect(get('/a')).rejects.toThrow('Wrong username or password');
-    expect(await screen.findByText('Wrong username or password')).toBeInTheDocument();
+    const tableMessage = 'Authentication failed, cannot access system resources';
+    await expect(get('/a')).rejects.toThrow(tableMessage);
+    expect(await screen.findByText(tableMessage)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -123,6 +124,15 @@ describe('request client', () => {
     await expect(post('/a', {})).rejects.toMatchObject({ code: 409 });
     const title = await screen.findByText('Name already exists');
     expect(title.closest('.ant-notification')).not.toBeNull();
+  });
+
+  it('uses the message table for 401, 403 and 404 even when the server sends a msg', async () => {
+    serve({
+      '/403': envelope(403, null, 'Project is locked'),
+      '/404': envelope(404, null, 'No such project'),
+    });
+    await expect(get('/403')).rejects.toThrow('No permission for this operation');
+    await expect(get('/404')).rejects.toThrow('Resource not found');
   });
 
   it('falls back to the message table when the server sends no msg', async () => {

@@ -33,14 +33,14 @@ export class RequestError extends Error {
 const TABLE_CODES = ['401', '403', '404'] as const;
 
 /**
- * The text shown for a failed envelope (spec section 8's message table). The server's msg is already
- * in the user's language and names the actual problem, so it wins when present; the table covers a
- * missing msg (and 'default' any code without an entry).
+ * The text shown for a failed envelope: spec section 8's message table for 401, 403 and 404; for any
+ * other code the server's msg (already in the user's language), or the table's default without one.
  */
 export function envelopeMessage(code: number, serverMsg: string | undefined): string {
-  if (serverMsg) return serverMsg;
+  // Spec section 8: the table's entry for the code first, the server's msg when the table has none.
   const entry = TABLE_CODES.find((c) => c === String(code));
-  return i18n.t(`request.errors.${entry ?? 'default'}`);
+  if (entry) return i18n.t(`request.errors.${entry}`);
+  return serverMsg || i18n.t('request.errors.default');
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {

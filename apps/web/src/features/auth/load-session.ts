@@ -1,5 +1,4 @@
 import { i18n } from '@/lib/i18n';
-import { clearSession } from '@/lib/logout';
 import { RequestError } from '@/lib/request';
 import { useSession } from '@/lib/session';
 import { getInfo } from './api/get-info';
@@ -14,7 +13,6 @@ async function run(): Promise<LoadSessionResult> {
     useSession.getState().setRoutes(await getRouters());
     return { ok: true };
   } catch (error) {
-    clearSession();
     const message = error instanceof RequestError ? error.message : i18n.t('session.loadFailed');
     return { ok: false, message };
   }
@@ -24,8 +22,8 @@ let inFlight: Promise<LoadSessionResult> | null = null;
 
 /**
  * The session transition of spec section 4: user info loaded, roles and permissions set, routes
- * added. On failure the session is forgotten locally (spec section 8) and the result carries the
- * message to show. Concurrent callers (StrictMode, quick navigations) share one load.
+ * added. On failure the result carries the message to show; the caller forgets the session locally
+ * (spec section 8) in the same tick as it navigates, so one render decides where the user goes. Concurrent callers (StrictMode, quick navigations) share one load.
  */
 export function loadSession(): Promise<LoadSessionResult> {
   inFlight ??= run().finally(() => {
