@@ -12,6 +12,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'user/profile': lazy(() =>
     import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
   ),
+  'user/index': lazy(() => import('@/features/users/pages/users-page')),
+  'tenant/index': lazy(() => import('@/features/tenants/pages/tenants-page')),
 };
 
 export function pageFor(component: string): Page | undefined {
