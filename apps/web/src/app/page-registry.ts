@@ -14,6 +14,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   ),
   'user/index': lazy(() => import('@/features/users/pages/users-page')),
   'tenant/index': lazy(() => import('@/features/tenants/pages/tenants-page')),
+  'project/index': lazy(() => import('@/features/projects/pages/projects-page')),
+  'system/dict-data': lazy(() => import('@/features/system/pages/dict-data-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { homePath } from '@sbuilding/shared';
 import { logout } from '@/features/auth/api/logout';
+import { ProjectGuide } from '@/features/projects/components/project-guide';
 import { skipGuide } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 
 /**
- * /guide, where a project admin without a stored project lands (spec section 2). A placeholder until
- * the project feature lets the user pick one: Continue lets them use the console for this visit.
+ * /guide, where a project admin without a stored project lands (spec section 2): pick one of their
+ * projects or create the first. Continue still lets them use the console for this visit without one.
  */
 export function GuidePage() {
   const { t } = useTranslation();
@@ -31,10 +32,9 @@ export function GuidePage() {
           {t('pages.guide.heading')}
         </Typography.Title>
         <Typography.Paragraph>{t('pages.guide.description')}</Typography.Paragraph>
+        <ProjectGuide />
         <Space>
-          <Button type="primary" onClick={onContinue}>
-            {t('common.continue')}
-          </Button>
+          <Button onClick={onContinue}>{t('common.continue')}</Button>
           <Button onClick={() => void onLogout()}>{t('common.logout')}</Button>
         </Space>
       </Card>

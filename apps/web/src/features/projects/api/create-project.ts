@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { projectSchema, type Project, type ProjectCreateBody } from '@sbuilding/shared';
+import { put } from '@/lib/request';
+import { projectsQueryKey } from './list-projects';
+
+export function createProject(body: ProjectCreateBody): Promise<Project> {
+  return put('/sbuilding/project/create', body, { schema: projectSchema });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+  });
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIME_ZONE, projectFormSchema, type Project } from '@sbuilding/shared';
+import { useCreateProject } from '../api/create-project';
+import { useSaveProject } from '../api/save-project';
+import { ProjectFormFields, type ProjectValues } from './project-form-fields';
+
+interface ProjectFormModalProps {
+  /** The project being edited; undefined creates one. */
+  editing: Project | undefined;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Create or edit a project in a modal; an edit sends the version it read (409 when stale). */
+export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProjectValues>();
+  const create = useCreateProject();
+  const save = useSaveProject();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(editing ?? { status: 'new', timeZone: DEFAULT_TIME_ZONE });
+  }, [open, editing, form]);
+
+  const onFinish = async (values: ProjectValues) => {
+    const parsed = projectFormSchema.safeParse(values);
+    if (!parsed.success) return;
+    try {
+      if (editing)
+        await save.mutateAsync({ id: editing.id, body: { ...parsed.data, version: editing.version } });
+      else await create.mutateAsync(parsed.data);
+      onClose();
+    } catch {
+      // The request client showed the message; after a 409 the list holds the newer row to edit again.
+      if (editing) onClose();
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(editing ? 'projects.editTitle' : 'projects.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={create.isPending || save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form<ProjectValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
+        <ProjectFormFields />
+      </Form>
+    </Modal>
+  );
+}

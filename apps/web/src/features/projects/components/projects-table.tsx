@@ -1,0 +1,80 @@
+import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DICT_TYPES, type Project } from '@sbuilding/shared';
+import { DictTag } from '@/components/dict-tag';
+import { useDeleteProject } from '../api/delete-project';
+
+interface ProjectsTableProps {
+  rows: Project[];
+  loading: boolean;
+  canEdit: boolean;
+  onEdit: (project: Project) => void;
+  onCalendar: (project: Project) => void;
+}
+
+export function ProjectsTable({ rows, loading, canEdit, onEdit, onCalendar }: ProjectsTableProps) {
+  const { t, i18n } = useTranslation();
+  const remove = useDeleteProject();
+  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const columns: TableColumnsType<Project> = [
+    { title: t('fields.projectName'), dataIndex: 'projectName' },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      render: (value: string) => <DictTag type={DICT_TYPES.projectStatus} value={value} />,
+    },
+    { title: t('fields.address'), dataIndex: 'address' },
+    { title: t('fields.description'), dataIndex: 'description', render: (v: string) => v || '—' },
+    { title: t('fields.timeZone'), dataIndex: 'timeZone' },
+    {
+      title: t('projects.createTime'),
+      dataIndex: 'createTime',
+      render: (value: string) => {
+        const date = new Date(value);
+        return Number.isNaN(date.getTime()) ? value : created.format(date);
+      },
+    },
+    {
+      title: t('projects.actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <Space size={0} wrap>
+          <Button type="link" onClick={() => onCalendar(row)}>
+            {t('projects.calendarAction')}
+          </Button>
+          {canEdit && (
+            <>
+              <Button type="link" onClick={() => onEdit(row)}>
+                {t('projects.edit')}
+              </Button>
+              <Popconfirm
+                title={t('projects.deleteConfirm', { name: row.projectName })}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+              >
+                <Button type="link" danger>
+                  {t('projects.delete')}
+                </Button>
+              </Popconfirm>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Table<Project>
+      rowKey="id"
+      aria-label={t('projects.tableLabel')}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('projects.empty')} /> }}
+    />
+  );
+}
