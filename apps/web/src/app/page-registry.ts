@@ -15,6 +15,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'user/index': lazy(() => import('@/features/users/pages/users-page')),
   'tenant/index': lazy(() => import('@/features/tenants/pages/tenants-page')),
   'project/index': lazy(() => import('@/features/projects/pages/projects-page')),
+  'building/index': lazy(() => import('@/features/buildings/pages/building-page')),
   'system/dict-data': lazy(() => import('@/features/system/pages/dict-data-page')),
 };
 

@@ -131,6 +131,43 @@ export async function request<T>(config: RequestConfig<T>): Promise<T> {
 
 type Config<T> = Omit<RequestConfig<T>, 'url' | 'method' | 'data'>;
 
+/**
+ * A file the API answers as bytes (a QR code, an export). A refusal arrives as a JSON envelope in place
+ * of the file and rejects with the same notices and RequestError as `request`.
+ */
+export async function getBlob(url: string, config: Omit<Config<Blob>, 'schema'> = {}): Promise<Blob> {
+  const { silent = false, ...axiosConfig } = config;
+  let response: AxiosResponse<Blob>;
+  try {
+    response = await http.request<Blob>({ ...axiosConfig, url, method: 'get', responseType: 'blob' });
+  } catch (error) {
+    return networkFailure(error, { ...config, url, method: 'get' });
+  }
+  if (response.status === 200) return response.data;
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.data.text());
+  } catch {
+    body = undefined;
+  }
+  if (isEnvelope(body)) return fail(response, body.code, body.msg, silent);
+  return fail(response, response.status, undefined, silent);
+}
+
+/** A multipart upload of one file part named `file`; the answer is an envelope like any other call. */
+export function upload<T>(url: string, file: Blob, config: Config<T> = {}): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  // The JSON default would make axios serialize the form as JSON; the browser sets the boundary.
+  return request<T>({
+    ...config,
+    url,
+    method: 'post',
+    data: form,
+    headers: { ...config.headers, 'Content-Type': 'multipart/form-data' },
+  });
+}
+
 export function get<T>(url: string, config: Config<T> = {}): Promise<T> {
   return request<T>({ ...config, url, method: 'get' });
 }
