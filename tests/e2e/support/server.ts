@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SIMULATOR: 'off',
       CAPTCHA_ENABLED: 'false',
       LOG_LEVEL: 'warn',
+      // A private console build, so a run is not broken by another build replacing apps/web/dist meanwhile.
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,8 @@ export function themeFor(colorPrimary: string, size: UiSize): ThemeConfig {
   return {
     token: {
       colorPrimary: readableOnWhiteText(colorPrimary),
+      // Link buttons take colorLink, which antd derives from its own blue (4.1:1 on white), not the theme.
+      colorLink: readableOnWhiteText(colorPrimary),
       colorTextDescription: 'rgba(0, 0, 0, 0.62)',
       colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
       // antd's red (#ff4d4f) gives danger buttons and error text 3.3:1; red-7 reaches 5.9:1 (WCAG AA).

@@ -24,7 +24,7 @@ export function TenantTable({ rows, loading, onEdit, onDelete }: TenantTableProp
       title: t('fields.status'),
       dataIndex: 'status',
       render: (_, tenant) => (
-        <Tag color={tenant.status === '0' ? 'green' : 'red'}>{t(`tenants.status.${tenant.status}`)}</Tag>
+        <Tag color={tenant.status === '0' ? 'blue' : 'red'}>{t(`tenants.status.${tenant.status}`)}</Tag>
       ),
     },
     {
