@@ -16,6 +16,7 @@ export function ProjectFilters({ onSearch }: { onSearch: (filter: ProjectFilter)
   const statuses = useDict(DICT_TYPES.projectStatus);
   return (
     <Form<ProjectFilter>
+      name="projectFilter"
       form={form}
       layout="inline"
       className="sb-filters"

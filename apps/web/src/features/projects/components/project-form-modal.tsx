@@ -51,7 +51,12 @@ export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalPro
       onCancel={onClose}
       forceRender
     >
-      <Form<ProjectValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
+      <Form<ProjectValues>
+        form={form}
+        name="projectForm"
+        layout="vertical"
+        onFinish={(v) => void onFinish(v)}
+      >
         <ProjectFormFields />
       </Form>
     </Modal>

@@ -84,6 +84,7 @@ function FirstProjectForm() {
       </Typography.Title>
       <Form<ProjectValues>
         form={form}
+        name="firstProject"
         layout="vertical"
         initialValues={{ status: 'new', timeZone: DEFAULT_TIME_ZONE }}
         onFinish={(v) => void onFinish(v)}

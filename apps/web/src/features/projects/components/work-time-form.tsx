@@ -79,7 +79,12 @@ export function WorkTimeForm({ projectId, editing, open, onClose }: WorkTimeForm
       onCancel={onClose}
       forceRender
     >
-      <Form<WorkTimeValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
+      <Form<WorkTimeValues>
+        form={form}
+        name="workTimeForm"
+        layout="vertical"
+        onFinish={(v) => void onFinish(v)}
+      >
         <Form.Item label={t('fields.name')} {...zodField(workTimeFormSchema, 'name')}>
           <Input maxLength={50} />
         </Form.Item>

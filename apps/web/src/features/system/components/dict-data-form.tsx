@@ -66,7 +66,12 @@ export function DictDataForm({ dictType, editing, open, onClose }: DictDataFormP
       onCancel={onClose}
       forceRender
     >
-      <Form<DictDataValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
+      <Form<DictDataValues>
+        form={form}
+        name="dictDataForm"
+        layout="vertical"
+        onFinish={(v) => void onFinish(v)}
+      >
         <Form.Item name="dictType" hidden>
           <Input />
         </Form.Item>

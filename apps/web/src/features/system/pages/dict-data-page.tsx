@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  Badge,
   Button,
   Card,
   Empty,
@@ -8,13 +9,12 @@ import {
   Popconfirm,
   Space,
   Table,
-  Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DICT_TYPE_PATTERN, type SysDictData } from '@sbuilding/shared';
+import type { SysDictData } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { dictLabelIn } from '@/lib/dict';
 import { useHasRole } from '@/lib/permissions';
@@ -27,16 +27,14 @@ import './dict-data-page.css';
 const WRITERS = ['admin'];
 
 /**
- * The dictionary a /dict/type/data/{dictId} names: a type name (sb_zone_type) directly, or a number,
- * the dictCode of one of its rows (there is no dictionary-type table: a dictionary is its rows' type).
+ * The dictionary a /dict/type/data/{dictId} names. The id is numeric (spec section 2; the route guard
+ * refuses anything else): the dictCode of one of its rows, since a dictionary here is its rows' type
+ * (there is no dictionary-type table). Every row of that row's type is listed.
  */
 function useDictType(dictId: string): { dictType: string | undefined; unknown: boolean } {
-  const numeric = /^\d+$/.test(dictId) ? Number(dictId) : undefined;
-  const row = useDictDataRow(numeric);
-  if (numeric === undefined) {
-    const valid = DICT_TYPE_PATTERN.test(dictId);
-    return { dictType: valid ? dictId : undefined, unknown: !valid };
-  }
+  const dictCode = /^\d+$/.test(dictId) ? Number(dictId) : undefined;
+  const row = useDictDataRow(dictCode);
+  if (dictCode === undefined) return { dictType: undefined, unknown: true };
   return { dictType: row.data?.dictType, unknown: row.isError };
 }
 
@@ -59,7 +57,9 @@ export default function DictDataPage() {
     {
       title: t('fields.status'),
       dataIndex: 'status',
-      render: (v: '0' | '1') => <Tag color={v === '0' ? 'green' : 'red'}>{t(`dictData.statuses.${v}`)}</Tag>,
+      render: (v: '0' | '1') => (
+        <Badge status={v === '0' ? 'success' : 'error'} text={t(`dictData.statuses.${v}`)} />
+      ),
     },
     {
       title: t('dictData.isDefault'),
