@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type Project, type ProjectCreateBody } from '@sbuilding/shared';
 import { put } from '@/lib/request';
-import { projectsQueryKey } from './list-projects';
+import { invalidateProjectLists } from './list-projects';
 
 export function createProject(body: ProjectCreateBody): Promise<Project> {
   return put('/sbuilding/project/create', body, { schema: projectSchema });
@@ -11,6 +11,6 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+    onSuccess: () => invalidateProjectLists(queryClient),
   });
 }

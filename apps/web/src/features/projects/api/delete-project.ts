@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { STORAGE_KEYS } from '@sbuilding/shared';
 import { del } from '@/lib/request';
-import { projectsQueryKey } from './list-projects';
+import { getProjectId, writeStored } from '@/lib/storage';
+import { invalidateProjectLists } from './list-projects';
 
 /** 409 project.hasChildren while it holds buildings, work times or calendar days; the client shows it. */
 export function deleteProject(id: number): Promise<null> {
@@ -12,6 +14,10 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+    onSuccess: (_data, id) => {
+      // The console must not keep working in a project that no longer exists.
+      if (getProjectId() === String(id)) writeStored(STORAGE_KEYS.projectId, null);
+      return invalidateProjectLists(queryClient);
+    },
   });
 }

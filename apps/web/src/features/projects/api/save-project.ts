@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type Project, type ProjectSaveBody } from '@sbuilding/shared';
 import { post } from '@/lib/request';
-import { projectsQueryKey } from './list-projects';
+import { invalidateProjectLists } from './list-projects';
 
 export function saveProject({ id, body }: { id: number; body: ProjectSaveBody }): Promise<Project> {
   return post(`/sbuilding/project/save/${id}`, body, { schema: projectSchema });
@@ -15,6 +15,6 @@ export function useSaveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProject,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+    onSettled: () => invalidateProjectLists(queryClient),
   });
 }
