@@ -4,6 +4,7 @@ import userEventLib from '@testing-library/user-event';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { CalendarPanel } from './calendar-panel';
 import { ProjectFormModal } from './project-form-modal';
@@ -40,7 +41,9 @@ beforeEach(async () => {
     '/system/dict/data/type/sb_zone_type': envelope(200, []),
     '/system/dict/data/type/sb_work_time_type': envelope(200, []),
     '/system/dict/data/type/sb_project_status': envelope(200, []),
+    '/sbuilding/tenant/getList': envelope(200, { rows: [{ id: 2, name: 'Demo Tenant' }], total: 1 }),
   });
+  useSession.setState({ roles: ['tbAdmin'] });
 });
 
 describe('the project calendar', () => {
@@ -135,5 +138,29 @@ describe('the forms (spec section 5)', () => {
     expect(await screen.findByText('Project name is required', {}, WAIT)).toBeInTheDocument();
     expect(await screen.findByText('Address is required', {}, WAIT)).toBeInTheDocument();
     expect(seen.some((c) => c.url === '/sbuilding/project/create')).toBe(false);
+  });
+
+  it('asks the platform administrator, and only it, for the tenant of a new project', async () => {
+    useSession.setState({ roles: ['admin'] });
+    render(
+      <Providers>
+        <ProjectFormModal editing={undefined} open onClose={() => undefined} />
+      </Providers>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }, WAIT));
+    expect(await screen.findByText('Tenant is required', {}, WAIT)).toBeInTheDocument();
+    expect(seen.some((c) => c.url === '/sbuilding/tenant/getList')).toBe(true);
+  });
+
+  it('does not ask a project administrator for a tenant', async () => {
+    render(
+      <Providers>
+        <ProjectFormModal editing={undefined} open onClose={() => undefined} />
+      </Providers>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }, WAIT));
+    expect(await screen.findByText('Project name is required', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Tenant')).not.toBeInTheDocument();
+    expect(seen.some((c) => c.url === '/sbuilding/tenant/getList')).toBe(false);
   });
 });

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
-import { Form, Modal } from 'antd';
+import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIME_ZONE, projectFormSchema, type Project } from '@sbuilding/shared';
+import { validationMessage } from '@/lib/form-rules';
+import { useHasRole } from '@/lib/permissions';
 import { useCreateProject } from '../api/create-project';
+import { useTenantOptions } from '../api/list-tenant-options';
 import { useSaveProject } from '../api/save-project';
 import { ProjectFormFields, type ProjectValues } from './project-form-fields';
+
+const PLATFORM_ADMIN = ['admin'];
 
 interface ProjectFormModalProps {
   /** The project being edited; undefined creates one. */
@@ -16,8 +21,12 @@ interface ProjectFormModalProps {
 /** Create or edit a project in a modal; an edit sends the version it read (409 when stale). */
 export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ProjectValues>();
+  const [form] = Form.useForm<ProjectValues & { tenantId?: number }>();
   const create = useCreateProject();
+  // The platform administrator belongs to no tenant, so a project it creates names one (the server requires it).
+  const admin = useHasRole(PLATFORM_ADMIN);
+  const namesTenant = admin && !editing;
+  const tenants = useTenantOptions(open && namesTenant);
   const save = useSaveProject();
 
   useEffect(() => {
@@ -51,12 +60,25 @@ export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalPro
       onCancel={onClose}
       forceRender
     >
-      <Form<ProjectValues>
+      <Form<ProjectValues & { tenantId?: number }>
         form={form}
         name="projectForm"
         layout="vertical"
         onFinish={(v) => void onFinish(v)}
       >
+        {namesTenant && (
+          <Form.Item
+            label={t('fields.tenantId')}
+            name="tenantId"
+            required
+            rules={[{ required: true, message: validationMessage('required', 'tenantId') }]}
+          >
+            <Select
+              loading={tenants.isLoading}
+              options={(tenants.data?.rows ?? []).map((tenant) => ({ value: tenant.id, label: tenant.name }))}
+            />
+          </Form.Item>
+        )}
         <ProjectFormFields />
       </Form>
     </Modal>
