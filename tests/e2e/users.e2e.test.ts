@@ -45,6 +45,15 @@ async function openUsers(page: Page) {
   await page.getByRole('cell', { name: 'manager', exact: true }).waitFor();
 }
 
+/** axe once dialogs have finished opening: mid-animation their half-faded buttons read as low contrast. */
+async function expectAccessibleNow(page: Page, where: string) {
+  const moving = page.locator(
+    '[class*="zoom-appear"], [class*="zoom-enter"], [class*="fade-appear"], [class*="fade-enter"]',
+  );
+  await expect.poll(() => moving.count()).toBe(0);
+  await expectAccessible(page, where);
+}
+
 async function visible(page: Page, text: string) {
   await expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 }
@@ -64,7 +73,7 @@ describe('user administration', () => {
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.getByLabel('Username').waitFor();
-    await expectAccessible(page, 'add user dialog');
+    await expectAccessibleNow(page, 'add user dialog');
 
     await dialog.getByLabel('Username').fill(customerName);
     await dialog.getByLabel('Nickname').fill('E2E Customer');
@@ -108,7 +117,7 @@ describe('user administration', () => {
       page,
       "The user's sessions end at once and it cannot sign in until the blacklist is lifted.",
     );
-    await expectAccessible(page, 'blacklist confirm');
+    await expectAccessibleNow(page, 'blacklist confirm');
     await confirm.getByRole('button', { name: 'OK' }).click();
     await visible(page, `${customerName} is blacklisted`);
     await expect
@@ -125,6 +134,29 @@ describe('user administration', () => {
     expect(new URL(other.url()).pathname).toBe('/login');
   });
 
+  it('opens the edit and reset-password dialogs with the username fixed and the password rules', async () => {
+    const page = await signedIn('manager');
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Edit customer', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit user' });
+    await expect.poll(() => edit.getByLabel('Username').isDisabled()).toBe(true);
+    expect(await edit.getByLabel('Username').inputValue()).toBe('customer');
+    await expectAccessibleNow(page, 'edit user dialog');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => edit.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Reset password of customer', exact: true }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset the password of customer' });
+    await reset.getByLabel('Password', { exact: true }).waitFor();
+    await expectAccessibleNow(page, 'reset password dialog');
+    await reset.getByLabel('Password', { exact: true }).fill('secret-1');
+    await reset.getByLabel('Confirm password').fill('secret-2');
+    await visible(page, 'Passwords is different');
+    await screenshot(page, 'users-reset-password');
+    await reset.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => reset.isVisible()).toBe(false);
+  });
+
   it('shows the server refusal when a project admin deletes its own account', async () => {
     const page = await signedIn('manager');
     await openUsers(page);
@@ -138,6 +170,7 @@ describe('user administration', () => {
     const page = await signedIn('customer');
     await page.goto(`${baseUrl}/buildingUser`);
     await page.waitForURL(`${baseUrl}/401`);
+    await expectAccessible(page, '401 page');
   });
 });
 
@@ -156,7 +189,7 @@ describe('tenants', () => {
     await page.getByRole('button', { name: 'Add tenant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add tenant' });
     await dialog.getByLabel('Tenant name').waitFor();
-    await expectAccessible(page, 'add tenant dialog');
+    await expectAccessibleNow(page, 'add tenant dialog');
     await dialog.getByLabel('Tenant name').fill(tenantName);
     await dialog.getByLabel('Contact name').fill('Zhang San');
     await dialog.getByLabel('Contact phone').fill('13800138000');
@@ -172,6 +205,19 @@ describe('tenants', () => {
     await expect.poll(() => row.getByText(adminName).isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Active', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'tenants-created');
+
+    // The admin sees every tenant's users and can narrow them to one department.
+    await page.goto(`${baseUrl}/buildingUser`);
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await expectAccessible(page, 'users page as admin');
+    const filters = page.getByRole('search', { name: 'Filter users' });
+    await filters.getByLabel('Department').click();
+    await filters.getByLabel('Department').fill(tenantName);
+    await page.keyboard.press('Enter');
+    await filters.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: adminName, exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('cell', { name: 'manager', exact: true }).count()).toBe(0);
+    await screenshot(page, 'users-admin-filtered');
 
     const other = await fresh();
     await other.goto(`${baseUrl}/login`);
@@ -205,7 +251,7 @@ describe('tenants', () => {
       page,
       'Every user of this tenant is signed out at once and cannot sign in until the tenant is active again.',
     );
-    await expectAccessible(page, 'disable tenant confirm');
+    await expectAccessibleNow(page, 'disable tenant confirm');
     await page.getByRole('button', { name: 'Disable', exact: true }).click();
     await visible(page, `Tenant ${tenantName} saved`);
     const row = page.getByRole('row').filter({ hasText: tenantName });

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AssignableRole } from '@sbuilding/shared';
+import type { TenantOption } from '../api/get-tenant-options';
 import { assignableRoles } from './user-form-modal';
 
 export interface UserFilterValues {
@@ -8,15 +9,19 @@ export interface UserFilterValues {
   phonenumber?: string;
   role?: AssignableRole;
   blacklisted?: boolean;
+  /** Platform administrators only: one tenant's users. */
+  tenantId?: number;
 }
 
 export interface UserFiltersProps {
   isAdmin: boolean;
+  /** The tenants an admin may filter by. */
+  tenants: TenantOption[];
   onSearch: (values: UserFilterValues) => void;
 }
 
 /** Username, phone, role and blacklist filters; Reset clears them and searches again. */
-export function UserFilters({ isAdmin, onSearch }: UserFiltersProps) {
+export function UserFilters({ isAdmin, tenants, onSearch }: UserFiltersProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserFilterValues>();
   return (
@@ -52,6 +57,16 @@ export function UserFilters({ isAdmin, onSearch }: UserFiltersProps) {
           ]}
         />
       </Form.Item>
+      {isAdmin && (
+        <Form.Item label={t('fields.deptId')} name="tenantId">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 200 }}
+            options={tenants}
+          />
+        </Form.Item>
+      )}
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

@@ -7,6 +7,7 @@ import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pa
 import { useSession } from '@/lib/session';
 import { useBlacklistUser } from '../api/blacklist-user';
 import { useDeleteUser } from '../api/delete-user';
+import { useTenantOptions } from '../api/get-tenant-options';
 import { useUsers } from '../api/get-users';
 import { ResetPasswordModal } from '../components/reset-password-modal';
 import { UserFilters, type UserFilterValues } from '../components/user-filters';
@@ -27,6 +28,7 @@ export default function UsersPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const users = useUsers({ ...filters, ...paging });
+  const tenants = useTenantOptions(isAdmin);
   const blacklist = useBlacklistUser();
   const remove = useDeleteUser();
   const rows = users.data?.rows ?? [];
@@ -77,6 +79,7 @@ export default function UsersPage() {
       <Card>
         <UserFilters
           isAdmin={isAdmin}
+          tenants={tenants.data ?? []}
           onSearch={(values) => {
             setFilters(values);
             setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
