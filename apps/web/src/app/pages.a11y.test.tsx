@@ -35,9 +35,9 @@ function signedIn(roles: Role[]) {
 }
 
 /** Lazy pages and the layout take a while on a busy machine. */
-const WAIT = { timeout: 8000 };
+const WAIT = { timeout: 20_000 };
 /** axe over the whole layout in jsdom is slow. */
-const SLOW = 40_000;
+const SLOW = 60_000;
 
 beforeEach(() => {
   removeToken();

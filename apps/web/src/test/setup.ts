@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait this long by default: lazy pages and antd take seconds on a busy 2-core CI
+// machine. A wait that succeeds returns as soon as it can, so this costs nothing when things are fast.
+configure({ asyncUtilTimeout: 15_000 });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
