@@ -6,6 +6,7 @@ import { zodField } from '@/lib/form-rules';
 import { useCreateBuilding } from '../api/create-building';
 import { useSaveBuilding } from '../api/save-building';
 import { FileUpload } from './file-upload';
+import { isStaleCopy } from './stale';
 
 interface BuildingValues {
   name: string;
@@ -56,8 +57,9 @@ export function BuildingFormModal({ open, projectId, building, onClose }: Buildi
         await save.mutateAsync({ id: building.id, body: { ...parsed.data, version: building.version } });
       else await create.mutateAsync({ projectId, ...parsed.data });
       onClose();
-    } catch {
-      // The request client has shown the server's message (a stale copy: the list has reloaded).
+    } catch (error) {
+      // The request client has shown the server's message.
+      if (isStaleCopy(error)) onClose();
     }
   };
 

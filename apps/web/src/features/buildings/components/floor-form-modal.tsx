@@ -6,6 +6,7 @@ import { zodField } from '@/lib/form-rules';
 import { useCreateFloor } from '../api/create-floor';
 import { useSaveFloor } from '../api/save-floor';
 import { FileUpload } from './file-upload';
+import { isStaleCopy } from './stale';
 
 interface FloorValues {
   name: string;
@@ -60,8 +61,9 @@ export function FloorFormModal({ open, buildingId, floor, nextSort, onClose }: F
         ? await save.mutateAsync({ id: floor.id, body: { ...parsed.data, version: floor.version } })
         : await create.mutateAsync({ buildingId, ...parsed.data });
       onClose(saved);
-    } catch {
+    } catch (error) {
       // The request client has shown the server's message.
+      if (isStaleCopy(error)) onClose();
     }
   };
 

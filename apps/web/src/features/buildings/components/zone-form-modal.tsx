@@ -6,6 +6,7 @@ import { useDict } from '@/lib/dict';
 import { validationMessage, zodField } from '@/lib/form-rules';
 import { useCreateZone } from '../api/create-zone';
 import { useSaveZone } from '../api/save-zone';
+import { isStaleCopy } from './stale';
 import { shapeToValues, valuesToShape, type ShapeValues } from './zone-shape';
 
 type ZoneValues = { name: string; type: string; mark: string } & ShapeValues;
@@ -58,8 +59,9 @@ export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormM
         ? await save.mutateAsync({ id: zone.id, body: { ...body, version: zone.version } })
         : await create.mutateAsync({ floorId, ...body });
       onClose(saved);
-    } catch {
+    } catch (error) {
       // The request client has shown the server's message.
+      if (isStaleCopy(error)) onClose();
     }
   };
 
