@@ -131,6 +131,16 @@ export async function request<T>(config: RequestConfig<T>): Promise<T> {
 
 type Config<T> = Omit<RequestConfig<T>, 'url' | 'method' | 'data'>;
 
+/** The text of a blob; FileReader, since not every environment has Blob.text (jsdom). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+}
+
 /**
  * A file the API answers as bytes (a QR code, an export). A refusal arrives as a JSON envelope in place
  * of the file and rejects with the same notices and RequestError as `request`.
@@ -146,7 +156,7 @@ export async function getBlob(url: string, config: Omit<Config<Blob>, 'schema'> 
   if (response.status === 200) return response.data;
   let body: unknown;
   try {
-    body = JSON.parse(await response.data.text());
+    body = JSON.parse(await blobText(response.data));
   } catch {
     body = undefined;
   }
