@@ -42,6 +42,8 @@ export function TenantTable({ rows, loading, onEdit, onDelete }: TenantTableProp
     {
       title: t('tenants.actions'),
       key: 'actions',
+      // Kept in view while the wide table scrolls sideways.
+      fixed: 'right',
       render: (_, tenant) => (
         <Space size={0}>
           <Button

@@ -120,7 +120,7 @@ export function UserFormModal({ user, isAdmin, selfId, onClose }: UserFormModalP
       >
         {row ? (
           <Form.Item label={t('fields.userName')} htmlFor="sb-user-name-readonly">
-            <Input id="sb-user-name-readonly" value={row.userName} disabled />
+            <Input id="sb-user-name-readonly" value={row.userName} readOnly variant="filled" />
           </Form.Item>
         ) : (
           <Form.Item
@@ -166,7 +166,7 @@ export function UserFormModal({ user, isAdmin, selfId, onClose }: UserFormModalP
           )
         ) : (
           <Form.Item label={t('fields.deptId')} htmlFor="sb-user-dept" extra={t('users.ownDeptHint')}>
-            <Input id="sb-user-dept" value={self.data?.deptName ?? ''} disabled />
+            <Input id="sb-user-dept" value={self.data?.deptName ?? ''} readOnly variant="filled" />
           </Form.Item>
         )}
         <Form.Item label={t('fields.sex')} {...zodField(schema, 'sex')}>

@@ -64,6 +64,8 @@ export function UserTable({ rows, loading, onEdit, onResetPassword, onBlacklist,
     {
       title: t('users.actions'),
       key: 'actions',
+      // Kept in view while the wide table scrolls sideways.
+      fixed: 'right',
       render: (_, user) => (
         <Space size={0} wrap>
           <Button
