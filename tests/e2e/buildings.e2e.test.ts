@@ -165,8 +165,22 @@ describe('buildings', () => {
     expect(saved.subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('adds a floor with an SVG plan, draws a rectangle zone on it and finds it after a reload', async () => {
+  it('keeps a building that has floors, adds a floor with an SVG plan, draws a rectangle zone that survives a reload, then a polygon', async () => {
     const page = await openBuildings();
+    // A building that holds floors is refused with the server's message, and stays.
+    await page.getByRole('button', { name: 'Delete Building B' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText('This building still holds floors; delete them before deleting the building')
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Building B', exact: true }).isVisible())
+      .toBe(true);
+
     await page.getByRole('button', { name: 'Floors of Building B' }).click();
     await page.getByRole('heading', { name: 'Floors of Building B' }).waitFor();
     await expectAccessible(page, 'floors of a demo building');
@@ -223,6 +237,26 @@ describe('buildings', () => {
     await page.getByRole('button', { name: 'Show Greenhouse on the plan' }).click();
     await expect.poll(() => canvas.locator('g.sb-zone-selected').count()).toBe(1);
     await expectAccessible(page, 'floor plan with a zone');
+
+    // A polygon: three corners clicked, closed with a double-click on the last.
+    await page.getByRole('button', { name: 'Draw polygon' }).click();
+    await canvas.scrollIntoViewIfNeeded();
+    const area = await canvas.boundingBox();
+    if (!area) throw new Error('no plan canvas');
+    const at = (fx: number, fy: number) => [area.x + area.width * fx, area.y + area.height * fy] as const;
+    await page.mouse.click(...at(0.6, 0.2));
+    await page.mouse.click(...at(0.9, 0.2));
+    await page.mouse.dblclick(...at(0.75, 0.8));
+    const polygonDialog = page.getByRole('dialog', { name: 'Add zone' });
+    await polygonDialog.waitFor();
+    expect((await polygonDialog.getByLabel('Points').inputValue()).split('\n')).toHaveLength(3);
+    await polygonDialog.getByLabel('Name').fill('Terrace');
+    await polygonDialog.getByRole('combobox', { name: 'Zone type' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Meeting room' }).last().click();
+    await polygonDialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => polygonDialog.isVisible()).toBe(false);
+    await expect.poll(() => canvas.locator('g.sb-zone polygon').count()).toBe(1);
+    await expect.poll(() => zones.getByText('Polygon (3 points)').isVisible()).toBe(true);
     await screenshot(page, 'building-floor-plan');
   });
 });
