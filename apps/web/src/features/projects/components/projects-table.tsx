@@ -18,18 +18,26 @@ export function ProjectsTable({ rows, loading, canEdit, onEdit, onCalendar }: Pr
   const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: TableColumnsType<Project> = [
-    { title: t('fields.projectName'), dataIndex: 'projectName' },
+    { title: t('fields.projectName'), dataIndex: 'projectName', width: 160 },
     {
       title: t('fields.status'),
       dataIndex: 'status',
+      width: 110,
       render: (value: string) => <DictTag type={DICT_TYPES.projectStatus} value={value} />,
     },
-    { title: t('fields.address'), dataIndex: 'address' },
-    { title: t('fields.description'), dataIndex: 'description', render: (v: string) => v || '—' },
-    { title: t('fields.timeZone'), dataIndex: 'timeZone' },
+    { title: t('fields.address'), dataIndex: 'address', width: 260 },
+    {
+      title: t('fields.description'),
+      dataIndex: 'description',
+      width: 240,
+      ellipsis: { showTitle: true },
+      render: (v: string) => v || '—',
+    },
+    { title: t('fields.timeZone'), dataIndex: 'timeZone', width: 140 },
     {
       title: t('projects.createTime'),
       dataIndex: 'createTime',
+      width: 170,
       render: (value: string) => {
         const date = new Date(value);
         return Number.isNaN(date.getTime()) ? value : created.format(date);
@@ -38,6 +46,8 @@ export function ProjectsTable({ rows, loading, canEdit, onEdit, onCalendar }: Pr
     {
       title: t('projects.actions'),
       key: 'actions',
+      fixed: 'right',
+      width: 300,
       render: (_, row) => (
         <Space size={0} wrap>
           <Button type="link" onClick={() => onCalendar(row)}>
@@ -73,7 +83,7 @@ export function ProjectsTable({ rows, loading, canEdit, onEdit, onCalendar }: Pr
       dataSource={rows}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: 1380 }}
       locale={{ emptyText: <Empty description={t('projects.empty')} /> }}
     />
   );

@@ -38,9 +38,11 @@ export default function ProjectsPage() {
             }}
           />
           {canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
-              {t('projects.create')}
-            </Button>
+            <div>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
+                {t('projects.create')}
+              </Button>
+            </div>
           )}
           <ProjectsTable
             rows={projects.data?.rows ?? []}

@@ -104,9 +104,11 @@ export default function DictDataPage() {
         ) : (
           <Flex vertical gap="middle">
             {canEdit && dictType && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
-                {t('dictData.create')}
-              </Button>
+              <div>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
+                  {t('dictData.create')}
+                </Button>
+              </div>
             )}
             <Table<SysDictData>
               rowKey="dictCode"
