@@ -26,6 +26,8 @@ export function ProjectGuide() {
   const { t } = useTranslation();
   const projects = useProjects(PROJECT_LIST_FETCH);
   if (projects.isLoading) return <Skeleton active />;
+  // The request client has said what went wrong; a creation form would suggest there are no projects.
+  if (projects.isError) return <Empty description={t('projects.guide.loadFailed')} />;
   const rows = projects.data?.rows ?? [];
   if (rows.length === 0) return <FirstProjectForm />;
   return (
