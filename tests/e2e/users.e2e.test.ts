@@ -130,7 +130,7 @@ describe('user administration', () => {
     await other.goto(`${baseUrl}/login`);
     await signIn(other, customerName, customerPassword);
     // The server answers 403 auth.userDisabled; the console shows section 8's text for 403.
-    await visible(other, 'No permission for this operation');
+    await visible(other, 'This account is disabled, please contact the administrator');
     expect(new URL(other.url()).pathname).toBe('/login');
   });
 

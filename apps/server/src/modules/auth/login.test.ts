@@ -119,12 +119,12 @@ describe('POST /login', () => {
     expect(results.map((r) => r.res.statusCode)).toEqual(Array(8).fill(200));
   });
 
-  it('tells a blacklisted user with the right password that the account is disabled (403), and nothing more with a wrong one', async () => {
+  it('tells a blacklisted user with the right password that the account is disabled (400), and nothing more with a wrong one', async () => {
     await t.app.db.update(users).set({ blacklisted: true }).where(eq(users.username, 'display'));
     try {
       const right = await attempt('display', 'display123');
       expect(right.res.json()).toEqual({
-        code: 403,
+        code: 400,
         msg: 'This account is disabled, please contact the administrator',
         data: null,
       });

@@ -60,7 +60,9 @@ export async function login(
 
   // A disabled tenant's users are locked out like blacklisted ones, and likewise told only after the password.
   if (user.blacklisted || (await isTenantDisabled(db, user.tenantId))) {
-    throw new AppError(403, 'auth.userDisabled');
+    // 400 like every other sign-in refusal: the console shows the message table's generic text for any
+    // 403 (spec section 8), and a disabled user should learn why it cannot sign in.
+    throw new AppError(400, 'auth.userDisabled');
   }
   const session = await createSession(db, user, config.session, meta, now);
   return { ...session, userId: user.id };

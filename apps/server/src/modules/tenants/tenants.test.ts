@@ -124,7 +124,7 @@ describe('tenants', () => {
     expect((await admin('POST', `/sbuilding/tenant/save/${tenant.id}`, body)).statusCode).toBe(200);
     expect((await getInfo(token)).statusCode).toBe(401);
     expect((await signIn('locked_admin', 'secret123')).json()).toEqual({
-      code: 403,
+      code: 400,
       msg: 'This account is disabled, please contact the administrator',
       data: null,
     });

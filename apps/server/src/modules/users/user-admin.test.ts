@@ -163,7 +163,7 @@ describe('passwords, blacklist and deletion', () => {
     expect(res.json().data).toMatchObject({ blacklisted: true });
     expect((await getInfo(token)).statusCode).toBe(401);
     expect((await signIn(user.userName, 'secret123')).json()).toEqual({
-      code: 403,
+      code: 400,
       msg: 'This account is disabled, please contact the administrator',
       data: null,
     });
