@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
@@ -44,7 +45,7 @@ const UPLOADED = {
 };
 
 const sent = (url: string, method: string) => seen.filter((c) => c.url === url && c.method === method);
-const inProviders = (ui: React.ReactNode) => render(<Providers>{ui}</Providers>);
+const inProviders = (ui: ReactNode) => render(<Providers>{ui}</Providers>);
 
 /** The server judges bytes: here the first upload of a test is the refused one. */
 let uploads = 0;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ViewBox, Zone, ZoneShape } from '@sbuilding/shared';
@@ -105,7 +105,7 @@ export function PlanView(props: PlanViewProps) {
     const shape = end ? rectFromDrag(dragStart, end, viewBox) : null;
     if (shape) onDrawn(shape);
   };
-  const onClick = (event: React.MouseEvent<SVGSVGElement>) => {
+  const onClick = (event: MouseEvent<SVGSVGElement>) => {
     if (mode !== 'polygon' || !viewBox) return;
     const point = planPoint(event);
     if (point) setPoints((current) => addPoint(current, point, viewBox));

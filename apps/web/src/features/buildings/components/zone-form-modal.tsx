@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DICT_TYPES, zoneFormSchema, type Zone, type ZoneShape } from '@sbuilding/shared';
 import { useDict } from '@/lib/dict';
 import { validationMessage, zodField } from '@/lib/form-rules';
@@ -9,7 +10,10 @@ import { useSaveZone } from '../api/save-zone';
 import { isStaleCopy } from './stale';
 import { shapeToValues, valuesToShape, type ShapeValues } from './zone-shape';
 
-type ZoneValues = { name: string; type: string; mark: string } & ShapeValues;
+type ZoneValues = { name: string; zoneType: string; mark: string } & ShapeValues;
+
+/** The type field is named zoneType in the form, so its messages say 'Zone type', not 'Type'. */
+const zoneTypeSchema = z.object({ zoneType: zoneFormSchema.shape.type });
 
 export interface ZoneFormModalProps {
   open: boolean;
@@ -37,14 +41,14 @@ export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormM
     form.resetFields();
     form.setFieldsValue({
       name: zone?.name ?? '',
-      type: zone?.type,
+      zoneType: zone?.type,
       mark: zone?.mark ?? '',
       ...shapeToValues(drawn ?? zone?.shape ?? null),
     });
   }, [open, zone, drawn, form]);
 
   const onFinish = async (values: ZoneValues) => {
-    const parsed = zoneFormSchema.safeParse({ name: values.name, type: values.type, mark: values.mark });
+    const parsed = zoneFormSchema.safeParse({ name: values.name, type: values.zoneType, mark: values.mark });
     const shape = valuesToShape(values);
     if ('error' in shape) {
       form.setFields([
@@ -81,7 +85,7 @@ export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormM
         <Form.Item label={t('fields.name')} {...zodField(zoneFormSchema, 'name')}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item label={t('fields.zoneType')} {...zodField(zoneFormSchema, 'type', t('fields.zoneType'))}>
+        <Form.Item label={t('fields.zoneType')} {...zodField(zoneTypeSchema, 'zoneType')}>
           <Select options={types} aria-label={t('fields.zoneType')} />
         </Form.Item>
         <Form.Item label={t('fields.mark')} {...zodField(zoneFormSchema, 'mark')}>
