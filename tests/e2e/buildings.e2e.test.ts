@@ -99,6 +99,19 @@ async function openBuildings(): Promise<Page> {
   return page;
 }
 
+/** axe reads colours as drawn: wait until antd's open animations (zoom, fade) have finished. */
+async function checkAccessible(page: Page, where: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await expectAccessible(page, where);
+}
+
 async function imageLoaded(page: Page, alt: string): Promise<boolean> {
   return page
     .getByAltText(alt)
@@ -112,7 +125,7 @@ describe('buildings', () => {
     await expect
       .poll(() => table.getByRole('cell', { name: 'Building A', exact: true }).isVisible())
       .toBe(true);
-    await expectAccessible(page, 'building list');
+    await checkAccessible(page, 'building list');
     await screenshot(page, 'buildings-list');
 
     await page.getByRole('button', { name: 'Add building' }).click();
@@ -139,7 +152,7 @@ describe('buildings', () => {
     await fileInput.setInputFiles({ name: 'tower.png', mimeType: 'image/png', buffer: tinyPng() });
     await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
     await expect.poll(() => imageLoaded(page, 'Image preview')).toBe(true);
-    await expectAccessible(page, 'building form');
+    await checkAccessible(page, 'building form');
     await screenshot(page, 'building-form');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -154,7 +167,7 @@ describe('buildings', () => {
     expect(await qr.getByTestId('qr-link').textContent()).toMatch(
       new RegExp(`^${baseUrl}/wxProgram\\?hallId=\\d+$`),
     );
-    await expectAccessible(page, 'QR code');
+    await checkAccessible(page, 'QR code');
     await screenshot(page, 'building-qr');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -183,7 +196,7 @@ describe('buildings', () => {
 
     await page.getByRole('button', { name: 'Floors of Building B' }).click();
     await page.getByRole('heading', { name: 'Floors of Building B' }).waitFor();
-    await expectAccessible(page, 'floors of a demo building');
+    await checkAccessible(page, 'floors of a demo building');
     await screenshot(page, 'building-floors');
 
     await page.getByRole('button', { name: 'Add floor' }).click();
@@ -221,7 +234,7 @@ describe('buildings', () => {
     await expect
       .poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count())
       .toBe(0);
-    await expectAccessible(page, 'zone form');
+    await checkAccessible(page, 'zone form');
     await zoneDialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => zoneDialog.isVisible()).toBe(false);
     await expect
@@ -236,7 +249,7 @@ describe('buildings', () => {
     await expect.poll(() => canvas.locator('g.sb-zone').count()).toBe(1);
     await page.getByRole('button', { name: 'Show Greenhouse on the plan' }).click();
     await expect.poll(() => canvas.locator('g.sb-zone-selected').count()).toBe(1);
-    await expectAccessible(page, 'floor plan with a zone');
+    await checkAccessible(page, 'floor plan with a zone');
 
     // A polygon: three corners clicked, closed with a double-click on the last.
     await page.getByRole('button', { name: 'Draw polygon' }).click();
