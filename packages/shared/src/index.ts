@@ -12,3 +12,4 @@ export * from './schemas/system.js';
 export * from './schemas/building.js';
 export * from './schemas/user.js';
 export * from './schemas/tenant.js';
+export * from './devices/index.js';

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../schemas/fields.js';
+import { isDeviceCode, isMacAddress, isServerAddr } from './formats.js';
+import { DEVICE_MODELS } from './models.js';
+import type { CommandMethod, DeviceField, ModelId } from './types.js';
+
+/**
+ * Zod schemas derived from the catalogue; no field is listed a second time. Messages are validation keys,
+ * so the server's 400 answers and the console's form messages read them like the other shared schemas.
+ */
+
+const isBlank = (input: unknown) => input === undefined || input === null || input === '';
+const requiredOrInvalid = (issue: { input?: unknown }) => (isBlank(issue.input) ? 'required' : 'invalid');
+
+function formatted(check: (value: string) => boolean, message: 'serverAddr' | 'macAddress' | 'deviceCode') {
+  return z.string({ error: requiredOrInvalid }).trim().min(1, 'required').refine(check, message);
+}
+
+/** The schema of one value, as if required; `fieldSchema` makes it optional. */
+function valueSchema(field: DeviceField): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+      return field.required ? requiredText(field.max) : optionalText(field.max);
+    case 'int':
+      return z
+        .number({ error: requiredOrInvalid })
+        .int('invalid')
+        .min(field.min, field.message)
+        .max(field.max, field.message);
+    case 'decimal':
+      return z
+        .number({ error: requiredOrInvalid })
+        .min(field.min, field.message)
+        .max(field.max, field.message);
+    case 'enum': {
+      const refused = field.refused ?? [];
+      const accepted = field.values.filter((v) => !refused.some((r) => r.value === v));
+      return z.string({ error: requiredOrInvalid }).superRefine((value, ctx) => {
+        const refusal = refused.find((r) => r.value === value);
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal.message });
+        else if (!accepted.includes(value)) ctx.addIssue({ code: 'custom', message: 'invalid' });
+      });
+    }
+    case 'boolean':
+      return z.boolean({ error: requiredOrInvalid });
+    case 'serverAddr':
+      return formatted(isServerAddr, 'serverAddr');
+    case 'mac':
+      return formatted(isMacAddress, 'macAddress');
+    case 'code12':
+      return formatted(isDeviceCode, 'deviceCode');
+    case 'deviceRef':
+      // Not idSchema: that one coerces path strings, and a coerced absent id would read 'invalid'.
+      return z.number({ error: requiredOrInvalid }).int('invalid').positive('invalid');
+  }
+}
+
+function fieldSchema(field: DeviceField): z.ZodType {
+  const schema = valueSchema(field);
+  // Optional text already defaults to ''; other optional values may be absent or null.
+  if (field.required || field.kind === 'text') return schema;
+  return schema.nullish();
+}
+
+/** An object of `fields`; unknown keys are refused so a misspelt parameter is not silently ignored. */
+export function schemaOfFields(fields: readonly DeviceField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) shape[field.name] = fieldSchema(field);
+  return z.strictObject(shape, { error: 'invalid' });
+}
+
+/** Body of the model's create call (create-ac20, create-cc10, 4G-device/create-*, device/save). */
+export function createSchemaFor(modelId: ModelId) {
+  return schemaOfFields(DEVICE_MODELS[modelId].createFields);
+}
+
+/** Body of the model's dev-client-attr save call; every attribute is optional, present ones are checked. */
+export function attributesSchemaFor(modelId: ModelId) {
+  return schemaOfFields(DEVICE_MODELS[modelId].attributes);
+}
+
+/** Parameters of `method` on the model, or null when the model does not accept that command. */
+export function commandSchemaFor(modelId: ModelId, method: CommandMethod) {
+  const command = DEVICE_MODELS[modelId].commands.find((c) => c.method === method);
+  return command ? schemaOfFields(command.params) : null;
+}
+
+export function supportsCommand(modelId: ModelId, method: CommandMethod): boolean {
+  return DEVICE_MODELS[modelId].commands.some((c) => c.method === method);
+}
