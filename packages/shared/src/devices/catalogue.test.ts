@@ -4,7 +4,13 @@ import { catalogueView, isModelId, modelsOfCategory } from './catalogue.js';
 import { isDeviceCode, isMacAddress, isServerAddr } from './formats.js';
 import { DEVICE_LABELS } from './labels.js';
 import { DEVICE_MODELS } from './models.js';
-import { attributesSchemaFor, commandSchemaFor, createSchemaFor, supportsCommand } from './schemas.js';
+import {
+  attributesSchemaFor,
+  commandRequestSchemaFor,
+  commandSchemaFor,
+  createSchemaFor,
+  supportsCommand,
+} from './schemas.js';
 import { COMMAND_METHODS, DEVICE_CATEGORIES, MODEL_IDS, type DeviceField, type ModelId } from './types.js';
 
 /** The first issue as "path: message", the way the server's error handler reads it. */
@@ -279,5 +285,27 @@ describe('commands validated against the model', () => {
       'gateway4g',
     ]);
     expect(commandSchemaFor('ba', 'reboot')?.safeParse({}).success).toBe(true);
+  });
+
+  it('reads a command body, naming the method or the parameter that is wrong', () => {
+    const ac = commandRequestSchemaFor('ac20');
+    expect(ac.parse({ method: 'setTargetTemp', params: { targetTemp: 24 } })).toEqual({
+      method: 'setTargetTemp',
+      params: { targetTemp: 24 },
+    });
+    expect(firstIssue(ac.safeParse({ method: 'setWorkMode', params: { workMode: 'auto' } }))).toBe(
+      'params.workMode: notSupportAuto',
+    );
+    expect(firstIssue(ac.safeParse({ method: 'setBrightness', params: { lightnessLevel: 9 } }))).toBe(
+      'method: invalid',
+    );
+    expect(firstIssue(ac.safeParse({ params: {} }))).toBe('method: required');
+    expect(commandRequestSchemaFor('ba').parse({ method: 'reboot' })).toEqual({
+      method: 'reboot',
+      params: {},
+    });
+    expect(firstIssue(commandRequestSchemaFor('th10').safeParse({ method: 'reboot' }))).toBe(
+      'method: invalid',
+    );
   });
 });

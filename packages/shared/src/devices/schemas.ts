@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from '../schemas/fields.js';
 import { isDeviceCode, isMacAddress, isServerAddr } from './formats.js';
 import { DEVICE_MODELS } from './models.js';
-import type { CommandMethod, DeviceField, ModelId } from './types.js';
+import { COMMAND_METHODS, type CommandMethod, type DeviceField, type ModelId } from './types.js';
 
 /**
  * Zod schemas derived from the catalogue; no field is listed a second time. Messages are validation keys,
@@ -87,4 +87,31 @@ export function commandSchemaFor(modelId: ModelId, method: CommandMethod) {
 
 export function supportsCommand(modelId: ModelId, method: CommandMethod): boolean {
   return DEVICE_MODELS[modelId].commands.some((c) => c.method === method);
+}
+
+/**
+ * A command body `{ method, params }` for a device of the model (dev-rpccmd/sendCmd): a method the model
+ * lacks is refused on `method`, a bad parameter on `params.<name>`, so the console marks the right control.
+ */
+export function commandRequestSchemaFor(modelId: ModelId) {
+  return z
+    .object({
+      method: z.enum(COMMAND_METHODS, { error: requiredOrInvalid }),
+      params: z.record(z.string(), z.unknown(), { error: 'invalid' }).optional().default({}),
+    })
+    .transform((body, ctx) => {
+      const schema = commandSchemaFor(modelId, body.method);
+      if (!schema) {
+        ctx.addIssue({ code: 'custom', path: ['method'], message: 'invalid' });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(body.params);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({ code: 'custom', path: ['params', ...issue.path], message: issue.message });
+        }
+        return z.NEVER;
+      }
+      return { method: body.method, params: parsed.data };
+    });
 }
