@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { buildingFormSchema, type Building } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useCreateBuilding } from '../api/create-building';
@@ -65,13 +66,11 @@ export function BuildingFormModal({ open, projectId, building, onClose }: Buildi
 
   const title = building ? t('buildings.editBuilding') : t('buildings.addBuilding');
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={title}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || save.isPending}
       destroyOnHidden
       forceRender
@@ -96,6 +95,6 @@ export function BuildingFormModal({ open, projectId, building, onClose }: Buildi
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

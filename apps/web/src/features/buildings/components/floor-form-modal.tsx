@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { floorFormSchema, type Floor } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useCreateFloor } from '../api/create-floor';
@@ -68,13 +69,11 @@ export function FloorFormModal({ open, buildingId, floor, nextSort, onClose }: F
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={floor ? t('buildings.floor.edit') : t('buildings.floor.add')}
       onCancel={() => onClose()}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || save.isPending}
       destroyOnHidden
       forceRender
@@ -108,6 +107,6 @@ export function FloorFormModal({ open, buildingId, floor, nextSort, onClose }: F
           <FileUpload kind="svg" label={t('fields.planId')} url={floor?.planUrl ?? null} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { z } from 'zod';
 import { DICT_TYPES, zoneFormSchema, type Zone, type ZoneShape } from '@sbuilding/shared';
 import { useDict } from '@/lib/dict';
@@ -70,13 +71,11 @@ export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormM
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={zone ? t('buildings.zone.edit') : t('buildings.zone.add')}
       onCancel={() => onClose()}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || save.isPending}
       destroyOnHidden
       forceRender
@@ -124,6 +123,6 @@ export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormM
           </Form.Item>
         ) : null}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

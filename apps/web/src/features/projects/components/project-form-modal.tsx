@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { DEFAULT_TIME_ZONE, projectFormSchema, type Project } from '@sbuilding/shared';
 import { validationMessage } from '@/lib/form-rules';
 import { useHasRole } from '@/lib/permissions';
@@ -50,13 +51,11 @@ export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalPro
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={t(editing ? 'projects.editTitle' : 'projects.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || save.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
       forceRender
     >
@@ -81,6 +80,6 @@ export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalPro
         )}
         <ProjectFormFields />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select, TimePicker } from 'antd';
+import { Form, Input, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { DICT_TYPES, workTimeFormSchema, type WorkTime } from '@sbuilding/shared';
 import { useDict } from '@/lib/dict';
 import { zodField } from '@/lib/form-rules';
@@ -69,13 +70,11 @@ export function WorkTimeForm({ projectId, editing, open, onClose }: WorkTimeForm
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={t(editing ? 'projects.workTimes.edit' : 'projects.workTimes.add')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || update.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
       forceRender
     >
@@ -110,6 +109,6 @@ export function WorkTimeForm({ projectId, editing, open, onClose }: WorkTimeForm
           <TimePicker format={TIME_FORMAT} minuteStep={5} needConfirm={false} className="sb-full-width" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

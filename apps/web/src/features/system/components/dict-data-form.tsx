@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { dictDataFormSchema, type SysDictData } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useCreateDictData } from '../api/create-dict-data';
@@ -56,13 +57,11 @@ export function DictDataForm({ dictType, editing, open, onClose }: DictDataFormP
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={open}
       title={t(editing ? 'dictData.editTitle' : 'dictData.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || update.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
       forceRender
     >
@@ -113,6 +112,6 @@ export function DictDataForm({ dictType, editing, open, onClose }: DictDataFormP
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { App, Divider, Form, Input, Modal, type FormRule } from 'antd';
+import { App, Divider, Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import {
   tenantAdminBodySchema,
   tenantCreateFormSchema,
@@ -55,13 +56,11 @@ export function TenantCreateModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={t('tenants.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
       width={640}
     >
@@ -106,6 +105,6 @@ export function TenantCreateModal({ onClose }: { onClose: () => void }) {
           <Input maxLength={20} inputMode="tel" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

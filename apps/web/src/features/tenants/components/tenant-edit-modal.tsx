@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Radio } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { tenantEditFormSchema, type Tenant, type TenantStatus } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { RequestError } from '@/lib/request';
@@ -65,13 +66,11 @@ export function TenantEditModal({ tenant, onClose }: { tenant: Tenant; onClose: 
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={t('tenants.editTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
     >
       <Form<TenantEditValues>
@@ -103,6 +102,6 @@ export function TenantEditModal({ tenant, onClose }: { tenant: Tenant; onClose: 
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import { userResetPwdFormSchema, type AdminUser } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useResetUserPassword } from '../api/reset-user-password';
@@ -29,13 +30,11 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={t('users.resetTitle', { name: user.userName })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={reset.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
     >
       <Typography.Paragraph>{t('users.resetHint')}</Typography.Paragraph>
@@ -55,6 +54,6 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser; onClose
           <Input.Password autoComplete="new-password" maxLength={20} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

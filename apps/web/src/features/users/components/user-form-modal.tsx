@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Radio, Select, Switch } from 'antd';
+import { App, Form, Input, Radio, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '@/components/form-modal';
 import {
   ASSIGNABLE_ROLES,
   userCreateFormSchema,
@@ -101,13 +102,11 @@ export function UserFormModal({ user, isAdmin, selfId, onClose }: UserFormModalP
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open
       title={t(row ? 'users.editTitle' : 'users.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
       confirmLoading={create.isPending || save.isPending}
-      onOk={() => form.submit()}
       onCancel={onClose}
       width={640}
     >
@@ -204,6 +203,6 @@ export function UserFormModal({ user, isAdmin, selfId, onClose }: UserFormModalP
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
