@@ -13,3 +13,6 @@ export * from './schemas/building.js';
 export * from './schemas/user.js';
 export * from './schemas/tenant.js';
 export * from './devices/index.js';
+export * from './schemas/device.js';
+export * from './schemas/device-group.js';
+export * from './schemas/device-mark.js';

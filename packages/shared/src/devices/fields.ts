@@ -57,9 +57,13 @@ export function boolField(name: FieldKey, required: boolean): DeviceField {
   return { name, required, kind: 'boolean' };
 }
 
-export function refField(name: FieldKey, category: DeviceCategory): DeviceField {
-  return { name, required: true, kind: 'deviceRef', category };
+/** The gateway a device sits behind (its parent in the registry); mesh nodes may be added before theirs. */
+export function refField(name: FieldKey, category: DeviceCategory, required = true): DeviceField {
+  return { name, required, kind: 'deviceRef', category };
 }
+
+/** The floor's Bluetooth gateway a mesh node talks through; optional, it can be chosen later. */
+export const bleGatewayField = refField('bleGatewayId', 'bleGateway', false);
 
 export const channelField = intField(
   'channel',

@@ -1,4 +1,5 @@
 import {
+  bleGatewayField,
   boolField,
   byteField,
   channelField,
@@ -44,6 +45,7 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   ac20: {
     id: 'ac20',
     category: 'ac',
+    identity: ['acGatewayId', 'indoorAddr'],
     createFields: [
       nameField,
       refField('acGatewayId', 'acGateway'),
@@ -70,6 +72,7 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   cc10: {
     id: 'cc10',
     category: 'acGateway',
+    identity: ['serverAddr', 'port', 'gatewayAddr'],
     createFields: [nameField, byteField('gatewayAddr', true), serverAddrField, portField, labelField],
     telemetry: [{ key: 'rssi', unit: 'dBm' }],
     attributes: [heartbeat],
@@ -78,7 +81,14 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   s2: {
     id: 's2',
     category: 'light',
-    createFields: [nameField, macField, codeField, { ...labelField, name: 'manufacturerCode' }],
+    identity: ['macAddr'],
+    createFields: [
+      nameField,
+      macField,
+      codeField,
+      { ...labelField, name: 'manufacturerCode' },
+      bleGatewayField,
+    ],
     telemetry: [
       { key: 'onOff', unit: '' },
       { key: 'lightnessLevel', unit: '' },
@@ -90,12 +100,14 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   e90: {
     id: 'e90',
     category: 'light',
+    identity: ['macAddr'],
     createFields: [
       nameField,
       macField,
       codeField,
       enumField('sensorType', SENSOR_TYPES),
       enumField('uiMode', UI_MODES, false),
+      bleGatewayField,
     ],
     telemetry: [
       { key: 'onOff', unit: '' },
@@ -123,7 +135,8 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   kxx: {
     id: 'kxx',
     category: 'lightPanel',
-    createFields: [nameField, macField, codeField, enumField('panelType', PANEL_TYPES)],
+    identity: ['macAddr'],
+    createFields: [nameField, macField, codeField, enumField('panelType', PANEL_TYPES), bleGatewayField],
     telemetry: [
       { key: 'left', unit: '' },
       { key: 'mid', unit: '' },
@@ -141,6 +154,7 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   ba: {
     id: 'ba',
     category: 'bleGateway',
+    identity: ['macAddr'],
     createFields: [nameField, macField, codeField, serverAddrField, portField],
     telemetry: [{ key: 'rssi', unit: 'dBm' }],
     attributes: [heartbeat],
@@ -149,6 +163,7 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   gw4g: {
     id: 'gw4g',
     category: 'gateway4g',
+    identity: ['codeAddr'],
     createFields: [nameField, ...dialIn],
     telemetry: [{ key: 'rssi', unit: 'dBm' }],
     attributes: [heartbeat],
@@ -157,6 +172,7 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   ammeter4g: {
     id: 'ammeter4g',
     category: 'ammeter',
+    identity: ['codeAddr', 'channel'],
     createFields: [
       nameField,
       refField('gatewayId', 'gateway4g'),
@@ -175,6 +191,7 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   sair4g: {
     id: 'sair4g',
     category: 'airSensor',
+    identity: ['codeAddr'],
     createFields: [nameField, ...dialIn],
     telemetry: [
       { key: 'co2', unit: 'ppm' },
@@ -188,7 +205,8 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   pir10: {
     id: 'pir10',
     category: 'pirSensor',
-    createFields: [nameField, macField, codeField],
+    identity: ['macAddr'],
+    createFields: [nameField, macField, codeField, bleGatewayField],
     telemetry: [
       { key: 'pir', unit: '' },
       { key: 'motionCount', unit: '' },
@@ -205,7 +223,8 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
   th10: {
     id: 'th10',
     category: 'thSensor',
-    createFields: [nameField, macField, codeField],
+    identity: ['macAddr'],
+    createFields: [nameField, macField, codeField, bleGatewayField],
     telemetry: [
       { key: 'temperature', unit: '°C' },
       { key: 'humidity', unit: '%RH' },

@@ -117,4 +117,9 @@ export interface DeviceModel {
   /** Client attributes configurable from the console (dev-client-attr calls); all optional on save. */
   attributes: readonly DeviceField[];
   commands: readonly DeviceCommand[];
+  /**
+   * The create fields that identify one physical device within a tenant (a MAC, a code and channel, an
+   * indoor unit on its gateway); a second device with the same values is refused as a duplicate.
+   */
+  identity: readonly FieldKey[];
 }

@@ -29,7 +29,7 @@ const requiredOrInvalid = (issue: { input?: unknown }) =>
 export const fileIdSchema = z.uuid({ error: 'invalid' });
 
 /** An optional file reference of a form: absent, null or '' mean "no file". */
-const optionalFileId = z
+export const optionalFileId = z
   .union([z.literal(''), z.null(), fileIdSchema])
   .optional()
   .transform((v) => (v === '' || v === undefined ? null : v));

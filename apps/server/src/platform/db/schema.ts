@@ -8,3 +8,4 @@ export * from '../../modules/projects/tables.js';
 export * from '../../modules/calendar/tables.js';
 export * from '../../modules/files/tables.js';
 export * from '../../modules/buildings/tables.js';
+export * from '../../modules/devices/tables.js';
