@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewBox, ZoneShape } from '@sbuilding/shared';
-import {
-  addPoint,
-  parsePoints,
-  rectFromDrag,
-  shapeCentre,
-  toPlanPoint,
-  viewBoxOfImage,
-} from './plan-geometry';
+import { addPoint, parsePoints, rectFromDrag, shapeCentre } from './plan-geometry';
+import { toPlanPoint, viewBoxOfImage } from '@/components/plan-units';
 import { shapeToValues, valuesToShape } from './zone-shape';
 
 const PLAN: ViewBox = [0, 0, 1000, 600];

@@ -1,30 +1,10 @@
 import type { ViewBox, ZoneShape } from '@sbuilding/shared';
+import { roundUnit, type Point } from '@/components/plan-units';
 
-export type Point = readonly [number, number];
+export type { Point };
 
 /** Shapes smaller than this share of the plan's width are slips of the mouse, not zones. */
 const MIN_EXTENT_SHARE = 0.005;
-
-/** Plan units are rounded to a tenth: finer than any plan's drawing, and short in the form. */
-export function roundUnit(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-/**
- * A pointer position in the plan's user units. The overlay fills a box with the plan's aspect ratio and
- * `preserveAspectRatio="none"`, so the mapping is linear in both axes.
- */
-export function toPlanPoint(
-  client: { x: number; y: number },
-  box: { left: number; top: number; width: number; height: number },
-  viewBox: ViewBox,
-): Point {
-  const [minX, minY, width, height] = viewBox;
-  const fx = box.width > 0 ? (client.x - box.left) / box.width : 0;
-  const fy = box.height > 0 ? (client.y - box.top) / box.height : 0;
-  const clamp = (f: number) => Math.min(1, Math.max(0, f));
-  return [roundUnit(minX + clamp(fx) * width), roundUnit(minY + clamp(fy) * height)];
-}
 
 /** The rectangle spanned by a drag, whichever way it went; null when too small to be meant. */
 export function rectFromDrag(start: Point, end: Point, viewBox: ViewBox): ZoneShape | null {
@@ -84,9 +64,4 @@ export function shapeCentre(shape: ZoneShape): Point {
   const xs = shape.points.map((p) => p[0]);
   const ys = shape.points.map((p) => p[1]);
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
-}
-
-/** The view box of a plan known only by its picture's natural size. */
-export function viewBoxOfImage(width: number, height: number): ViewBox | null {
-  return width > 0 && height > 0 ? [0, 0, width, height] : null;
 }

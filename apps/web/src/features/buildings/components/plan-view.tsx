@@ -2,15 +2,9 @@ import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Poin
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ViewBox, Zone, ZoneShape } from '@sbuilding/shared';
-import {
-  addPoint,
-  pointsAttribute,
-  rectFromDrag,
-  shapeCentre,
-  toPlanPoint,
-  viewBoxOfImage,
-  type Point,
-} from './plan-geometry';
+import { PlanFrame, usePlanViewBox } from '@/components/plan-frame';
+import { toPlanPoint } from '@/components/plan-units';
+import { addPoint, pointsAttribute, rectFromDrag, shapeCentre, type Point } from './plan-geometry';
 
 export type DrawMode = 'select' | 'rect' | 'polygon';
 
@@ -59,11 +53,10 @@ export function PlanView(props: PlanViewProps) {
   const { t } = useTranslation();
   const helpId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
-  const [natural, setNatural] = useState<ViewBox | null>(null);
   const [dragStart, setDragStart] = useState<Point | null>(null);
   const [cursor, setCursor] = useState<Point | null>(null);
   const [points, setPoints] = useState<Point[]>([]);
-  const viewBox = planViewBox ?? natural;
+  const { viewBox, onImageLoad } = usePlanViewBox(planViewBox);
 
   // A new mode or plan starts a new drawing (state adjusted while rendering, not in an effect).
   const [drawingFor, setDrawingFor] = useState({ mode, planUrl });
@@ -132,19 +125,12 @@ export function PlanView(props: PlanViewProps) {
       <Typography.Paragraph id={helpId} className="sb-plan-help">
         {instructions}
       </Typography.Paragraph>
-      <div
-        className="sb-plan-frame"
-        style={viewBox ? { aspectRatio: `${viewBox[2]} / ${viewBox[3]}` } : undefined}
+      <PlanFrame
+        planUrl={planUrl}
+        alt={t('buildings.plan.alt', { name: floorName })}
+        viewBox={viewBox}
+        onImageLoad={onImageLoad}
       >
-        <img
-          src={planUrl}
-          alt={t('buildings.plan.alt', { name: floorName })}
-          className="sb-plan-image"
-          onLoad={(e) => {
-            if (!planViewBox)
-              setNatural(viewBoxOfImage(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight));
-          }}
-        />
         {viewBox ? (
           <svg
             ref={svgRef}
@@ -197,7 +183,7 @@ export function PlanView(props: PlanViewProps) {
             ) : null}
           </svg>
         ) : null}
-      </div>
+      </PlanFrame>
     </div>
   );
 }
