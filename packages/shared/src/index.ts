@@ -16,3 +16,4 @@ export * from './devices/index.js';
 export * from './schemas/device.js';
 export * from './schemas/device-group.js';
 export * from './schemas/device-mark.js';
+export * from './mqtt/topics.js';

@@ -5,7 +5,7 @@ import 'dayjs/locale/zh-cn';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { FIELD_LABELS, VALIDATION_MESSAGES, type Lang } from '@sbuilding/shared';
+import { DEVICE_LABELS, FIELD_LABELS, VALIDATION_MESSAGES, type Lang } from '@sbuilding/shared';
 import en from '@/locales/en.json';
 import zh from '@/locales/zh-CN.json';
 
@@ -32,6 +32,8 @@ export const resources = {
       ...en,
       validation: toI18next(VALIDATION_MESSAGES.en),
       fields: toI18next(FIELD_LABELS.en),
+      /** The device catalogue's names: catalogue.categories.light, catalogue.models.s2, catalogue.telemetry.co2. */
+      catalogue: DEVICE_LABELS.en,
     },
   },
   'zh-CN': {
@@ -39,6 +41,7 @@ export const resources = {
       ...zh,
       validation: toI18next(VALIDATION_MESSAGES.zh),
       fields: toI18next(FIELD_LABELS.zh),
+      catalogue: DEVICE_LABELS.zh,
     },
   },
 } as const;

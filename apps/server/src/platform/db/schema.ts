@@ -9,3 +9,4 @@ export * from '../../modules/calendar/tables.js';
 export * from '../../modules/files/tables.js';
 export * from '../../modules/buildings/tables.js';
 export * from '../../modules/devices/tables.js';
+export * from '../../modules/telemetry/tables.js';

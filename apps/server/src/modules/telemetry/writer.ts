@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+
+export interface TelemetryRow {
+  deviceId: number;
+  key: string;
+  /** Milliseconds since the epoch. */
+  ts: number;
+  value: number | string | boolean;
+}
+
+export interface WriterOptions {
+  /** Most rows one transaction writes; the rest wait for the next one. */
+  maxBatchRows?: number;
+  /** Told of each committed batch (rows, milliseconds), for logs and benchmarks. */
+  onBatch?: (rows: number, ms: number) => void;
+}
+
+interface Pending {
+  rows: TelemetryRow[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit of telemetry. `write` queues rows and resolves once the transaction holding them has
+ * committed, so the broker acknowledges a QoS 1 publish (PUBACK) only after its rows are durable. One
+ * transaction runs at a time; whatever arrives meanwhile forms the next batch, so batches grow with the
+ * load and no message waits for a database round trip of its own.
+ */
+export class TelemetryWriter {
+  private queue: Pending[] = [];
+  private running: Promise<void> | null = null;
+  private closed = false;
+  private readonly maxBatchRows: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: WriterOptions = {},
+  ) {
+    this.maxBatchRows = options.maxBatchRows ?? 20_000;
+  }
+
+  write(rows: TelemetryRow[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('telemetry writer closed'));
+    if (rows.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      this.running ??= this.drain();
+    });
+  }
+
+  /** Waits for everything queued, then refuses new writes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    // Let the publishes of the current tick join the first batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch: Pending[] = [];
+      let size = 0;
+      while (
+        this.queue.length > 0 &&
+        (batch.length === 0 || size + (this.queue[0]?.rows.length ?? 0) <= this.maxBatchRows)
+      ) {
+        const next = this.queue.shift();
+        if (!next) break;
+        batch.push(next);
+        size += next.rows.length;
+      }
+      const started = performance.now();
+      try {
+        await this.commit(batch.flatMap((p) => p.rows));
+        this.options.onBatch?.(size, performance.now() - started);
+        for (const pending of batch) pending.resolve();
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    this.running = null;
+  }
+
+  private async commit(rows: TelemetryRow[]): Promise<void> {
+    const deviceIds: number[] = [];
+    const keys: string[] = [];
+    const stamps: string[] = [];
+    const nums: (number | null)[] = [];
+    const txts: (string | null)[] = [];
+    const jsons: string[] = [];
+    for (const row of rows) {
+      deviceIds.push(row.deviceId);
+      keys.push(row.key);
+      stamps.push(new Date(row.ts).toISOString());
+      nums.push(
+        typeof row.value === 'number' ? row.value : typeof row.value === 'boolean' ? Number(row.value) : null,
+      );
+      txts.push(typeof row.value === 'string' ? row.value : null);
+      jsons.push(JSON.stringify(row.value));
+    }
+    const latestDevices = [...new Set(deviceIds)];
+    await this.db.transaction(async (tx) => {
+      // A redelivered message has the same device, key and timestamp: the primary key makes it a no-op.
+      await tx.execute(sql`
+        insert into telemetry_raw (device_id, key, ts, num, txt)
+        select * from unnest(${sql.param(deviceIds)}::int[], ${sql.param(keys)}::text[],
+          ${sql.param(stamps)}::timestamptz[], ${sql.param(nums)}::float8[], ${sql.param(txts)}::text[])
+        on conflict do nothing`);
+      // The newest reading of each key wins, whatever order the rows of a batch arrived in.
+      await tx.execute(sql`
+        insert into device_latest (device_id, key, value, ts)
+        select distinct on (d, k) d, k, v::jsonb, t
+        from unnest(${sql.param(deviceIds)}::int[], ${sql.param(keys)}::text[],
+          ${sql.param(jsons)}::text[], ${sql.param(stamps)}::timestamptz[]) as u(d, k, v, t)
+        order by d, k, t desc
+        on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
+        where device_latest.ts <= excluded.ts`);
+      await tx.execute(sql`
+        update devices set online = true, last_activity_at = now()
+        where id = any(${sql.param(latestDevices)}::int[])`);
+    });
+  }
+}
