@@ -1,36 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isValidationKey, type Lang } from '@sbuilding/shared';
+import type { Lang } from '@sbuilding/shared';
 import { AppError } from './errors.js';
 import { fieldLabel, langOf, translate } from './i18n/index.js';
+import { RequestValidationError, validationMessage } from './validate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The request's language, from the `Lang` header. */
     lang: Lang;
   }
-}
-
-interface Issue {
-  instancePath: string;
-  keyword: string;
-  message?: string | undefined;
-}
-
-/** The first validation issue as a sentence that names the field, in the request's language. */
-function validationMessage(lang: Lang, issues: readonly Issue[]): string {
-  const issue = issues[0];
-  if (!issue) return translate(lang, 'validation.invalid', { data: '' });
-  const field = issue.instancePath.split('/').filter(Boolean).pop() ?? 'body';
-  const data = fieldLabel(lang, field);
-  const message = issue.message ?? '';
-  if (isValidationKey(message)) return translate(lang, `validation.${message}`, { data });
-  // Zod's own message for an absent field: "Invalid input: expected string, received undefined".
-  if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) {
-    return translate(lang, 'validation.required', { data });
-  }
-  return translate(lang, 'validation.invalid', { data });
 }
 
 function send(reply: FastifyReply, code: number, msg: string) {
@@ -48,26 +28,40 @@ export const errorHandlerPlugin = fp(
       request.lang = langOf(request.headers.lang);
     });
 
-    app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-      const lang = request.lang;
-      if (error instanceof AppError) {
-        if (error.status >= 500) request.log.error({ err: error }, 'application error');
-        return send(reply, error.status, translate(lang, error.key, error.params));
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        return send(reply, 400, validationMessage(lang, error.validation));
-      }
-      if (error.validation) return send(reply, 400, validationMessage(lang, error.validation));
-      const status = error.statusCode ?? 500;
-      if (status === 429) return send(reply, 429, translate(lang, 'error.tooManyRequests'));
-      if (status === 404) return send(reply, 404, translate(lang, 'error.notFound'));
-      if (status >= 400 && status < 500) {
-        // Malformed JSON, too large a body, unsupported media type: a client error with no detail.
-        return send(reply, 400, translate(lang, 'validation.invalid', { data: 'body' }));
-      }
-      request.log.error({ err: error }, 'unexpected error');
-      return send(reply, 500, translate(lang, 'error.internal'));
-    });
+    app.setErrorHandler(
+      (
+        error: FastifyError | AppError | RequestValidationError,
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) => {
+        const lang = request.lang;
+        if (error instanceof AppError) {
+          if (error.status >= 500) request.log.error({ err: error }, 'application error');
+          const labels = Object.fromEntries(
+            Object.entries(error.fieldParams).map(([k, names]) => [
+              k,
+              names.map((n) => fieldLabel(lang, n)).join(', '),
+            ]),
+          );
+          return send(reply, error.status, translate(lang, error.key, { ...error.params, ...labels }));
+        }
+        if (error instanceof RequestValidationError)
+          return send(reply, 400, validationMessage(lang, error.issues));
+        if (hasZodFastifySchemaValidationErrors(error)) {
+          return send(reply, 400, validationMessage(lang, error.validation));
+        }
+        if (error.validation) return send(reply, 400, validationMessage(lang, error.validation));
+        const status = error.statusCode ?? 500;
+        if (status === 429) return send(reply, 429, translate(lang, 'error.tooManyRequests'));
+        if (status === 404) return send(reply, 404, translate(lang, 'error.notFound'));
+        if (status >= 400 && status < 500) {
+          // Malformed JSON, too large a body, unsupported media type: a client error with no detail.
+          return send(reply, 400, translate(lang, 'validation.invalid', { data: 'body' }));
+        }
+        request.log.error({ err: error }, 'unexpected error');
+        return send(reply, 500, translate(lang, 'error.internal'));
+      },
+    );
   },
   { name: 'error-handler' },
 );

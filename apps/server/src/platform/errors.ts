@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly status: AppErrorStatus,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
+    /** Params whose value is a list of field names, answered as their labels in the request's language. */
+    readonly fieldParams: Record<string, readonly string[]> = {},
   ) {
     super(key);
     this.name = 'AppError';

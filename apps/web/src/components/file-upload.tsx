@@ -1,9 +1,17 @@
 import { useId, useState } from 'react';
 import { Button, Image, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_MAX_BYTES, type FileKind } from '@sbuilding/shared';
-import { RequestError } from '@/lib/request';
-import { useUploadFile } from '../api/upload-file';
+import { useMutation } from '@tanstack/react-query';
+import { UPLOAD_MAX_BYTES, uploadedFileSchema, type FileKind } from '@sbuilding/shared';
+import { RequestError, upload as uploadRequest } from '@/lib/request';
+
+/**
+ * Uploads a picture (kind image: JPG/PNG, judged by its bytes) or a floor plan (kind svg: sanitized).
+ * Silent: the control shows the server's refusal next to the button.
+ */
+export function uploadFile({ kind, file }: { kind: FileKind; file: Blob }) {
+  return uploadRequest(`/sbuilding/file/upload/${kind}`, file, { schema: uploadedFileSchema, silent: true });
+}
 
 const ACCEPT: Record<FileKind, string> = { image: '.jpg,.jpeg,.png', svg: '.svg' };
 const NAME_PATTERN: Record<FileKind, RegExp> = { image: /\.(jpe?g|png)$/i, svg: /\.svg$/i };
@@ -25,7 +33,7 @@ export interface FileUploadProps {
  */
 export function FileUpload({ kind, value, onChange, url, label }: FileUploadProps) {
   const { t } = useTranslation();
-  const upload = useUploadFile();
+  const upload = useMutation({ mutationFn: uploadFile });
   const errorId = useId();
   const [preview, setPreview] = useState<string | null>(url ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -38,9 +46,9 @@ export function FileUpload({ kind, value, onChange, url, label }: FileUploadProp
 
   const beforeUpload = (file: File) => {
     if (!NAME_PATTERN[kind].test(file.name)) {
-      return refuse(kind === 'image' ? t('validation.imageFormat') : t('buildings.upload.svgOnly'));
+      return refuse(kind === 'image' ? t('validation.imageFormat') : t('upload.svgOnly'));
     }
-    if (file.size > UPLOAD_MAX_BYTES) return refuse(t('buildings.upload.tooLarge'));
+    if (file.size > UPLOAD_MAX_BYTES) return refuse(t('upload.tooLarge'));
     setError(null);
     upload.mutate(
       { kind, file },
@@ -49,7 +57,7 @@ export function FileUpload({ kind, value, onChange, url, label }: FileUploadProp
           setPreview(uploaded.url);
           onChange?.(uploaded.id);
         },
-        onError: (e) => setError(e instanceof RequestError ? e.message : t('buildings.upload.failed')),
+        onError: (e) => setError(e instanceof RequestError ? e.message : t('upload.failed')),
       },
     );
     // The upload runs through the request client, not antd's XHR.
@@ -61,7 +69,7 @@ export function FileUpload({ kind, value, onChange, url, label }: FileUploadProp
       {shown ? (
         <Image
           src={shown}
-          alt={t('buildings.upload.previewAlt', { label })}
+          alt={t('upload.previewAlt', { label })}
           width={kind === 'svg' ? 240 : 120}
           preview={false}
         />
@@ -71,9 +79,9 @@ export function FileUpload({ kind, value, onChange, url, label }: FileUploadProp
           <Button
             loading={upload.isPending}
             aria-describedby={error ? errorId : undefined}
-            aria-label={t('buildings.upload.choose', { label })}
+            aria-label={t('upload.choose', { label })}
           >
-            {t('buildings.upload.choose', { label })}
+            {t('upload.choose', { label })}
           </Button>
         </Upload>
         {value ? (
@@ -83,12 +91,12 @@ export function FileUpload({ kind, value, onChange, url, label }: FileUploadProp
               onChange?.(null);
             }}
           >
-            {t('buildings.upload.remove', { label })}
+            {t('upload.remove', { label })}
           </Button>
         ) : null}
       </Space>
       <Typography.Text type="secondary">
-        {kind === 'image' ? t('buildings.upload.imageHint') : t('buildings.upload.svgHint')}
+        {kind === 'image' ? t('upload.imageHint') : t('upload.svgHint')}
       </Typography.Text>
       {error ? (
         <Typography.Text type="danger" id={errorId} role="alert">

@@ -6,7 +6,7 @@ import { buildingFormSchema, type Building } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useCreateBuilding } from '../api/create-building';
 import { useSaveBuilding } from '../api/save-building';
-import { FileUpload } from './file-upload';
+import { FileUpload } from '@/components/file-upload';
 import { isStaleCopy } from './stale';
 
 interface BuildingValues {

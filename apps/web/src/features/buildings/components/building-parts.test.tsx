@@ -9,7 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { BuildingFormModal } from './building-form-modal';
 import { BuildingTable } from './building-table';
-import { FileUpload } from './file-upload';
+import { FileUpload } from '@/components/file-upload';
 import { QrCodeModal, qrFileName } from './qr-code-modal';
 
 const userEvent = userEventLib.setup({ delay: null, applyAccept: false });

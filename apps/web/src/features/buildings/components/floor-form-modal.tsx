@@ -6,7 +6,7 @@ import { floorFormSchema, type Floor } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useCreateFloor } from '../api/create-floor';
 import { useSaveFloor } from '../api/save-floor';
-import { FileUpload } from './file-upload';
+import { FileUpload } from '@/components/file-upload';
 import { isStaleCopy } from './stale';
 
 interface FloorValues {
