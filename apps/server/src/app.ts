@@ -27,6 +27,9 @@ import { commonRoutes } from './modules/common/routes.js';
 import { filesPlugin } from './modules/files/plugin.js';
 import { fileServeRoutes, fileUploadRoutes } from './modules/files/routes.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
+import { bleInitPlugin } from './modules/devices/ble-gateway-init.js';
+import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
 import { deviceMarkRoutes } from './modules/device-marks/routes.js';
 
@@ -94,6 +97,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
 
   await app.register(authPlugin);
   await app.register(filesPlugin);
+  await app.register(bleInitPlugin);
 
   // Public: reachable without a session.
   await app.register(healthRoutes);
@@ -115,6 +119,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(commonRoutes);
     await api.register(fileUploadRoutes);
     await api.register(buildingRoutes);
+    await api.register(deviceRoutes);
+    await api.register(deviceImportRoutes);
     await api.register(deviceGroupRoutes);
     await api.register(deviceMarkRoutes);
   });

@@ -29,6 +29,8 @@ async function main() {
   app.log.info({ database: app.dbKind }, 'database ready');
   if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
   app.markStarted();
+  // Bluetooth gateway initialisations interrupted by the last stop carry on.
+  void app.bleInit.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 
   const shutdown = async (signal: string) => {

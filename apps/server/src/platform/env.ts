@@ -25,6 +25,8 @@ const envSchema = z.object({
   MQTT_PORT: port(1883),
   /** An external broker; unset means the embedded one on MQTT_PORT. */
   MQTT_URL: z.string().url().optional(),
+  /** A device that has sent nothing for this long is offline (and so are the devices behind a gateway). */
+  DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
   CAPTCHA_ENABLED: bool(true),
   SIMULATOR: bool(true),
   /** Create the demo tenant and users when the database has no user yet (first start). */
@@ -37,6 +39,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built console; served at / when present. */
   WEB_DIST: z.string().optional(),
+  /** Pause between the steps of a Bluetooth gateway's initialisation job (tests use 0). */
+  BLE_INIT_STEP_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -50,6 +54,7 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  deviceOfflineMinutes: number;
   captchaEnabled: boolean;
   simulator: boolean;
   seedDemo: boolean;
@@ -57,6 +62,7 @@ export interface Config {
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
   logLevel: string;
   webDist: string;
+  bleInitStepMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +83,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,
     seedDemo: e.SEED_DEMO,
@@ -88,5 +95,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    bleInitStepMs: e.BLE_INIT_STEP_MS,
   };
 }

@@ -270,3 +270,15 @@ export async function deleteDevice(db: Db, scope: Scope, id: number, lang: Lang 
     await tx.delete(devices).where(eq(devices.id, id));
   });
 }
+
+/** PUT /sbuilding/device/createBleGateway/{floorId}: a Bluetooth gateway on the caller's floor. */
+export async function createBleGateway(
+  db: Db,
+  scope: Scope,
+  floorId: number,
+  body: Record<string, unknown>,
+  links?: FileLinks,
+): Promise<Device> {
+  const floor = await findFloor(db, scope, floorId);
+  return createDevice(db, scope, 'ba', { ...body, buildingId: floor.buildingId, floorId: floor.id }, links);
+}
