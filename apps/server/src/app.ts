@@ -29,7 +29,6 @@ import { fileServeRoutes, fileUploadRoutes } from './modules/files/routes.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { bleInitPlugin } from './modules/devices/ble-gateway-init.js';
-import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
 import { deviceMarkRoutes } from './modules/device-marks/routes.js';
 
@@ -120,7 +119,6 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(fileUploadRoutes);
     await api.register(buildingRoutes);
     await api.register(deviceRoutes);
-    await api.register(deviceImportRoutes);
     await api.register(deviceGroupRoutes);
     await api.register(deviceMarkRoutes);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
-import { bodies, created, createSite, type Site } from '../../test/devices.js';
+import { bodies, created, createSite, type Site } from '../../test/device-registry.js';
 import { deviceGroupMembers, deviceGroups, deviceLatest, devices } from './tables.js';
 
 let t: TestApp;
