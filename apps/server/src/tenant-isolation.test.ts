@@ -13,6 +13,8 @@ import { users } from './modules/users/tables.js';
 import { tenants } from './modules/tenants/tables.js';
 import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
+import { plantDevice } from './test/plant-device.js';
+import { deviceGroupMembers, deviceGroups, deviceMarks, meshVersions } from './modules/devices/tables.js';
 
 /**
  * Tenant isolation, the core promise: a user of tenant A trying the ids of tenant B's objects on EVERY
@@ -44,6 +46,14 @@ interface Ids {
   /** B's tbCustomer (deletable), and a tenant with nothing in it (deletable). */
   user: number;
   emptyTenant: number;
+  /** B's light on the floor, its group, and marks on the floor (to save and delete, to move, to bind). */
+  markDevice: number;
+  group: number;
+  mark: number;
+  movableMark: number;
+  bindableMark: number;
+  /** A mesh version of B's building. */
+  meshVersion: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -70,9 +80,24 @@ const hall = { name: 'B hall', longitude: 116.4, latitude: 39.9, address: 'Beiji
 const zone = { name: 'B office', type: 'office', shape: { kind: 'rect', x: 0, y: 0, w: 10, h: 10 } };
 const imageUpload = multipartFile('b.png', PNG_1X1);
 const bUser = { nickName: 'B customer', role: 'tbCustomer', password: 'secret123' };
+const bMark = { markName: 'B-1', belongType: 'lighting', x: 10, y: 20 };
 /** Numbers names created by the tries, so each is new. */
 let planted = 0;
 const svgUpload = multipartFile('b.svg', PLAN_SVG);
+/** A device import file and rows naming B's building by name. */
+const importUpload = multipartFile('b-devices.csv', 'model,name,building\r\nth10,B sensor,B hall\r\n');
+const importRows = [
+  {
+    line: 2,
+    values: {
+      model: 'th10',
+      name: 'B sensor',
+      building: 'B hall',
+      macAddr: 'BB:0A:00:00:00:01',
+      codeAddr: 'BIMPORT00001',
+    },
+  },
+];
 /** An upload names no id to refuse: a tenantId in the query is ignored, the file lands in the caller's tenant. */
 const uploadedElsewhere = (res: LightMyRequestResponse, i: Ids) => {
   expect(res.statusCode).toBe(200);
@@ -213,6 +238,19 @@ const CASES: IsolationCase[] = [
     url: (i) => `/sbuilding/hall/del/${i.emptyHall}`,
     allowed: 'ownerB',
   },
+  {
+    route: 'POST /sbuilding/device/import/check',
+    url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
+    payload: () => importUpload.payload,
+    headers: importUpload.headers,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/device/import',
+    url: () => '/sbuilding/device/import',
+    payload: (i) => ({ projectId: i.project, mode: 'valid', rows: importRows }),
+    allowed: 'ownerB',
+  },
   // <img src> sends no token: a signed link is the permission (see files/routes.ts); a bearer token must be B's.
   { route: 'GET /sbuilding/file/{id}', url: (i) => `/sbuilding/file/${i.image}`, allowed: 'ownerB' },
   {
@@ -230,6 +268,78 @@ const CASES: IsolationCase[] = [
     headers: svgUpload.headers,
     allowed: 'ownerB',
     refused: uploadedElsewhere,
+  },
+  {
+    route: 'POST /sbuilding/group/getList',
+    url: () => '/sbuilding/group/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  { route: 'GET /sbuilding/group/{id}', url: (i) => `/sbuilding/group/${i.group}`, allowed: 'ownerB' },
+  {
+    route: 'PUT /sbuilding/group/create',
+    url: () => '/sbuilding/group/create',
+    payload: (i) => ({ projectId: i.project, name: `B group ${++planted}`, deviceIds: [i.markDevice] }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/group/save/{id}',
+    url: (i) => `/sbuilding/group/save/${i.group}`,
+    payload: (i) => ({ name: 'B lights, renamed', deviceIds: [i.markDevice], version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/group/del/{id}',
+    url: (i) => `/sbuilding/group/del/${i.group}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/mark/getList',
+    url: () => '/sbuilding/mark/getList',
+    payload: (i) => ({ floorId: i.floor }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/mark/create',
+    url: () => '/sbuilding/mark/create',
+    payload: (i) => ({ ...bMark, floorId: i.floor }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/mark/save/{id}',
+    url: (i) => `/sbuilding/mark/save/${i.mark}`,
+    payload: () => ({ ...bMark, markName: 'B-1, renamed', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/mark/move/{id}',
+    url: (i) => `/sbuilding/mark/move/${i.movableMark}`,
+    payload: () => ({ x: 1, y: 2, version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/mark/bind/{id}',
+    url: (i) => `/sbuilding/mark/bind/${i.bindableMark}`,
+    payload: (i) => ({ deviceId: i.markDevice, version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/mark/del/{id}',
+    url: (i) => `/sbuilding/mark/del/${i.mark}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/mesh/getList',
+    url: () => '/sbuilding/mesh/getList',
+    payload: (i) => ({ buildingId: i.hall }),
+    allowed: 'ownerB',
+  },
+  { route: 'GET /sbuilding/mesh/{id}', url: (i) => `/sbuilding/mesh/${i.meshVersion}`, allowed: 'ownerB' },
+  {
+    route: 'POST /sbuilding/mesh/save/{id}',
+    url: (i) => `/sbuilding/mesh/save/${i.meshVersion}`,
+    payload: () => ({ description: 'B commissioning' }),
+    allowed: 'ownerB',
   },
   {
     route: 'DELETE /sbuilding/project/del/{id}',
@@ -346,6 +456,7 @@ const NOT_TENANT_DATA: Record<string, string> = {
   'GET /system/dict/data/type/{type}': 'platform dictionaries, readable with any session',
   'GET /system/dict/data/export': 'platform dictionaries, readable with any session',
   'GET /common/download': 'exports of platform data under unguessable generated names',
+  'GET /sbuilding/device/import/template': 'the same blank import template for everyone',
 };
 
 const methodOf = (route: string): Method => {
@@ -404,6 +515,22 @@ beforeAll(async () => {
   ).json().data;
   const ef = (await ownerB('PUT', '/sbuilding/floor/create', { buildingId: h.id, name: 'B F2' })).json().data;
   const z = (await ownerB('PUT', '/sbuilding/sector/create', { ...zone, floorId: f.id })).json().data;
+  const markDevice = await plantDevice(t, h.id, 's2', 'B light', f.id);
+  const g = (
+    await ownerB('PUT', '/sbuilding/group/create', {
+      projectId: p.id,
+      name: 'B lights',
+      deviceIds: [markDevice],
+    })
+  ).json().data;
+  const newMark = async (markName: string) =>
+    (await ownerB('PUT', '/sbuilding/mark/create', { ...bMark, markName, floorId: f.id })).json().data.id;
+  const [mark, movableMark, bindableMark] = [
+    await newMark('B-1'),
+    await newMark('B-2'),
+    await newMark('B-3'),
+  ];
+  const meshPage = (await ownerB('POST', '/sbuilding/mesh/getList', { buildingId: h.id })).json().data;
   ids = {
     tenant: tenantB,
     project: p.id,
@@ -420,6 +547,12 @@ beforeAll(async () => {
     plan,
     user: bCustomer?.id ?? 0,
     emptyTenant,
+    markDevice,
+    group: g.id,
+    mark,
+    movableMark,
+    bindableMark,
+    meshVersion: meshPage.rows[0].id,
   };
 });
 afterAll(() => t.close());
@@ -467,6 +600,27 @@ async function snapshot() {
     tenants: await db.select().from(tenants).orderBy(asc(tenants.id)),
     config: await db.select().from(sysConfig).orderBy(asc(sysConfig.id)),
     dict: await db.select().from(sysDictData).orderBy(asc(sysDictData.dictCode)),
+    groups: await db
+      .select()
+      .from(deviceGroups)
+      .where(eq(deviceGroups.tenantId, tenantB))
+      .orderBy(asc(deviceGroups.id)),
+    groupMembers: await db
+      .select({ member: deviceGroupMembers })
+      .from(deviceGroupMembers)
+      .innerJoin(deviceGroups, eq(deviceGroups.id, deviceGroupMembers.groupId))
+      .where(eq(deviceGroups.tenantId, tenantB))
+      .orderBy(asc(deviceGroupMembers.groupId), asc(deviceGroupMembers.sort)),
+    marks: await db
+      .select()
+      .from(deviceMarks)
+      .where(eq(deviceMarks.tenantId, tenantB))
+      .orderBy(asc(deviceMarks.id)),
+    meshVersions: await db
+      .select()
+      .from(meshVersions)
+      .where(eq(meshVersions.tenantId, tenantB))
+      .orderBy(asc(meshVersions.id)),
   };
 }
 
@@ -528,6 +682,35 @@ describe('tenant isolation', () => {
         buildingId: ownHall.id,
         name: 'X',
         imageId: ids.image,
+      }),
+    ];
+    for (const res of tries) expect(res.statusCode, res.body).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses to bind tenant B's device to tenant A's mark or to put it in A's group", async () => {
+    const before = await snapshot();
+    const campus = (
+      await attacker('POST', '/sbuilding/project/getList', { projectName: 'Demo Campus' })
+    ).json().data.rows[0];
+    const ownHall = (await attacker('POST', '/sbuilding/hall/getList', { projectId: campus.id })).json().data
+      .rows[0];
+    const ownFloor = (await attacker('POST', '/sbuilding/floor/getList', { buildingId: ownHall.id })).json()
+      .data.rows[0];
+    const ownMark = (
+      await attacker('PUT', '/sbuilding/mark/create', { ...bMark, floorId: ownFloor.id })
+    ).json().data;
+    const tries = [
+      await attacker('POST', `/sbuilding/mark/bind/${ownMark.id}`, { deviceId: ids.markDevice, version: 1 }),
+      await attacker('PUT', '/sbuilding/mark/create', {
+        ...bMark,
+        floorId: ownFloor.id,
+        deviceId: ids.markDevice,
+      }),
+      await attacker('PUT', '/sbuilding/group/create', {
+        projectId: campus.id,
+        name: 'Stolen',
+        deviceIds: [ids.markDevice],
       }),
     ];
     for (const res of tries) expect(res.statusCode, res.body).toBe(404);
