@@ -27,6 +27,7 @@ import { commonRoutes } from './modules/common/routes.js';
 import { filesPlugin } from './modules/files/plugin.js';
 import { fileServeRoutes, fileUploadRoutes } from './modules/files/routes.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
+import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { bleInitPlugin } from './modules/devices/ble-gateway-init.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(commonRoutes);
     await api.register(fileUploadRoutes);
     await api.register(buildingRoutes);
+    await api.register(deviceImportRoutes);
     await api.register(deviceRoutes);
     await api.register(deviceGroupRoutes);
     await api.register(deviceMarkRoutes);
