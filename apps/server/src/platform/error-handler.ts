@@ -40,7 +40,7 @@ export const errorHandlerPlugin = fp(
           const labels = Object.fromEntries(
             Object.entries(error.fieldParams).map(([k, names]) => [
               k,
-              names.map((n) => fieldLabel(lang, n)).join(', '),
+              names.map((n) => fieldLabel(lang, n)).join(lang === 'ZH' ? '、' : ', '),
             ]),
           );
           return send(reply, error.status, translate(lang, error.key, { ...error.params, ...labels }));
