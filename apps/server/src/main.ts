@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/env.js';
 import path from 'node:path';
 import { seedDemo } from './modules/seed/demo.js';
+import { PortInUseError, startDeviceLink } from './mqtt/index.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -28,13 +29,27 @@ async function main() {
   const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
   if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
+  let deviceLink;
+  try {
+    deviceLink = await startDeviceLink(config, db, app.log);
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      app.log.fatal(error.message);
+      await app.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   app.markStarted();
   // Bluetooth gateway initialisations interrupted by the last stop carry on.
-  void app.bleInit.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
+  void app.bleInit
+    .resumePending()
+    .catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await deviceLink.close();
     await app.close();
     process.exit(0);
   };

@@ -1,0 +1,189 @@
+import net from 'node:net';
+import { Aedes, type AedesPublishPacket, type Client, type PublishPacket, type Subscription } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEVICE_SUBSCRIBE_TOPICS, GATEWAY_SUBSCRIBE_TOPICS } from '@sbuilding/shared';
+import type { TelemetryWriter } from '../modules/telemetry/writer.js';
+import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
+import { DeviceInbox, type InboxStats } from './inbox.js';
+
+/**
+ * The embedded MQTT broker (aedes). Devices and gateways connect with their access token as the username
+ * and speak ThingsBoard's topics. Every client lives in its own namespace inside the broker: its
+ * subscriptions are stored under `sb/{deviceId}/…` and only messages published there reach it (with the
+ * prefix removed), so `v1/devices/me/rpc/request/+` of one device never sees another device's commands.
+ * What devices publish is consumed by the inbox in authorizePublish, so a QoS 1 PUBACK (which aedes sends
+ * after authorizePublish) means the data is committed.
+ */
+
+export interface EmbeddedBroker {
+  /** The TCP port it listens on (MQTT_PORT, or the one picked for port 0). */
+  port: number;
+  stats: InboxStats;
+  /** Publishes to one device's namespace (`v1/devices/me/rpc/request/7`, `v1/gateway/rpc`, ...). */
+  publishTo(deviceId: number, topic: string, payload: object): Promise<void>;
+  isConnected(deviceId: number): boolean;
+  close(): Promise<void>;
+}
+
+export interface BrokerOptions {
+  port: number;
+  host?: string;
+  log: FastifyBaseLogger;
+  directory: DeviceDirectory;
+  writer: TelemetryWriter;
+}
+
+export class PortInUseError extends Error {}
+
+const NAMESPACE = 'sb/';
+const namespaced = (deviceId: number, topic: string) => `${NAMESPACE}${deviceId}/${topic}`;
+
+function maySubscribe(identity: DeviceIdentity, topic: string): boolean {
+  const allowed: readonly string[] = isGateway(identity)
+    ? [...DEVICE_SUBSCRIBE_TOPICS, ...GATEWAY_SUBSCRIBE_TOPICS]
+    : DEVICE_SUBSCRIBE_TOPICS;
+  return allowed.includes(topic);
+}
+
+export async function startEmbeddedBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
+  const { log, directory } = options;
+  const sessions = new WeakMap<Client, DeviceIdentity>();
+  /** Open connections per device id (a device may briefly have two while it reconnects). */
+  const connections = new Map<number, number>();
+  const inbox = new DeviceInbox({ directory, writer: options.writer, log });
+  inbox.publish = (deviceId, topic, payload) => publishTo(deviceId, topic, payload);
+
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, _password, done) {
+      directory.byToken(username ?? '').then(
+        (identity) => {
+          if (!identity) {
+            inbox.stats.refused += 1;
+            log.warn({ clientId: client.id }, 'mqtt connect refused: unknown access token');
+            const error = Object.assign(new Error('Bad username or password'), { returnCode: 4 as const });
+            return done(error, false);
+          }
+          sessions.set(client, identity);
+          done(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'mqtt authentication failed');
+          done(Object.assign(new Error('Server unavailable'), { returnCode: 3 as const }), false);
+        },
+      );
+    },
+
+    authorizePublish(client, packet, done) {
+      const identity = client ? sessions.get(client) : undefined;
+      if (!identity) return done(new Error('not authenticated'));
+      inbox.receive(identity, packet).then(
+        (verdict) => {
+          if (verdict === 'refused') {
+            log.warn({ deviceId: identity.id, topic: packet.topic }, 'mqtt publish refused by topic ACL');
+            return done(new Error('topic not allowed'));
+          }
+          // Consumed here: keep it out of every other client's namespace.
+          packet.topic = namespaced(identity.id, `up/${packet.topic}`);
+          done(null);
+        },
+        (error: unknown) => {
+          // Not committed: no PUBACK; the connection closes and the device sends it again.
+          log.error({ err: error, deviceId: identity.id }, 'mqtt publish not stored');
+          done(error instanceof Error ? error : new Error('not stored'));
+        },
+      );
+    },
+
+    authorizeSubscribe(client, subscription, done) {
+      const identity = sessions.get(client);
+      if (!identity || !maySubscribe(identity, subscription.topic)) {
+        inbox.stats.refused += 1;
+        log.warn(
+          { deviceId: identity?.id, topic: subscription.topic },
+          'mqtt subscribe refused by topic ACL',
+        );
+        return done(null, null);
+      }
+      const inNamespace: Subscription = {
+        ...subscription,
+        topic: namespaced(identity.id, subscription.topic),
+      };
+      done(null, inNamespace);
+    },
+
+    authorizeForward(client, packet): AedesPublishPacket | null {
+      const identity = sessions.get(client);
+      if (!identity) return null;
+      const prefix = namespaced(identity.id, '');
+      if (!packet.topic.startsWith(prefix)) return null;
+      return { ...packet, topic: packet.topic.slice(prefix.length) };
+    },
+  });
+
+  broker.on('clientReady', (client) => {
+    const identity = sessions.get(client);
+    if (!identity) return;
+    connections.set(identity.id, (connections.get(identity.id) ?? 0) + 1);
+    inbox.stats.connected += 1;
+    directory
+      .setOnline([identity.id], true)
+      .catch((error: unknown) => log.error({ err: error }, 'online state'));
+  });
+  broker.on('clientDisconnect', (client) => {
+    const identity = sessions.get(client);
+    if (!identity) return;
+    inbox.stats.connected -= 1;
+    const left = (connections.get(identity.id) ?? 1) - 1;
+    if (left > 0) return void connections.set(identity.id, left);
+    connections.delete(identity.id);
+    const offline = isGateway(identity)
+      ? directory.setGatewayOffline(identity.id)
+      : directory.setOnline([identity.id], false);
+    offline.catch((error: unknown) => log.error({ err: error }, 'offline state'));
+  });
+  broker.on('clientError', (client, error) => {
+    log.debug({ clientId: client.id, err: error }, 'mqtt client error');
+  });
+
+  const server = net.createServer((socket) => broker.handle(socket));
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new PortInUseError(`MQTT port ${options.port} is already in use: set MQTT_PORT to a free port`),
+        );
+      } else reject(error);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : options.port);
+    });
+  });
+  log.info({ port }, 'embedded MQTT broker listening');
+
+  function publishTo(deviceId: number, topic: string, payload: object): Promise<void> {
+    const packet: PublishPacket = {
+      cmd: 'publish',
+      topic: namespaced(deviceId, topic),
+      payload: Buffer.from(JSON.stringify(payload)),
+      qos: 1,
+      retain: false,
+      dup: false,
+    };
+    return new Promise((resolve, reject) =>
+      broker.publish(packet, (error) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  return {
+    port,
+    stats: inbox.stats,
+    isConnected: (deviceId) => connections.has(deviceId),
+    publishTo,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await inbox.close();
+    },
+  };
+}

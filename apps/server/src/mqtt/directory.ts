@@ -1,0 +1,125 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DeviceCategory, ModelId } from '@sbuilding/shared';
+import type { Db } from '../platform/db/client.js';
+import { devices } from '../modules/devices/tables.js';
+
+/** Who is on the other end of an MQTT connection, or behind a gateway. */
+export interface DeviceIdentity {
+  id: number;
+  tenantId: number;
+  name: string;
+  model: ModelId;
+  category: DeviceCategory;
+  parentId: number | null;
+}
+
+/** Categories whose devices speak the gateway API for the devices behind them. */
+export const GATEWAY_CATEGORIES: readonly DeviceCategory[] = ['bleGateway', 'acGateway', 'gateway4g'];
+
+export function isGateway(identity: DeviceIdentity): boolean {
+  return GATEWAY_CATEGORIES.includes(identity.category);
+}
+
+const identityColumns = {
+  id: devices.id,
+  tenantId: devices.tenantId,
+  name: devices.name,
+  model: devices.model,
+  category: devices.category,
+  parentId: devices.parentId,
+};
+
+/** A failed lookup of a gateway's device is not retried sooner than this (a misconfigured gateway repeats it). */
+const MISS_RETRY_MS = 5_000;
+
+/**
+ * Looks devices up for the broker: by access token at connect, and a gateway's devices by the name the
+ * gateway calls them (the device's name, or its MAC / code as registered). Gateway children are cached per
+ * gateway; a miss reloads them at most every few seconds.
+ */
+export class DeviceDirectory {
+  private readonly children = new Map<number, { byName: Map<string, DeviceIdentity>; loadedAt: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  async byToken(token: string): Promise<DeviceIdentity | null> {
+    if (token.length === 0 || token.length > 128) return null;
+    const [row] = await this.db.select(identityColumns).from(devices).where(eq(devices.accessToken, token));
+    return row ?? null;
+  }
+
+  /** The device `name` behind `gateway`, or null when the gateway has no such device. */
+  async childOf(gateway: DeviceIdentity, name: string): Promise<DeviceIdentity | null> {
+    const cached = this.children.get(gateway.id);
+    const hit = cached?.byName.get(name);
+    if (hit) return hit;
+    if (cached && Date.now() - cached.loadedAt < MISS_RETRY_MS) return null;
+    const rows = await this.db
+      .select({ ...identityColumns, identity: devices.identity })
+      .from(devices)
+      .where(eq(devices.parentId, gateway.id));
+    const byName = new Map<string, DeviceIdentity>();
+    for (const { identity, ...child } of rows) {
+      byName.set(child.name, child);
+      byName.set(identity, child);
+    }
+    this.children.set(gateway.id, { byName, loadedAt: Date.now() });
+    return byName.get(name) ?? byName.get(name.toLowerCase()) ?? null;
+  }
+
+  /** The parameters set from the console, which a device reads as its shared attributes. */
+  async sharedAttributes(deviceId: number): Promise<Record<string, unknown>> {
+    const [row] = await this.db
+      .select({ attributes: devices.attributes })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return row?.attributes ?? {};
+  }
+
+  /** Forget what is cached of a gateway (its devices changed). */
+  forget(gatewayId: number): void {
+    this.children.delete(gatewayId);
+  }
+
+  async setOnline(ids: readonly number[], online: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(devices)
+      .set(online ? { online, lastActivityAt: new Date() } : { online })
+      .where(inArray(devices.id, [...ids]));
+  }
+
+  /**
+   * Devices silent for longer than `minutes` go offline, and with a silent gateway the devices behind it.
+   * Answers how many went offline.
+   */
+  async expireSilent(minutes: number): Promise<number> {
+    const cutoff = new Date(Date.now() - minutes * 60_000);
+    const silent = await this.db
+      .update(devices)
+      .set({ online: false })
+      .where(
+        and(
+          eq(devices.online, true),
+          or(lt(devices.lastActivityAt, cutoff), sql`${devices.lastActivityAt} is null`),
+        ),
+      )
+      .returning({ id: devices.id, category: devices.category });
+    const gateways = silent.filter((d) => GATEWAY_CATEGORIES.includes(d.category)).map((d) => d.id);
+    if (gateways.length > 0) {
+      await this.db
+        .update(devices)
+        .set({ online: false })
+        .where(and(inArray(devices.parentId, gateways), eq(devices.online, true)));
+    }
+    return silent.length;
+  }
+
+  /** A gateway and every device behind it go offline together (its devices are unreachable). */
+  async setGatewayOffline(gatewayId: number): Promise<void> {
+    await this.db
+      .update(devices)
+      .set({ online: false })
+      .where(or(eq(devices.id, gatewayId), and(eq(devices.parentId, gatewayId), eq(devices.online, true))));
+  }
+}

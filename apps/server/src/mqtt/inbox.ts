@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublishPacket } from 'aedes';
+import { requestIdOf, TOPICS } from '@sbuilding/shared';
+import type { TelemetryRow, TelemetryWriter } from '../modules/telemetry/writer.js';
+import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
+import {
+  parseAttributes,
+  parseGatewayDevice,
+  parseGatewayTelemetry,
+  parseJson,
+  parseTelemetry,
+  type DropReason,
+  type TelemetryPoint,
+} from './payload.js';
+import { RpcWaiters } from './rpc.js';
+
+export interface InboxStats {
+  /** Publishes accepted (stored, answered or dropped). */
+  received: number;
+  /** Telemetry readings committed. */
+  persisted: number;
+  dropped: Record<DropReason, number>;
+  /** Connects, publishes and subscribes refused (bad token, topic ACL). */
+  refused: number;
+  connected: number;
+}
+
+export type Verdict = 'accepted' | 'refused';
+
+type Publish = (deviceId: number, topic: string, payload: object) => Promise<void>;
+
+export interface InboxOptions {
+  directory: DeviceDirectory;
+  writer: TelemetryWriter;
+  log: FastifyBaseLogger;
+  /** Set by the broker once it runs: replies (attribute responses) go out through it. */
+  publish?: Publish;
+}
+
+/** Counts per reason; the Record type makes a new reason fail to compile until it is listed. */
+function noDrops(): Record<DropReason, number> {
+  return { notJson: 0, notObject: 0, badTimestamp: 0, badKey: 0, empty: 0, tooLarge: 0, unknownDevice: 0 };
+}
+
+function rows(deviceId: number, points: readonly TelemetryPoint[]): TelemetryRow[] {
+  return points.map((p) => ({ deviceId, key: p.key, ts: p.ts, value: p.value }));
+}
+
+/**
+ * What devices and gateways publish, topic by topic (ThingsBoard's device and gateway APIs). A topic the
+ * sender may not use is refused (the broker closes the connection); a payload that cannot be read is
+ * dropped with a counted, logged reason and acknowledged, so a broken device cannot stall the broker.
+ */
+export class DeviceInbox {
+  readonly stats: InboxStats = {
+    received: 0,
+    persisted: 0,
+    dropped: noDrops(),
+    refused: 0,
+    connected: 0,
+  };
+  readonly rpc = new RpcWaiters();
+  publish: Publish | undefined;
+
+  constructor(private readonly options: InboxOptions) {
+    this.publish = options.publish;
+  }
+
+  async receive(sender: DeviceIdentity, packet: PublishPacket): Promise<Verdict> {
+    const verdict = await this.route(sender, packet.topic, Buffer.from(packet.payload));
+    if (verdict === 'refused') this.stats.refused += 1;
+    else this.stats.received += 1;
+    return verdict;
+  }
+
+  async close(): Promise<void> {
+    this.rpc.close();
+    await this.options.writer.close();
+  }
+
+  private drop(sender: DeviceIdentity, topic: string, reason: DropReason): Verdict {
+    this.stats.dropped[reason] += 1;
+    this.options.log.warn({ deviceId: sender.id, topic, reason }, 'mqtt payload dropped');
+    return 'accepted';
+  }
+
+  private async route(sender: DeviceIdentity, topic: string, payload: Buffer): Promise<Verdict> {
+    const now = Date.now();
+    switch (topic) {
+      case TOPICS.telemetry: {
+        const parsed = parseTelemetry(payload, now);
+        if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
+        await this.options.writer.write(rows(sender.id, parsed.value));
+        this.stats.persisted += parsed.value.length;
+        return 'accepted';
+      }
+      case TOPICS.attributes: {
+        const parsed = parseAttributes(payload);
+        if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
+        // Client attributes (firmware, settings the device reports) are kept from a later release on.
+        this.options.log.debug({ deviceId: sender.id, keys: Object.keys(parsed.value) }, 'client attributes');
+        return 'accepted';
+      }
+    }
+    const attributeRequest = requestIdOf(topic, TOPICS.attributesRequestPrefix);
+    if (attributeRequest !== null) return this.answerAttributes(sender, attributeRequest);
+    const rpcReply = requestIdOf(topic, TOPICS.rpcResponsePrefix);
+    if (rpcReply !== null) {
+      const json = parseJson(payload);
+      this.rpc.settle(sender.id, rpcReply, json.ok ? json.value : payload.toString('utf8'));
+      return 'accepted';
+    }
+    if (isGateway(sender)) return this.routeGateway(sender, topic, payload, now);
+    return 'refused';
+  }
+
+  private async answerAttributes(sender: DeviceIdentity, requestId: number): Promise<Verdict> {
+    const shared = await this.options.directory.sharedAttributes(sender.id);
+    await this.publish?.(sender.id, `${TOPICS.attributesResponsePrefix}${requestId}`, { client: {}, shared });
+    return 'accepted';
+  }
+
+  private async routeGateway(
+    gateway: DeviceIdentity,
+    topic: string,
+    payload: Buffer,
+    now: number,
+  ): Promise<Verdict> {
+    const { directory, writer } = this.options;
+    switch (topic) {
+      case TOPICS.gatewayConnect:
+      case TOPICS.gatewayDisconnect: {
+        const name = parseGatewayDevice(payload);
+        if (!name.ok) return this.drop(gateway, topic, name.reason);
+        const child = await directory.childOf(gateway, name.value);
+        if (!child) return this.drop(gateway, topic, 'unknownDevice');
+        await directory.setOnline([child.id], topic === TOPICS.gatewayConnect);
+        return 'accepted';
+      }
+      case TOPICS.gatewayTelemetry: {
+        const parsed = parseGatewayTelemetry(payload, now);
+        if (!parsed.ok) return this.drop(gateway, topic, parsed.reason);
+        const batch: TelemetryRow[] = [];
+        for (const [name, points] of parsed.value) {
+          const child = await directory.childOf(gateway, name);
+          if (child) batch.push(...rows(child.id, points));
+          else this.drop(gateway, topic, 'unknownDevice');
+        }
+        await writer.write(batch);
+        this.stats.persisted += batch.length;
+        return 'accepted';
+      }
+      case TOPICS.gatewayAttributes:
+        return 'accepted';
+      case TOPICS.gatewayRpc: {
+        const json = parseJson(payload);
+        if (!json.ok) return this.drop(gateway, topic, json.reason);
+        const reply = json.value;
+        if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) {
+          return this.drop(gateway, topic, 'notObject');
+        }
+        const { device, id, data } = reply;
+        if (typeof device !== 'string' || typeof id !== 'number')
+          return this.drop(gateway, topic, 'notObject');
+        const child = await directory.childOf(gateway, device);
+        if (!child) return this.drop(gateway, topic, 'unknownDevice');
+        this.rpc.settle(child.id, id, data ?? null);
+        return 'accepted';
+      }
+    }
+    return 'refused';
+  }
+}
