@@ -17,6 +17,9 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'project/index': lazy(() => import('@/features/projects/pages/projects-page')),
   'building/index': lazy(() => import('@/features/buildings/pages/building-page')),
   'system/dict-data': lazy(() => import('@/features/system/pages/dict-data-page')),
+  'device/index': lazy(() => import('@/features/devices/pages/device-list-page')),
+  'device/add': lazy(() => import('@/features/devices/pages/device-add-page')),
+  'ac-gateway/index': lazy(() => import('@/features/ac-gateways/pages/ac-gateways-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

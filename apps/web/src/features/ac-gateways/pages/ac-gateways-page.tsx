@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Flex, Input, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
+import { useHasRole } from '@/lib/permissions';
+import { getProjectId } from '@/lib/storage';
+import { useAcDevices } from '../api/list-ac-devices';
+import { GatewayTable } from '../components/gateway-table';
+
+function currentProjectId(stored: string | null = getProjectId()): number | null {
+  const id = Number(stored);
+  return stored && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** /zhGateway (AC management): the project's AC gateways and the indoor units behind each. */
+export function AcGatewaysPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projectId = currentProjectId();
+  const canEdit = useHasRole(['tbAdmin']);
+  const [name, setName] = useState('');
+  const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
+  const gateways = useAcDevices({ projectId, model: 'cc10', name, ...paging }, projectId !== null);
+  const title = (
+    <Typography.Title level={1} className="sb-page-title">
+      {t('routes.acManagement')}
+    </Typography.Title>
+  );
+  if (projectId === null) {
+    return (
+      <Flex vertical gap="middle">
+        {title}
+        <Empty description={t('acGateways.noProject')}>
+          <Link to="/guide">{t('acGateways.chooseProject')}</Link>
+        </Empty>
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical gap="middle">
+      {title}
+      <Card>
+        <Flex vertical gap="middle">
+          <Space wrap>
+            <Input.Search
+              allowClear
+              aria-label={t('acGateways.search')}
+              placeholder={t('acGateways.search')}
+              enterButton={t('acGateways.searchButton')}
+              onSearch={(value) => {
+                setName(value.trim());
+                setPaging((p) => ({ ...p, pageNum: 1 }));
+              }}
+            />
+            {canEdit ? (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate('/device/add?model=cc10')}
+              >
+                {t('acGateways.addGateway')}
+              </Button>
+            ) : null}
+          </Space>
+          <GatewayTable
+            rows={gateways.data?.rows ?? []}
+            loading={gateways.isFetching}
+            projectId={projectId}
+          />
+          <ListPagination
+            total={gateways.data?.total ?? 0}
+            {...paging}
+            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+          />
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+export default AcGatewaysPage;

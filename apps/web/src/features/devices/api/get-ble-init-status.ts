@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bleGatewayInitSchema, type BleGatewayInit } from '@sbuilding/shared';
+import { get } from '@/lib/request';
+import { devicesKey } from './list-devices';
+
+export const BLE_INIT_POLL_MS = 1000;
+
+export function getBleInitStatus(deviceId: number) {
+  return get(`/sbuilding/device/queryInitBleGatewayStatus/${deviceId}`, { schema: bleGatewayInitSchema });
+}
+
+const finished = (init: BleGatewayInit | undefined) => init?.status === 'ready' || init?.status === 'failed';
+
+/** Polled every second until the job is ready or failed. */
+export function bleInitStatusQueryOptions(deviceId: number) {
+  return queryOptions({
+    queryKey: [...devicesKey, 'ble-init', deviceId],
+    queryFn: () => getBleInitStatus(deviceId),
+    refetchInterval: (query) => (finished(query.state.data) ? false : BLE_INIT_POLL_MS),
+  });
+}
+
+export function useBleInitStatus(deviceId: number | null) {
+  return useQuery({ ...bleInitStatusQueryOptions(deviceId ?? 0), enabled: deviceId !== null });
+}

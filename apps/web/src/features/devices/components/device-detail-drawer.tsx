@@ -1,0 +1,74 @@
+import { Drawer, Empty, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDeviceInfo } from '../api/get-device-info';
+import { AttributesForm } from './attributes-form';
+import { DeviceCredentials } from './device-credentials';
+import { DeviceRegistryFields } from './device-registry-fields';
+import { DeviceTelemetry } from './device-telemetry';
+
+export interface DeviceDetailDrawerProps {
+  deviceId: number | null;
+  projectId: number;
+  /** tbAdmin or admin: may change parameters and see the credentials. */
+  canEdit: boolean;
+  onClose: () => void;
+}
+
+/** A device: its fields, latest readings, groups, parameters with their history, and credentials. */
+export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: DeviceDetailDrawerProps) {
+  const { t } = useTranslation();
+  const info = useDeviceInfo(deviceId);
+  const device = info.data;
+  return (
+    <Drawer
+      open={deviceId !== null}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      title={device ? t('devices.detailTitle', { name: device.name }) : t('devices.detail')}
+      closable={{ 'aria-label': t('common.close') }}
+    >
+      {!device ? (
+        info.isError ? (
+          <Empty description={t('devices.loadFailed')} />
+        ) : (
+          <Spin />
+        )
+      ) : (
+        <>
+          <section aria-labelledby="sb-device-fields">
+            <Typography.Title level={3} id="sb-device-fields">
+              {t('devices.sections.fields')}
+            </Typography.Title>
+            <DeviceRegistryFields device={device} />
+          </section>
+          <section aria-labelledby="sb-device-telemetry">
+            <Typography.Title level={3} id="sb-device-telemetry">
+              {t('devices.sections.telemetry')}
+            </Typography.Title>
+            <DeviceTelemetry device={device} />
+          </section>
+          <section aria-labelledby="sb-device-attributes">
+            <Typography.Title level={3} id="sb-device-attributes">
+              {t('devices.sections.attributes')}
+            </Typography.Title>
+            <AttributesForm
+              deviceId={device.id}
+              model={device.model}
+              projectId={projectId}
+              canEdit={canEdit}
+            />
+          </section>
+          {canEdit ? (
+            <section aria-labelledby="sb-device-credentials">
+              <Typography.Title level={3} id="sb-device-credentials">
+                {t('devices.sections.credentials')}
+              </Typography.Title>
+              <DeviceCredentials deviceId={device.id} deviceName={device.name} />
+            </section>
+          ) : null}
+        </>
+      )}
+    </Drawer>
+  );
+}

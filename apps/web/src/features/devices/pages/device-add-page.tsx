@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { App, Button, Card, Empty, Flex, Form, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  DEVICE_MODELS,
+  isModelId,
+  type BleGatewayInit,
+  type DeviceCategory,
+  type ModelId,
+} from '@sbuilding/shared';
+import { useCreateBleGateway } from '../api/create-ble-gateway';
+import { useCreateDevice } from '../api/create-device';
+import { useSaveDevice } from '../api/save-device';
+import { BleInitProgress } from '../components/ble-init-progress';
+import { DeviceForm, IMAGE_FIELDS } from '../components/device-form';
+import { ModelPicker } from '../components/model-picker';
+import { currentProjectId } from '../hooks/use-project-id';
+
+/** What createBleGateway/{floorId} takes besides the floor: the ba create fields, zone and position. */
+function bleGatewayBody(body: Record<string, unknown>) {
+  const names = [...DEVICE_MODELS.ba.createFields.map((f) => f.name), 'zoneId', 'position'];
+  return Object.fromEntries(Object.entries(body).filter(([key]) => names.includes(key)));
+}
+
+function presetOf(params: URLSearchParams) {
+  const model = params.get('model') ?? '';
+  const gatewayId = Number(params.get('gatewayId'));
+  if (!isModelId(model)) return { category: null, model: null, initial: {} };
+  const initial =
+    model === 'ac20' && Number.isInteger(gatewayId) && gatewayId > 0 ? { acGatewayId: gatewayId } : {};
+  return { category: DEVICE_MODELS[model].category, model, initial };
+}
+
+/** /device/add: the category, then the model, then that model's form (and a gateway's initialisation). */
+export default function DeviceAddPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const projectId = currentProjectId();
+  const [preset] = useState(() => presetOf(params));
+  const [choice, setChoice] = useState<{ category: DeviceCategory | null; model: ModelId | null }>(preset);
+  const [init, setInit] = useState<{ deviceId: number; initial: BleGatewayInit } | null>(null);
+  const [again, setAgain] = useState(false);
+  const [form] = Form.useForm();
+  const create = useCreateDevice();
+  const createGateway = useCreateBleGateway();
+  const save = useSaveDevice();
+  const pending = create.isPending || createGateway.isPending || save.isPending;
+
+  const done = () => {
+    message.success(t('devices.add.created'));
+    if (again) form.resetFields();
+    else void navigate('/device');
+  };
+
+  const submit = async (model: ModelId, body: Record<string, unknown>) => {
+    try {
+      if (model !== 'ba') {
+        await create.mutateAsync({ model, body });
+        done();
+        return;
+      }
+      const floorId = typeof body.floorId === 'number' ? body.floorId : 0;
+      const created = await createGateway.mutateAsync({ floorId, body: bleGatewayBody(body) });
+      // The gateway call takes no pictures: they are saved on the new device right after.
+      if (IMAGE_FIELDS.some((name) => body[name])) {
+        await save.mutateAsync({ id: created.device.id, body: { ...body, version: created.device.version } });
+      }
+      message.success(t('devices.add.created'));
+      setInit({ deviceId: created.device.id, initial: created.init });
+    } catch {
+      // Shown by the request client (e.g. a duplicate MAC address).
+    }
+  };
+
+  const title = (
+    <Typography.Title level={1} className="sb-page-title">
+      {t('routes.deviceAdd')}
+    </Typography.Title>
+  );
+  if (projectId === null) {
+    return (
+      <Flex vertical gap="middle">
+        {title}
+        <Empty description={t('devices.noProject')}>
+          <Link to="/guide">{t('devices.chooseProject')}</Link>
+        </Empty>
+      </Flex>
+    );
+  }
+
+  const model = choice.model;
+  return (
+    <Flex vertical gap="middle">
+      {title}
+      {init ? (
+        <Card title={t('devices.init.title')}>
+          <BleInitProgress deviceId={init.deviceId} initial={init.initial} />
+          <Space style={{ marginTop: 16 }}>
+            <Button type="primary" onClick={() => void navigate('/device')}>
+              {t('devices.add.backToList')}
+            </Button>
+            <Button
+              onClick={() => {
+                setInit(null);
+                form.resetFields();
+              }}
+            >
+              {t('devices.add.addAnother')}
+            </Button>
+          </Space>
+        </Card>
+      ) : (
+        <>
+          <Card title={t('devices.add.chooseModel')}>
+            <ModelPicker category={choice.category} model={model} onChange={setChoice} />
+          </Card>
+          {model ? (
+            <Card title={t(`catalogue.models.${model}`)}>
+              <DeviceForm
+                key={model}
+                form={form}
+                projectId={projectId}
+                model={model}
+                initialValues={preset.model === model ? preset.initial : undefined}
+                onSubmit={(body) => void submit(model, body)}
+              />
+              <Space wrap>
+                <Button
+                  type="primary"
+                  loading={pending}
+                  onClick={() => {
+                    setAgain(false);
+                    form.submit();
+                  }}
+                >
+                  {t('devices.add.submit')}
+                </Button>
+                {model !== 'ba' ? (
+                  <Button
+                    loading={pending}
+                    onClick={() => {
+                      setAgain(true);
+                      form.submit();
+                    }}
+                  >
+                    {t('devices.add.submitAndAnother')}
+                  </Button>
+                ) : null}
+                <Button onClick={() => void navigate('/device')}>{t('common.cancel')}</Button>
+              </Space>
+            </Card>
+          ) : (
+            <Empty description={t('devices.add.modelFirst')} />
+          )}
+        </>
+      )}
+    </Flex>
+  );
+}
