@@ -14,7 +14,15 @@ import { tenants } from './modules/tenants/tables.js';
 import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 import { plantDevice } from './test/plant-device.js';
-import { deviceGroupMembers, deviceGroups, deviceMarks, meshVersions } from './modules/devices/tables.js';
+import {
+  bleGatewayInits,
+  deviceAttributeChanges,
+  deviceGroupMembers,
+  deviceGroups,
+  deviceMarks,
+  devices,
+  meshVersions,
+} from './modules/devices/tables.js';
 
 /**
  * Tenant isolation, the core promise: a user of tenant A trying the ids of tenant B's objects on EVERY
@@ -54,6 +62,16 @@ interface Ids {
   bindableMark: number;
   /** A mesh version of B's building. */
   meshVersion: number;
+  /** B's registry devices (devices/*): a zone holding some, gateways, devices to read, save and delete. */
+  deviceZone: number;
+  acGateway: number;
+  acUnit: number;
+  gateway4g: number;
+  sensor: number;
+  light: number;
+  panel: number;
+  bleGateway: number;
+  deletableDevice: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -103,6 +121,178 @@ const uploadedElsewhere = (res: LightMyRequestResponse, i: Ids) => {
   expect(res.statusCode).toBe(200);
   expect(res.json().data.tenantId).not.toBe(i.tenant);
 };
+
+/** A last-12 code or MAC no try used before. */
+const nextCode = () => `BCODE${String(++planted).padStart(7, '0')}`;
+const nextMac = () => `BB:0D:00:00:${(++planted % 256).toString(16).padStart(2, '0')}:01`;
+const onB = (i: Ids) => ({ buildingId: i.hall, floorId: i.floor });
+/** A list names no id to refuse: B's rows must simply not be in it. */
+const emptyPage = (res: LightMyRequestResponse) => expect(res.json().data).toEqual({ rows: [], total: 0 });
+const bLight = { name: 'B lamp', macAddr: 'BB:0D:00:00:00:02', codeAddr: 'BLIGHT000002' };
+
+/** The device registry (devices/*). */
+const DEVICE_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/device/getDeviceInfoById/{id}',
+    url: (i) => `/sbuilding/device/getDeviceInfoById/${i.sensor}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/device/getList',
+    url: () => '/sbuilding/device/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+    refused: emptyPage,
+  },
+  {
+    route: 'POST /sbuilding/device/getList/v2',
+    url: () => '/sbuilding/device/getList/v2',
+    payload: (i) => ({ buildingId: i.hall }),
+    allowed: 'ownerB',
+    refused: emptyPage,
+  },
+  {
+    route: 'POST /sbuilding/device/getList/v3',
+    url: () => '/sbuilding/device/getList/v3',
+    payload: (i) => ({ buildingId: i.hall }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data).toEqual([]),
+  },
+  {
+    route: 'GET /sbuilding/device/getListBySector/{id}',
+    url: (i) => `/sbuilding/device/getListBySector/${i.deviceZone}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/device/createBleGateway/{id}',
+    url: (i) => `/sbuilding/device/createBleGateway/${i.floor}`,
+    payload: () => ({
+      name: 'B BLE',
+      macAddr: nextMac(),
+      codeAddr: nextCode(),
+      serverAddr: 'b.example',
+      port: 1883,
+    }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/device/queryInitBleGatewayStatus/{id}',
+    url: (i) => `/sbuilding/device/queryInitBleGatewayStatus/${i.bleGateway}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/device/save/{id}',
+    url: (i) => `/sbuilding/device/save/${i.light}`,
+    payload: (i) => ({ ...onB(i), ...bLight, name: 'B lamp, renamed', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/device/create-ac20',
+    url: () => '/sbuilding/device/create-ac20',
+    payload: (i) => ({
+      ...onB(i),
+      name: 'B AC',
+      acGatewayId: i.acGateway,
+      indoorAddr: ++planted % 256,
+      outdoorAddr: 1,
+    }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/device/create-cc10',
+    url: () => '/sbuilding/device/create-cc10',
+    payload: (i) => ({
+      ...onB(i),
+      name: 'B ACGW',
+      gatewayAddr: ++planted % 256,
+      serverAddr: '10.0.0.1',
+      port: 502,
+    }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/4G-device/create-gw',
+    url: () => '/sbuilding/4G-device/create-gw',
+    payload: (i) => ({ ...onB(i), name: 'B 4G', codeAddr: nextCode(), serverAddr: 'b.example', port: 8883 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/4G-device/create-ammeter',
+    url: () => '/sbuilding/4G-device/create-ammeter',
+    payload: (i) => ({
+      ...onB(i),
+      name: 'B meter',
+      gatewayId: i.gateway4g,
+      codeAddr: nextCode(),
+      channel: 1,
+      ratio: 1,
+      transformerRatio: 1,
+    }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/4G-device/create-sair',
+    url: () => '/sbuilding/4G-device/create-sair',
+    payload: (i) => ({ ...onB(i), name: 'B air', codeAddr: nextCode(), serverAddr: 'b.example', port: 8883 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/device/create/{model}',
+    url: () => '/sbuilding/device/create/th10',
+    payload: (i) => ({ ...onB(i), name: 'B TH', macAddr: nextMac(), codeAddr: nextCode() }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/device/credentials/{id}',
+    url: (i) => `/sbuilding/device/credentials/${i.sensor}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/device/credentials/{id}',
+    url: (i) => `/sbuilding/device/credentials/${i.sensor}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/dev-client-attr/get/{id}',
+    url: (i) => `/sbuilding/dev-client-attr/get/${i.sensor}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/dev-client-attr/save-s2/{id}',
+    url: (i) => `/sbuilding/dev-client-attr/save-s2/${i.light}`,
+    payload: () => ({ defaultBrightness: 10 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/dev-client-attr/save-e90/{id}',
+    url: (i) => `/sbuilding/dev-client-attr/save-e90/${i.sensor}`,
+    payload: () => ({ pirOffDelay: 5 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/dev-client-attr/save-kxx/v2/{id}',
+    url: (i) => `/sbuilding/dev-client-attr/save-kxx/v2/${i.panel}`,
+    payload: () => ({ defaultBrightness: 7 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/dev-client-attr/save/{id}',
+    url: (i) => `/sbuilding/dev-client-attr/save/${i.sensor}`,
+    payload: () => ({ heartbeat: 3 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/dev-client-attr/save-ac20/batch',
+    url: () => '/sbuilding/dev-client-attr/save-ac20/batch',
+    payload: (i) => ({ ids: [i.acUnit], attributes: { timeout: 5 } }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/device/del/{id}',
+    url: (i) => `/sbuilding/device/del/${i.deletableDevice}`,
+    allowed: 'ownerB',
+  },
+];
 
 const CASES: IsolationCase[] = [
   {
@@ -238,6 +428,7 @@ const CASES: IsolationCase[] = [
     url: (i) => `/sbuilding/hall/del/${i.emptyHall}`,
     allowed: 'ownerB',
   },
+  ...DEVICE_CASES,
   {
     route: 'POST /sbuilding/device/import/check',
     url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
@@ -457,6 +648,8 @@ const NOT_TENANT_DATA: Record<string, string> = {
   'GET /system/dict/data/export': 'platform dictionaries, readable with any session',
   'GET /common/download': 'exports of platform data under unguessable generated names',
   'GET /sbuilding/device/import/template': 'the same blank import template for everyone',
+  'GET /sbuilding/common/getDevCategorys': 'the device catalogue, the same for everyone',
+  'GET /sbuilding/common/getDevCatalogue': 'the device catalogue, the same for everyone',
 };
 
 const methodOf = (route: string): Method => {
@@ -473,7 +666,7 @@ let ownerB: ReturnType<typeof as>;
 let admin: ReturnType<typeof as>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { BLE_INIT_STEP_MS: '0' } });
   ({ tenantId: tenantB } = await createTenant(t, 'Tenant B', [
     { username: 'bmanager', role: 'tbAdmin' },
     { username: 'bcustomer', role: 'tbCustomer' },
@@ -531,6 +724,7 @@ beforeAll(async () => {
     await newMark('B-3'),
   ];
   const meshPage = (await ownerB('POST', '/sbuilding/mesh/getList', { buildingId: h.id })).json().data;
+  const bDevices = await createBDevices(h.id, f.id);
   ids = {
     tenant: tenantB,
     project: p.id,
@@ -553,9 +747,68 @@ beforeAll(async () => {
     movableMark,
     bindableMark,
     meshVersion: meshPage.rows[0].id,
+    ...bDevices,
   };
 });
 afterAll(() => t.close());
+
+/** B's registry devices, created through the API; waits for B's Bluetooth gateway to be initialised. */
+async function createBDevices(hallId: number, floorId: number) {
+  const at = { buildingId: hallId, floorId };
+  const create = async (url: string, body: object): Promise<number> => {
+    const res = await ownerB('PUT', url, { ...at, ...body });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+    return res.json().data.id;
+  };
+  const deviceZone = (
+    await ownerB('PUT', '/sbuilding/sector/create', { ...zone, name: 'B devices', floorId })
+  ).json().data.id;
+  const acGateway = await create('/sbuilding/device/create-cc10', {
+    name: 'B ACGW',
+    gatewayAddr: 1,
+    serverAddr: '10.0.0.1',
+    port: 502,
+  });
+  const mesh = (n: number) => ({ macAddr: `BB:0E:00:00:00:0${n}`, codeAddr: `BMESH000000${n}` });
+  const ids = {
+    deviceZone,
+    acGateway,
+    acUnit: await create('/sbuilding/device/create-ac20', {
+      name: 'B AC',
+      acGatewayId: acGateway,
+      indoorAddr: 1,
+      outdoorAddr: 1,
+    }),
+    gateway4g: await create('/sbuilding/4G-device/create-gw', {
+      name: 'B 4G',
+      codeAddr: 'BGW000000001',
+      serverAddr: 'b.example',
+      port: 8883,
+    }),
+    sensor: await create('/sbuilding/device/create/e90', {
+      name: 'B node',
+      ...mesh(1),
+      sensorType: 'sensor',
+      zoneId: deviceZone,
+    }),
+    light: await create('/sbuilding/device/create/s2', bLight),
+    panel: await create('/sbuilding/device/create/kxx', { name: 'B panel', ...mesh(2), panelType: 'single' }),
+    bleGateway: await create('/sbuilding/device/create/ba', {
+      name: 'B BLE',
+      ...mesh(3),
+      serverAddr: 'b.example',
+      port: 1883,
+    }),
+    deletableDevice: await create('/sbuilding/device/create/th10', { name: 'B TH', ...mesh(4) }),
+  };
+  // The snapshot compares B's devices: let the gateway's initialisation finish first.
+  for (let i = 0; i < 200; i++) {
+    const init = await ownerB('GET', `/sbuilding/device/queryInitBleGatewayStatus/${ids.bleGateway}`);
+    if (init.json().data.status === 'ready') break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return ids;
+}
 
 /** Everything tenant B owns, and the platform tables, as plain data to compare. */
 async function snapshot() {
@@ -621,6 +874,17 @@ async function snapshot() {
       .from(meshVersions)
       .where(eq(meshVersions.tenantId, tenantB))
       .orderBy(asc(meshVersions.id)),
+    devices: await db.select().from(devices).where(eq(devices.tenantId, tenantB)).orderBy(asc(devices.id)),
+    attributeChanges: await db
+      .select()
+      .from(deviceAttributeChanges)
+      .where(eq(deviceAttributeChanges.tenantId, tenantB))
+      .orderBy(asc(deviceAttributeChanges.id)),
+    bleInits: await db
+      .select()
+      .from(bleGatewayInits)
+      .where(eq(bleGatewayInits.tenantId, tenantB))
+      .orderBy(asc(bleGatewayInits.deviceId)),
   };
 }
 
@@ -714,6 +978,32 @@ describe('tenant isolation', () => {
       }),
     ];
     for (const res of tries) expect(res.statusCode, res.body).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses tenant B's gateways as the gateway of tenant A's own devices", async () => {
+    const before = await snapshot();
+    const campus = (
+      await attacker('POST', '/sbuilding/project/getList', { projectName: 'Demo Campus' })
+    ).json().data.rows[0];
+    const ownHall = (await attacker('POST', '/sbuilding/hall/getList', { projectId: campus.id })).json().data
+      .rows[0];
+    const at = { buildingId: ownHall.id, name: 'Borrowed' };
+    const tries = [
+      await attacker('PUT', '/sbuilding/device/create-ac20', {
+        ...at,
+        acGatewayId: ids.acGateway,
+        indoorAddr: 9,
+        outdoorAddr: 1,
+      }),
+      await attacker('PUT', '/sbuilding/device/create/s2', {
+        ...at,
+        macAddr: 'AB:0D:00:00:00:09',
+        codeAddr: 'ABORROWED001',
+        bleGatewayId: ids.bleGateway,
+      }),
+    ];
+    for (const res of tries) expect(res.statusCode, res.body).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
