@@ -67,6 +67,7 @@ export function importCalls(t: TestApp, token: string, lang: 'EN' | 'ZH' = 'EN')
     },
     run: (body: object) => call('PUT', '/sbuilding/device/import', body),
     template: () => call('GET', '/sbuilding/device/import/template'),
+    initStatus: (deviceId: number) => call('GET', `/sbuilding/device/queryInitBleGatewayStatus/${deviceId}`),
     download: (fileName: string) => call('GET', `/common/download?fileName=${encodeURIComponent(fileName)}`),
   };
 }

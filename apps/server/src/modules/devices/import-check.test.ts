@@ -220,6 +220,10 @@ describe('POST /sbuilding/device/import/check', () => {
     expect(unknown.json().msg).toBe('Unknown column [colour]: use the headers of the import template');
     const empty = await api.check(projectId, 'x.csv', csvFile([HEADERS]));
     expect(empty.json().msg).toBe('The file holds no device rows: fill in the rows under the header row');
+    const many = csvFile([HEADERS, ...Array.from({ length: 5001 }, (_, i) => ['s2', `L${i}`])]);
+    const tooMany = await api.check(projectId, 'many.csv', many);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().msg).toBe('At most 5000 devices can be imported at once; split the file');
     const elsewhere = await api.check(999_999, 'x.csv', csvFile(lightsFile(1)));
     expect(elsewhere.statusCode).toBe(404);
   });

@@ -84,7 +84,14 @@ export const deviceImportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = { db: app.db, scope: request.scope(), lang: request.lang };
       const { projectId, mode, rows } = request.body;
-      return ok(request, await runImport(ctx, projectId, mode, rows));
+      const result = await runImport(ctx, projectId, mode, rows);
+      // Imported Bluetooth gateways start their initialisation now that the transaction has committed.
+      if (result.imported > 0) {
+        app.bleInit.resumePending().catch((error: unknown) => {
+          request.log.error({ err: error }, 'starting the initialisation of imported gateways');
+        });
+      }
+      return ok(request, result);
     },
   );
 

@@ -52,7 +52,8 @@ async function devicesNamed(name: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ captchaEnabled: false });
+  // Bluetooth gateway initialisation without its pauses, so an imported gateway gets ready at once.
+  t = await createTestApp({ captchaEnabled: false, env: { BLE_INIT_STEP_MS: '0' } });
   token = await t.login('manager', 'manager123');
   projectId = await demoProjectId(t, token);
   api = importCalls(t, token);
@@ -90,6 +91,10 @@ describe('PUT /sbuilding/device/import', () => {
     });
     expect(await deviceCount(t, projectId)).toBe(before + 3);
     const [gateway] = await devicesNamed(String(sent[0]?.values.name));
+    // The imported Bluetooth gateway is initialised like one created in the console.
+    await expect
+      .poll(async () => (await api.initStatus(gateway?.id ?? 0)).json().data.status, { timeout: 10_000 })
+      .toBe('ready');
     const lights = await devicesNamed(String(sent[1]?.values.name));
     expect(lights).toHaveLength(2);
     for (const light of lights) {
