@@ -20,6 +20,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'device/index': lazy(() => import('@/features/devices/pages/device-list-page')),
   'device/add': lazy(() => import('@/features/devices/pages/device-add-page')),
   'ac-gateway/index': lazy(() => import('@/features/ac-gateways/pages/ac-gateways-page')),
+  'device-group/index': lazy(() => import('@/features/device-groups/pages/group-list-page')),
+  'device-group/edit': lazy(() => import('@/features/device-groups/pages/group-edit-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

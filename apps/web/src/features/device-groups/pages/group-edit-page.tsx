@@ -1,0 +1,60 @@
+import { Card, Empty, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { storedProjectId } from '@/components/location-select';
+import { useGroup } from '../api/get-group';
+import { GroupForm } from '../components/group-form';
+
+function idOf(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** /group/add and /group/edit?id=: a group's form; saving or cancelling goes back to the list. */
+export function GroupEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const projectId = storedProjectId();
+  const id = idOf(params.get('id'));
+  const group = useGroup(id);
+  const back = () => navigate('/deviceGroup');
+  const title = id === null ? t('routes.groupAdd') : t('routes.groupEdit');
+
+  const body = () => {
+    if (projectId === null)
+      return (
+        <Empty description={t('location.noProject')}>
+          <Link to="/guide">{t('location.chooseProject')}</Link>
+        </Empty>
+      );
+    if (id !== null && group.isLoading)
+      return (
+        <div role="status">
+          <Spin />
+          <span className="sb-visually-hidden">{t('deviceGroups.loading')}</span>
+        </div>
+      );
+    if (id !== null && !group.data) return <Empty description={t('deviceGroups.notFound')} />;
+    // A reloaded group (after a refused stale save) starts the form again from its fresh values.
+    return (
+      <GroupForm
+        key={group.data ? `${group.data.id}-${group.data.version}` : 'new'}
+        projectId={projectId}
+        group={group.data ?? null}
+        onDone={back}
+      />
+    );
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Title level={1} className="sb-page-title">
+        {title}
+      </Typography.Title>
+      <Card>{body()}</Card>
+    </Flex>
+  );
+}
+
+export default GroupEditPage;
