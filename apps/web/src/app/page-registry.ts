@@ -22,6 +22,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'ac-gateway/index': lazy(() => import('@/features/ac-gateways/pages/ac-gateways-page')),
   'device-group/index': lazy(() => import('@/features/device-groups/pages/group-list-page')),
   'device-group/edit': lazy(() => import('@/features/device-groups/pages/group-edit-page')),
+  'device/position': lazy(() => import('@/features/device-marks/pages/device-mark-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Card, Empty, Flex, Form, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  BuildingSelect,
+  FloorSelect,
+  storedProjectId,
+  useBuildingFloors,
+} from '@/components/location-select';
+import { FloorMarks } from '../components/floor-marks';
+
+/** /devPosition: a floor's plan with its device marks, placed, moved, edited and bound here. */
+export function DeviceMarkPage() {
+  const { t } = useTranslation();
+  const projectId = storedProjectId();
+  const [buildingId, setBuildingId] = useState<number | null>(null);
+  const [floorId, setFloorId] = useState<number | null>(null);
+  const floors = useBuildingFloors(buildingId);
+  const sorted = [...(floors.data?.rows ?? [])].sort((a, b) => a.sort - b.sort);
+  // Until one is chosen, the building's first floor is shown.
+  const floor = sorted.find((f) => f.id === floorId) ?? sorted[0] ?? null;
+
+  const body = () => {
+    if (buildingId === null) return <Empty description={t('deviceMarks.pickBuilding')} />;
+    if (floors.isLoading)
+      return (
+        <div role="status">
+          <Spin />
+          <span className="sb-visually-hidden">{t('deviceMarks.loading')}</span>
+        </div>
+      );
+    if (!floor || projectId === null) return <Empty description={t('deviceMarks.noFloors')} />;
+    return <FloorMarks key={floor.id} floor={floor} projectId={projectId} />;
+  };
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Title level={1} className="sb-page-title">
+        {t('routes.deviceMark')}
+      </Typography.Title>
+      {projectId === null ? (
+        <Empty description={t('location.noProject')}>
+          <Link to="/guide">{t('location.chooseProject')}</Link>
+        </Empty>
+      ) : (
+        <>
+          <Card>
+            <Form layout="inline" aria-label={t('deviceMarks.where')}>
+              <Form.Item label={t('fields.building')} htmlFor="sb-marks-building">
+                <BuildingSelect
+                  id="sb-marks-building"
+                  projectId={projectId}
+                  label={t('fields.building')}
+                  value={buildingId}
+                  onChange={(id) => {
+                    setBuildingId(id);
+                    setFloorId(null);
+                  }}
+                />
+              </Form.Item>
+              <Form.Item label={t('fields.floor')} htmlFor="sb-marks-floor">
+                <FloorSelect
+                  id="sb-marks-floor"
+                  buildingId={buildingId}
+                  label={t('fields.floor')}
+                  value={floor?.id ?? null}
+                  onChange={setFloorId}
+                />
+              </Form.Item>
+            </Form>
+          </Card>
+          <Card>{body()}</Card>
+        </>
+      )}
+    </Flex>
+  );
+}
+
+export default DeviceMarkPage;
