@@ -27,11 +27,12 @@ import { commonRoutes } from './modules/common/routes.js';
 import { filesPlugin } from './modules/files/plugin.js';
 import { fileServeRoutes, fileUploadRoutes } from './modules/files/routes.js';
 import { buildingRoutes } from './modules/buildings/routes.js';
-import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { bleInitPlugin } from './modules/devices/ble-gateway-init.js';
+import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
 import { deviceMarkRoutes } from './modules/device-marks/routes.js';
+import { commandRoutes } from './modules/commands/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('deviceChannel', null);
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin);
@@ -119,10 +121,11 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(commonRoutes);
     await api.register(fileUploadRoutes);
     await api.register(buildingRoutes);
-    await api.register(deviceImportRoutes);
     await api.register(deviceRoutes);
+    await api.register(deviceImportRoutes);
     await api.register(deviceGroupRoutes);
     await api.register(deviceMarkRoutes);
+    await api.register(commandRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

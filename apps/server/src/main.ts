@@ -32,6 +32,7 @@ async function main() {
   let deviceLink;
   try {
     deviceLink = await startDeviceLink(config, db, app.log);
+    app.deviceChannel = deviceLink.broker;
   } catch (error) {
     if (error instanceof PortInUseError) {
       app.log.fatal(error.message);

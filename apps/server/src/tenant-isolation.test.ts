@@ -85,6 +85,8 @@ interface IsolationCase {
   headers?: Record<string, string>;
   /** Who may do this, to show the ids are real. */
   allowed: 'ownerB' | 'admin';
+  /** What B's own try answers when not 200: a command to B's device that no broker can deliver is 503. */
+  allowedStatus?: number;
   /** What tenant A's attempt must answer; 403 or 404 unless the route has nothing to refuse. */
   refused?(res: LightMyRequestResponse, ids: Ids): void;
 }
@@ -294,6 +296,30 @@ const DEVICE_CASES: IsolationCase[] = [
   },
 ];
 
+/** Commands: B's own try reaches the broker stage (503, nothing connected here); A's stops at 404. */
+const COMMAND_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/dev-rpccmd/sendCmd',
+    url: () => '/sbuilding/dev-rpccmd/sendCmd',
+    payload: (i) => ({ deviceId: i.light, method: 'setOnOff', params: { onOff: true } }),
+    allowed: 'ownerB',
+    allowedStatus: 503,
+  },
+  {
+    route: 'POST /sbuilding/dev-rpccmd/reboot-ba/{id}',
+    url: (i) => `/sbuilding/dev-rpccmd/reboot-ba/${i.bleGateway}`,
+    allowed: 'ownerB',
+    allowedStatus: 503,
+  },
+  {
+    route: 'POST /sbuilding/control-log/getList',
+    url: () => '/sbuilding/control-log/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data).toEqual({ rows: [], total: 0 }),
+  },
+];
+
 const CASES: IsolationCase[] = [
   {
     route: 'POST /sbuilding/project/getList',
@@ -429,6 +455,7 @@ const CASES: IsolationCase[] = [
     allowed: 'ownerB',
   },
   ...DEVICE_CASES,
+  ...COMMAND_CASES,
   {
     route: 'POST /sbuilding/device/import/check',
     url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
@@ -919,7 +946,7 @@ describe('tenant isolation', () => {
     for (const c of CASES) {
       const who = c.allowed === 'admin' ? admin : ownerB;
       const res = await who(methodOf(c.route), c.url(ids), c.payload?.(ids), c.headers);
-      expect(res.statusCode, `${c.route}: ${res.body}`).toBe(200);
+      expect(res.statusCode, `${c.route}: ${res.body}`).toBe(c.allowedStatus ?? 200);
     }
   });
 

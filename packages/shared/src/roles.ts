@@ -24,11 +24,14 @@ export const ALL_PERMISSION = '*:*:*';
 /** The `{product}:tools:tenant` permission of spec section 6. */
 export const TENANT_TOOLS_PERMISSION = 'sbuilding:tools:tenant';
 
+/** Switching devices from boards and dashboards (sendCmd); display screens are read-only. */
+export const DEVICE_CONTROL_PERMISSION = 'sbuilding:device:control';
+
 /** Permissions each role carries; one place, read by the server and (through getInfo) the console. */
 export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
   admin: [ALL_PERMISSION],
-  tbAdmin: [TENANT_TOOLS_PERMISSION],
-  tbCustomer: [],
+  tbAdmin: [TENANT_TOOLS_PERMISSION, DEVICE_CONTROL_PERMISSION],
+  tbCustomer: [DEVICE_CONTROL_PERMISSION],
   tbVisualDisplay: [],
   tbWeixinCustomer: [],
   ROLE_DEFAULT: [],

@@ -5,6 +5,7 @@ import { DEVICE_SUBSCRIBE_TOPICS, GATEWAY_SUBSCRIBE_TOPICS } from '@sbuilding/sh
 import type { TelemetryWriter } from '../modules/telemetry/writer.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import { DeviceInbox, type InboxStats } from './inbox.js';
+import type { RpcWaiters } from './rpc.js';
 
 /**
  * The embedded MQTT broker (aedes). Devices and gateways connect with their access token as the username
@@ -15,13 +16,18 @@ import { DeviceInbox, type InboxStats } from './inbox.js';
  * after authorizePublish) means the data is committed.
  */
 
-export interface EmbeddedBroker {
+/** What the command path needs of a broker: who is connected, a way to publish to one device, and replies. */
+export interface DeviceChannel {
+  isConnected(deviceId: number): boolean;
+  /** Publishes to one device's namespace (`v1/devices/me/rpc/request/7`, `v1/gateway/rpc`, ...). */
+  publishTo(deviceId: number, topic: string, payload: object): Promise<void>;
+  rpc: RpcWaiters;
+}
+
+export interface EmbeddedBroker extends DeviceChannel {
   /** The TCP port it listens on (MQTT_PORT, or the one picked for port 0). */
   port: number;
   stats: InboxStats;
-  /** Publishes to one device's namespace (`v1/devices/me/rpc/request/7`, `v1/gateway/rpc`, ...). */
-  publishTo(deviceId: number, topic: string, payload: object): Promise<void>;
-  isConnected(deviceId: number): boolean;
   close(): Promise<void>;
 }
 
@@ -178,6 +184,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   return {
     port,
     stats: inbox.stats,
+    rpc: inbox.rpc,
     isConnected: (deviceId) => connections.has(deviceId),
     publishTo,
     close: async () => {

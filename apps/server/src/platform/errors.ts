@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     /** Params whose value is a list of field names, answered as their labels in the request's language. */
     readonly fieldParams: Record<string, readonly string[]> = {},
+    /** Answered as the envelope's data (e.g. the per-device outcomes of a failed group command). */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.name = 'AppError';

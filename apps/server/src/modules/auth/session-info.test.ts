@@ -48,10 +48,10 @@ describe('GET /getInfo', () => {
     expect(data.user).not.toHaveProperty('passwordHash');
   });
 
-  it('gives the manager role tbAdmin, the tenant tools permission and the demo tenant as deptId', async () => {
+  it('gives the manager role tbAdmin, the tenant tools and device control permissions and the demo tenant as deptId', async () => {
     const { data } = (await get('/getInfo', 'manager')).json();
     expect(data.roles).toEqual(['tbAdmin']);
-    expect(data.permissions).toEqual(['sbuilding:tools:tenant']);
+    expect(data.permissions).toEqual(['sbuilding:tools:tenant', 'sbuilding:device:control']);
     expect(data.user).toMatchObject({ userName: 'manager', nickName: 'Manager', deptId: demoTenantId });
   });
 
@@ -135,7 +135,7 @@ describe('route guards', () => {
       userId: expect.any(Number),
       tenantId: demoTenantId,
       roles: ['tbAdmin'],
-      permissions: ['sbuilding:tools:tenant'],
+      permissions: ['sbuilding:tools:tenant', 'sbuilding:device:control'],
       isAdmin: false,
     });
   });

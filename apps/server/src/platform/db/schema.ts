@@ -10,3 +10,4 @@ export * from '../../modules/files/tables.js';
 export * from '../../modules/buildings/tables.js';
 export * from '../../modules/devices/tables.js';
 export * from '../../modules/telemetry/tables.js';
+export * from '../../modules/commands/tables.js';

@@ -92,6 +92,12 @@ const en = {
   'mesh.yes': 'yes',
   'mesh.no': 'no',
   'mesh.empty': '(empty)',
+  'command.success': 'Setting Success !',
+  'command.failed': 'Setting Failed !',
+  'command.deviceUnreachable': 'Unable to access device',
+  'command.gatewayUnreachable': 'Unable to access Bluetooth gateway',
+  'command.notFound': '(Device/group) not found',
+  'command.noPermission': 'No operation permission !',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -181,6 +187,12 @@ const zh: Record<ServerMessageKey, string> = {
   'mesh.yes': '是',
   'mesh.no': '否',
   'mesh.empty': '（空）',
+  'command.success': '设置成功！',
+  'command.failed': '设置失败！',
+  'command.deviceUnreachable': '无法访问设备',
+  'command.gatewayUnreachable': '无法访问蓝牙网关',
+  'command.notFound': '（设备/分组）不存在',
+  'command.noPermission': '没有操作权限！',
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };

@@ -1,0 +1,54 @@
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { ControlLogEntry, ControlLogFilter, PageResult } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { tenantFilter, type Scope } from '../../platform/tenancy.js';
+import { controlLog } from './tables.js';
+
+type Row = typeof controlLog.$inferSelect;
+
+function toEntry(row: Row): ControlLogEntry {
+  return {
+    id: row.id,
+    time: row.createdAt.toISOString(),
+    userName: row.userName,
+    terminal: row.terminal,
+    deviceId: row.deviceId,
+    deviceName: row.deviceName,
+    model: row.model,
+    groupId: row.groupId,
+    groupName: row.groupName,
+    method: row.method,
+    params: row.params,
+    result: row.result,
+    latencyMs: row.latencyMs,
+  };
+}
+
+/** POST /sbuilding/control-log/getList: a project's control log, newest first. */
+export async function listControlLog(
+  db: Db,
+  scope: Scope,
+  filter: ControlLogFilter,
+): Promise<PageResult<ControlLogEntry>> {
+  const conditions: (SQL | undefined)[] = [
+    tenantFilter(scope, controlLog.tenantId),
+    eq(controlLog.projectId, filter.projectId),
+  ];
+  if (filter.deviceId !== undefined) conditions.push(eq(controlLog.deviceId, filter.deviceId));
+  if (filter.terminal) conditions.push(eq(controlLog.terminal, filter.terminal));
+  if (filter.result) conditions.push(eq(controlLog.result, filter.result));
+  if (filter.from) conditions.push(gte(controlLog.createdAt, new Date(filter.from)));
+  if (filter.to) conditions.push(lte(controlLog.createdAt, new Date(filter.to)));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(controlLog)
+      .where(where)
+      .orderBy(desc(controlLog.createdAt), desc(controlLog.id))
+      .limit(filter.pageSize)
+      .offset((filter.pageNum - 1) * filter.pageSize),
+    db.select({ value: count() }).from(controlLog).where(where),
+  ]);
+  return { rows: rows.map(toEntry), total: total?.value ?? 0 };
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  COMMAND_TIMEOUT_MS,
+  controlLogEntrySchema,
+  controlLogListBodySchema,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  sendCmdBodySchema,
+  sendCmdResultSchema,
+} from '@sbuilding/shared';
+import { ok } from '../../platform/envelope.js';
+import { badRequest } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/openapi.js';
+import { translate } from '../../platform/i18n/index.js';
+import { PROJECT_READ_ROLES } from '../projects/routes.js';
+import { findDevice } from '../devices/device-rows.js';
+import type { DeviceChannel } from '../../mqtt/broker.js';
+import { listControlLog } from './control-log.js';
+import { sendCommand } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The broker devices are reached through; null until it runs (and in tests that do not start one). */
+    deviceChannel: DeviceChannel | null;
+  }
+}
+
+const tags = ['commands'];
+/** A command some device did not take: the outcome of each device as data. */
+const failedSchema = envelopeSchema(sendCmdResultSchema.nullable());
+
+/**
+ * Commands (spec section 7 dev-rpccmd) and the control log. Every reading role may call them: whether the
+ * caller may switch anything is the device control permission, answered with 'No operation permission !'.
+ */
+export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/sbuilding/dev-rpccmd/sendCmd',
+    {
+      config: { roles: PROJECT_READ_ROLES },
+      schema: {
+        tags,
+        summary:
+          "Sends a catalogue command to a device or to every device of a group and waits for the replies; 503 with each device's outcome when any was not set",
+        body: sendCmdBodySchema,
+        response: { 200: envelopeSchema(sendCmdResultSchema), ...errorResponses(400, 403, 404), 503: failedSchema },
+      },
+    },
+    async (request) => {
+      const result = await sendCommand(
+        app.db,
+        app.deviceChannel,
+        { scope: request.scope(), lang: request.lang },
+        request.body,
+        COMMAND_TIMEOUT_MS,
+      );
+      return { code: 200, msg: translate(request.lang, 'command.success'), data: result };
+    },
+  );
+
+  app.post(
+    '/sbuilding/dev-rpccmd/reboot-ba/:id',
+    {
+      config: { roles: PROJECT_READ_ROLES },
+      schema: {
+        tags,
+        summary: 'Reboots a Bluetooth gateway (its mesh devices are unreachable until it is back)',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(sendCmdResultSchema), ...errorResponses(400, 403, 404), 503: failedSchema },
+      },
+    },
+    async (request) => {
+      const scope = request.scope();
+      const device = await findDevice(app.db, scope, request.params.id);
+      if (device.category !== 'bleGateway') throw badRequest('device.notBleGateway');
+      const result = await sendCommand(
+        app.db,
+        app.deviceChannel,
+        { scope, lang: request.lang },
+        { deviceId: device.id, method: 'reboot', params: {}, terminal: 'admin' },
+        COMMAND_TIMEOUT_MS,
+      );
+      return { code: 200, msg: translate(request.lang, 'command.success'), data: result };
+    },
+  );
+
+  app.post(
+    '/sbuilding/control-log/getList',
+    {
+      config: { roles: PROJECT_READ_ROLES },
+      schema: {
+        tags,
+        summary: "A page of a project's control log (commands and device-side changes), newest first",
+        body: controlLogListBodySchema,
+        response: { 200: envelopeSchema(pageSchema(controlLogEntrySchema)), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ok(request, await listControlLog(app.db, request.scope(), request.body)),
+  );
+};

@@ -1,0 +1,202 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  commandRequestSchemaFor,
+  DEVICE_CONTROL_PERMISSION,
+  hasAnyPermission,
+  TOPICS,
+  type CommandMethod,
+  type CommandOutcome,
+  type CommandResult,
+  type Lang,
+  type SendCmdResult,
+  type TerminalSource,
+} from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { translate } from '../../platform/i18n/index.js';
+import type { MessageKey } from '../../platform/i18n/messages.js';
+import { tenantFilter, type Scope } from '../../platform/tenancy.js';
+import { parseOr400, validationMessage } from '../../platform/validate.js';
+import type { DeviceChannel } from '../../mqtt/broker.js';
+import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
+import { users } from '../users/tables.js';
+import { controlLog } from './tables.js';
+
+type Target = typeof devices.$inferSelect;
+
+export interface CommandRequest {
+  deviceId?: number | undefined;
+  groupId?: number | undefined;
+  method: CommandMethod;
+  params: Record<string, unknown>;
+  terminal: TerminalSource;
+}
+
+export interface Actor {
+  scope: Scope;
+  lang: Lang;
+}
+
+interface Sent {
+  result: CommandResult;
+  key: MessageKey;
+  latencyMs: number | null;
+  /** A refusal's own message (the validation sentence), instead of `key`. */
+  text?: string;
+}
+
+/** A reply counts as a failure when the device says so: `{success:false}` or an `error` member. */
+function replyFailed(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  return ('success' in data && data.success === false) || 'error' in data;
+}
+
+/**
+ * Sends one command over the device's own connection, or through the gateway it sits behind, and waits for
+ * the reply. A missing connection answers at once ('Unable to access device', or for a device behind a
+ * Bluetooth gateway 'Unable to access Bluetooth gateway'); no reply in time is 'Setting Failed !'.
+ */
+async function sendOne(
+  channel: DeviceChannel | null,
+  target: Target,
+  parent: Target | undefined,
+  method: CommandMethod,
+  params: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<Sent> {
+  const via = parent ?? target;
+  if (!channel?.isConnected(via.id)) {
+    const key =
+      parent?.category === 'bleGateway' ? 'command.gatewayUnreachable' : 'command.deviceUnreachable';
+    return { result: 'unreachable', key, latencyMs: null };
+  }
+  const started = performance.now();
+  const requestId = channel.rpc.newRequestId();
+  const reply = channel.rpc.wait(target.id, requestId, timeoutMs);
+  if (parent) {
+    await channel.publishTo(parent.id, TOPICS.gatewayRpc, {
+      device: target.name,
+      data: { id: requestId, method, params },
+    });
+  } else {
+    await channel.publishTo(target.id, `${TOPICS.rpcRequestPrefix}${requestId}`, { method, params });
+  }
+  const outcome = await reply;
+  const latencyMs = Math.round(performance.now() - started);
+  if (!outcome.ok) return { result: 'timeout', key: 'command.failed', latencyMs };
+  if (replyFailed(outcome.data)) return { result: 'failed', key: 'command.failed', latencyMs };
+  return { result: 'success', key: 'command.success', latencyMs };
+}
+
+async function targetsOf(db: Db, scope: Scope, request: CommandRequest) {
+  if (request.deviceId !== undefined) {
+    const [device] = await db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, request.deviceId), tenantFilter(scope, devices.tenantId)));
+    if (!device) throw notFound('command.notFound');
+    return { group: null, targets: [device] };
+  }
+  const [group] = await db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.id, request.groupId ?? -1), tenantFilter(scope, deviceGroups.tenantId)));
+  if (!group) throw notFound('command.notFound');
+  const members = await db
+    .select({ device: devices })
+    .from(deviceGroupMembers)
+    .innerJoin(devices, eq(devices.id, deviceGroupMembers.deviceId))
+    .where(eq(deviceGroupMembers.groupId, group.id))
+    .orderBy(asc(deviceGroupMembers.sort), asc(devices.id));
+  return { group, targets: members.map((m) => m.device) };
+}
+
+/**
+ * POST /sbuilding/dev-rpccmd/sendCmd. One device: its parameters are read against its model (a bad one is
+ * a 400 naming the parameter). A group: each device is checked on its own (a light without colour
+ * temperature is refused, the others are set) and sent in parallel. Every attempt is logged. Answers the
+ * outcomes; when any device was not set the call fails (503) with the outcomes as data.
+ */
+export async function sendCommand(
+  db: Db,
+  channel: DeviceChannel | null,
+  actor: Actor,
+  request: CommandRequest,
+  timeoutMs: number,
+): Promise<SendCmdResult> {
+  if (!hasAnyPermission(actor.scope.permissions, [DEVICE_CONTROL_PERMISSION])) {
+    throw forbidden('command.noPermission');
+  }
+  const { group, targets } = await targetsOf(db, actor.scope, request);
+  const [user] = await db
+    .select({ name: users.username })
+    .from(users)
+    .where(eq(users.id, actor.scope.userId));
+  const body = { method: request.method, params: request.params };
+  if (!group) {
+    const [device] = targets;
+    if (device) parseOr400(commandRequestSchemaFor(device.model), body);
+  }
+  const parentIds = [...new Set(targets.map((d) => d.parentId).filter((id): id is number => id !== null))];
+  const parents = parentIds.length
+    ? await db.select().from(devices).where(inArray(devices.id, parentIds))
+    : [];
+  const parentOf = new Map(parents.map((p) => [p.id, p]));
+
+  const attempts = await Promise.all(
+    targets.map(async (device) => {
+      const parsed = commandRequestSchemaFor(device.model).safeParse(body);
+      if (!parsed.success) {
+        const text = validationMessage(actor.lang, parsed.error.issues.map(toValidationIssue));
+        const refused: Sent = { result: 'refused', key: 'command.failed', latencyMs: null, text };
+        return { device, sent: refused, params: request.params };
+      }
+      const parent = device.parentId === null ? undefined : parentOf.get(device.parentId);
+      const { method, params } = parsed.data;
+      return { device, sent: await sendOne(channel, device, parent, method, params, timeoutMs), params };
+    }),
+  );
+
+  if (attempts.length > 0) {
+    await db.insert(controlLog).values(
+      attempts.map(({ device, sent, params }) => ({
+        tenantId: device.tenantId,
+        projectId: device.projectId,
+        deviceId: device.id,
+        deviceName: device.name,
+        model: device.model,
+        groupId: group?.id ?? null,
+        groupName: group?.name ?? null,
+        userId: actor.scope.userId,
+        userName: user?.name ?? '',
+        terminal: request.terminal,
+        method: request.method,
+        params,
+        result: sent.result,
+        latencyMs: sent.latencyMs,
+      })),
+    );
+  }
+  const results: CommandOutcome[] = attempts.map(({ device, sent }) => ({
+    deviceId: device.id,
+    deviceName: device.name,
+    result: sent.result,
+    message: sent.text ?? translate(actor.lang, sent.key),
+    latencyMs: sent.latencyMs,
+  }));
+  const failed = attempts.filter((a) => a.sent.result !== 'success');
+  const [first] = failed;
+  if (first) {
+    // One device: its own reason ('Unable to access device'); a group: 'Setting Failed !' with the details.
+    throw new AppError(503, group ? 'command.failed' : first.sent.key, {}, {}, { results });
+  }
+  return { results };
+}
+
+function toValidationIssue(issue: { path: PropertyKey[]; code: string; message: string }) {
+  return {
+    instancePath: `/${issue.path.map(String).join('/')}`,
+    keyword: issue.code,
+    message: issue.message,
+  };
+}
