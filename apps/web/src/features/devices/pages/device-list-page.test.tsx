@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { bodyOf, envelope, serve } from '@/test/http';
+import { BUILDING, CATEGORIES, device, renderAt, sent, WAIT } from '../test/fixtures';
+import { DeviceListPage } from './device-list-page';
+
+const userEvent = userEventLib.setup({ delay: null });
+const LIST = '/sbuilding/device/getList';
+const ROWS = [
+  device(),
+  device({ id: 10, model: 'ac20', category: 'ac', name: 'Meeting room AC', online: false, props: {} }),
+];
+
+beforeEach(async () => {
+  queryClient.clear();
+  await setLanguage('en');
+  localStorage.setItem('projectId', '5');
+  useSession.setState({ roles: ['tbAdmin'], permissions: [] });
+  serve({
+    [LIST]: envelope(200, { rows: ROWS, total: 2 }),
+    '/sbuilding/common/getDevCategorys': envelope(200, CATEGORIES),
+    '/sbuilding/hall/getList': envelope(200, { rows: [BUILDING], total: 1 }),
+  });
+});
+afterEach(() => {
+  localStorage.clear();
+  useSession.getState().reset();
+});
+
+describe('device list page', { timeout: 150_000 }, () => {
+  it("lists the project's devices with category, model, place and online state in words", async () => {
+    renderAt(<DeviceListPage />);
+    const table = await screen.findByRole('table', { name: 'Devices of the current project' }, WAIT);
+    const row = (await within(table).findByText('Lobby sensor', {}, WAIT)).closest('tr');
+    expect(row).not.toBeNull();
+    const cells = within(row as HTMLElement);
+    expect(cells.getByText('Light')).toBeInTheDocument();
+    expect(cells.getByText('Sensor dimmer node')).toBeInTheDocument();
+    expect(cells.getByText('F2')).toBeInTheDocument();
+    expect(cells.getByText('Online')).toBeInTheDocument();
+    expect(within(table).getByText('Offline')).toBeInTheDocument();
+    expect(bodyOf(sent(LIST, 'post')[0])).toMatchObject({ projectId: 5, pageNum: 1, pageSize: 20 });
+  });
+
+  it('searches with the chosen filters from the first page', async () => {
+    renderAt(<DeviceListPage />);
+    await screen.findByText('Lobby sensor', {}, WAIT);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Category' }));
+    await userEvent.click(await screen.findByTitle('Air conditioner', {}, WAIT));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Online' }));
+    await userEvent.click(await screen.findByTitle('Offline', {}, WAIT));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Name' }));
+    await userEvent.paste('  Meeting ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(sent(LIST, 'post').length).toBeGreaterThan(1), WAIT);
+    expect(bodyOf(sent(LIST, 'post').at(-1))).toEqual({
+      projectId: 5,
+      category: 'ac',
+      online: false,
+      name: 'Meeting',
+      pageNum: 1,
+      pageSize: 20,
+    });
+  });
+
+  it('offers the batch parameters for selected AC controllers only', async () => {
+    renderAt(<DeviceListPage />);
+    await screen.findByText('Lobby sensor', {}, WAIT);
+    expect(screen.getByRole('checkbox', { name: 'Select Lobby sensor' })).toBeDisabled();
+    const batch = screen.getByRole('button', { name: /Set parameters/ });
+    expect(batch).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Meeting room AC' }));
+    expect(screen.getByRole('button', { name: /Set parameters \(1\)/ })).toBeEnabled();
+  });
+
+  it('points to the guide when no project is chosen', async () => {
+    localStorage.removeItem('projectId');
+    renderAt(<DeviceListPage />);
+    expect(await screen.findByRole('link', { name: 'Choose a project in the guide' }, WAIT)).toBeVisible();
+    expect(sent(LIST, 'post')).toHaveLength(0);
+  });
+});
