@@ -33,6 +33,7 @@ import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
 import { deviceMarkRoutes } from './modules/device-marks/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { socketPlugin } from './realtime/socket.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +101,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(authPlugin);
   await app.register(filesPlugin);
   await app.register(bleInitPlugin);
+  // The socket authenticates with its first message, not a header: it lives outside the protected context.
+  await app.register(socketPlugin);
 
   // Public: reachable without a session.
   await app.register(healthRoutes);

@@ -31,7 +31,7 @@ async function main() {
   if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
   let deviceLink;
   try {
-    deviceLink = await startDeviceLink(config, db, app.log);
+    deviceLink = await startDeviceLink(config, db, app.log, app.telemetryBus);
     app.deviceChannel = deviceLink.broker;
   } catch (error) {
     if (error instanceof PortInUseError) {

@@ -18,3 +18,4 @@ export * from './schemas/device-group.js';
 export * from './schemas/device-mark.js';
 export * from './mqtt/topics.js';
 export * from './schemas/command.js';
+export * from './realtime/messages.js';

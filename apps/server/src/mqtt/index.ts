@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.js';
 import { TelemetryWriter } from '../modules/telemetry/writer.js';
 import { PortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { DeviceDirectory } from './directory.js';
+import type { TelemetryBus } from '../realtime/bus.js';
 
 export { PortInUseError };
 
@@ -16,7 +17,12 @@ export interface DeviceLink {
  * Starts the device side of the server: the embedded broker on MQTT_PORT and the sweep that takes silent
  * devices offline after DEVICE_OFFLINE_MINUTES. Throws PortInUseError when the port is taken.
  */
-export async function startDeviceLink(config: Config, db: Db, log: FastifyBaseLogger): Promise<DeviceLink> {
+export async function startDeviceLink(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  bus?: TelemetryBus,
+): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db);
   let broker: EmbeddedBroker | null = null;
   if (config.mqttUrl) {
@@ -27,7 +33,7 @@ export async function startDeviceLink(config: Config, db: Db, log: FastifyBaseLo
       host: config.host,
       log,
       directory,
-      writer: new TelemetryWriter(db),
+      writer: new TelemetryWriter(db, { onCommitted: (rows) => bus?.publish(rows) }),
     });
   }
   const sweepEveryMs = Math.min(60_000, (config.deviceOfflineMinutes * 60_000) / 4);

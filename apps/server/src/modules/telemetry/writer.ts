@@ -14,6 +14,8 @@ export interface WriterOptions {
   maxBatchRows?: number;
   /** Told of each committed batch (rows, milliseconds), for logs and benchmarks. */
   onBatch?: (rows: number, ms: number) => void;
+  /** Told of the rows of each committed batch (the live socket pushes them). */
+  onCommitted?: (rows: readonly TelemetryRow[]) => void;
 }
 
 interface Pending {
@@ -72,12 +74,20 @@ export class TelemetryWriter {
         size += next.rows.length;
       }
       const started = performance.now();
+      const rows = batch.flatMap((p) => p.rows);
       try {
-        await this.commit(batch.flatMap((p) => p.rows));
-        this.options.onBatch?.(size, performance.now() - started);
-        for (const pending of batch) pending.resolve();
+        await this.commit(rows);
       } catch (error) {
         for (const pending of batch) pending.reject(error);
+        continue;
+      }
+      this.options.onBatch?.(size, performance.now() - started);
+      for (const pending of batch) pending.resolve();
+      // After the acknowledgements: a failing listener must not make committed rows look lost.
+      try {
+        this.options.onCommitted?.(rows);
+      } catch {
+        // The listener logs its own failures.
       }
     }
     this.running = null;

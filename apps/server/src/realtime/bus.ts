@@ -1,0 +1,41 @@
+import { EventEmitter } from 'node:events';
+import type { TelemetryRow } from '../modules/telemetry/writer.js';
+
+/** The readings of one device committed together: the newest value of each key. */
+export interface DeviceUpdate {
+  deviceId: number;
+  /** Milliseconds since the epoch of the newest reading. */
+  ts: number;
+  values: Record<string, number | string | boolean>;
+}
+
+/**
+ * Committed telemetry, device by device, for whoever shows it live (the socket). Fed by the telemetry
+ * writer after each commit, so nothing is pushed that could still be lost. In-process; several server
+ * processes will relay it through PostgreSQL NOTIFY.
+ */
+export class TelemetryBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per socket hub, not per socket: the default limit of 10 is plenty, but do not warn.
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish(rows: readonly TelemetryRow[]): void {
+    const byDevice = new Map<number, DeviceUpdate>();
+    for (const row of rows) {
+      const update = byDevice.get(row.deviceId) ?? { deviceId: row.deviceId, ts: row.ts, values: {} };
+      // Rows of a batch may arrive out of order: the newest value of each key wins.
+      if (row.ts >= update.ts || !(row.key in update.values)) update.values[row.key] = row.value;
+      update.ts = Math.max(update.ts, row.ts);
+      byDevice.set(row.deviceId, update);
+    }
+    for (const update of byDevice.values()) this.emitter.emit('update', update);
+  }
+
+  onUpdate(listener: (update: DeviceUpdate) => void): () => void {
+    this.emitter.on('update', listener);
+    return () => this.emitter.off('update', listener);
+  }
+}

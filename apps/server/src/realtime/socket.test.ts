@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from '@fastify/websocket';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { insertDevice, type TestDevice } from '../test/devices.js';
+import { as, createTenant } from '../test/tenants.js';
+import { devices } from '../modules/devices/tables.js';
+import { SOCKET_CLOSE, socketPath } from '@sbuilding/shared';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+let token: string;
+let me: { userId: number; deptId: number };
+let mine: TestDevice;
+let theirs: TestDevice;
+
+beforeAll(async () => {
+  t = await createTestApp({ captchaEnabled: false });
+  await t.app.ready();
+  token = await t.login('manager', 'manager123');
+  const info = (await as(t, token)('GET', '/getInfo')).json().data;
+  me = { userId: info.user.userId, deptId: info.user.deptId };
+  mine = await insertDevice(t.app.db, { model: 'th10', name: 'My sensor' });
+  theirs = await insertDevice(t.app.db, { model: 'th10', name: 'Their sensor' });
+  const other = await createTenant(t, 'Socket other tenant', []);
+  await t.app.db.update(devices).set({ tenantId: other.tenantId }).where(eq(devices.id, theirs.id));
+});
+afterAll(() => t.close());
+
+interface Received {
+  type: string;
+  code: number;
+  userId: number;
+  deptId: number | null;
+  data: Record<string, unknown>;
+}
+
+/** A socket with a queue of what it received and a promise of how it closed. */
+async function open(path: string) {
+  const socket: WebSocket = await t.app.injectWS(path);
+  const inbox: Received[] = [];
+  const waiting: ((m: Received) => void)[] = [];
+  socket.on('message', (raw: Buffer) => {
+    const message: Received = JSON.parse(raw.toString());
+    const next = waiting.shift();
+    if (next) next(message);
+    else inbox.push(message);
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+  const next = () =>
+    new Promise<Received>((resolve) => {
+      const queued = inbox.shift();
+      if (queued) resolve(queued);
+      else waiting.push(resolve);
+    });
+  const sendJson = (body: object) => socket.send(JSON.stringify(body));
+  return { socket, next, closed, sendJson };
+}
+
+describe('the real-time socket', () => {
+  it('answers auth with the badge count, the user and the tenant', async () => {
+    const s = await open(socketPath(me.deptId, me.userId));
+    s.sendJson({ type: 'auth', token });
+    expect(await s.next()).toEqual({
+      type: 'auth',
+      code: 200,
+      msg: 'ok',
+      userId: me.userId,
+      deptId: me.deptId,
+      data: { reportCount: 0 },
+    });
+    s.socket.terminate();
+  });
+
+  it('closes with 4001 on a bad token and 4003 when the path is not the session user', async () => {
+    const bad = await open(socketPath(me.deptId, me.userId));
+    bad.sendJson({ type: 'auth', token: 'nonsense' });
+    expect(await bad.closed).toBe(SOCKET_CLOSE.unauthorized);
+    const wrong = await open(socketPath(me.deptId, me.userId + 1000));
+    wrong.sendJson({ type: 'auth', token });
+    expect(await wrong.closed).toBe(SOCKET_CLOSE.pathMismatch);
+    const first = await open(socketPath(me.deptId, me.userId));
+    first.sendJson({ type: 'report' });
+    expect(await first.closed).toBe(SOCKET_CLOSE.badMessage);
+  });
+
+  it('pushes committed telemetry of subscribed devices the user may see, and nothing else', async () => {
+    const s = await open(socketPath(me.deptId, me.userId));
+    s.sendJson({ type: 'auth', data: { token } });
+    await s.next();
+    s.sendJson({
+      type: 'subscribeRealSeries',
+      data: { ...me, deviceSubscribeReqs: [{ deviceId: mine.id }, { deviceId: theirs.id }] },
+    });
+    // A report reply proves the subscription (handled in order before it) is in place.
+    s.sendJson({ type: 'report' });
+    expect((await s.next()).type).toBe('report');
+    const ts = Date.parse('2026-11-21T09:00:00Z');
+    t.app.telemetryBus.publish([
+      { deviceId: theirs.id, key: 'temperature', ts, value: 30 },
+      { deviceId: mine.id, key: 'temperature', ts, value: 21.5 },
+      { deviceId: mine.id, key: 'onOff', ts, value: true },
+    ]);
+    const pushed = await s.next();
+    expect(pushed).toMatchObject({
+      type: 'subscribeRealSeries',
+      code: 200,
+      data: { deviceId: mine.id, ts: '2026-11-21T09:00:00.000Z', temperature: 21.5, onOff: true },
+    });
+    t.app.telemetryBus.publish([{ deviceId: theirs.id, key: 'temperature', ts: ts + 1, value: 31 }]);
+    s.sendJson({ type: 'report' });
+    // Only the report reply: the other tenant's device was never followed.
+    expect((await s.next()).type).toBe('report');
+    s.socket.terminate();
+  });
+});

@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from '@fastify/websocket';
+import { and, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  clientSocketMessageSchema,
+  SOCKET_CLOSE,
+  SOCKET_DEVICES_MAX,
+  type ReportData,
+  type ServerSocketMessage,
+} from '@sbuilding/shared';
+import { touchSession, type AuthContext } from '../platform/auth/sessions.js';
+import { tenantFilter } from '../platform/tenancy.js';
+import { devices } from '../modules/devices/tables.js';
+import { TelemetryBus, type DeviceUpdate } from './bus.js';
+import { reportCount } from './report-count.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Committed telemetry for live screens; the telemetry writer publishes to it. */
+    telemetryBus: TelemetryBus;
+  }
+}
+
+/** A socket must authenticate within this long after it opens. */
+export const SOCKET_AUTH_TIMEOUT_MS = 10_000;
+
+const pathParams = z.object({ deptId: z.string(), userId: z.coerce.number().int() });
+
+interface Connection {
+  socket: WebSocket;
+  auth: AuthContext;
+  deptId: number | null;
+  devices: Set<number>;
+}
+
+/** Connections by the device they follow, so one update costs a lookup, not a scan of every socket. */
+class Hub {
+  private readonly byDevice = new Map<number, Set<Connection>>();
+
+  follow(connection: Connection, deviceIds: readonly number[]): void {
+    for (const id of deviceIds) {
+      if (connection.devices.size >= SOCKET_DEVICES_MAX) return;
+      connection.devices.add(id);
+      const followers = this.byDevice.get(id) ?? new Set<Connection>();
+      followers.add(connection);
+      this.byDevice.set(id, followers);
+    }
+  }
+
+  drop(connection: Connection): void {
+    for (const id of connection.devices) {
+      const followers = this.byDevice.get(id);
+      followers?.delete(connection);
+      if (followers?.size === 0) this.byDevice.delete(id);
+    }
+    connection.devices.clear();
+  }
+
+  followersOf(deviceId: number): Iterable<Connection> {
+    return this.byDevice.get(deviceId) ?? [];
+  }
+}
+
+function send<T>(
+  connection: Pick<Connection, 'socket' | 'auth' | 'deptId'>,
+  message: Omit<ServerSocketMessage<T>, 'userId' | 'deptId'>,
+) {
+  if (connection.socket.readyState !== connection.socket.OPEN) return;
+  connection.socket.send(
+    JSON.stringify({ ...message, userId: connection.auth.userId, deptId: connection.deptId }),
+  );
+}
+
+/** The path's deptId: the tenant id, or 0 / null / '' for a platform administrator (no tenant). */
+function deptIdOf(raw: string): number | null | 'invalid' {
+  if (raw === '' || raw === 'null' || raw === 'undefined' || raw === '0') return null;
+  const value = Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : 'invalid';
+}
+
+/**
+ * The real-time socket (spec sections 4 and 7). The first message must be `{type:"auth", token}`; a bad
+ * token closes the socket with 4001, path ids that are not the token's user and tenant with 4003, no auth
+ * within 10 s with 4008. `subscribeRealSeries` follows the listed devices the user may see (others are
+ * ignored); committed telemetry of followed devices is pushed as `subscribeRealSeries` messages whose data
+ * carries the changed keys (light and AC events in the console). `auth` and `report` are answered with the
+ * badge count, and `report` keeps the session alive.
+ */
+export const socketPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('telemetryBus', new TelemetryBus());
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    const hub = new Hub();
+
+    const stopListening = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
+      const data = { ...update.values, deviceId: update.deviceId, ts: new Date(update.ts).toISOString() };
+      for (const connection of hub.followersOf(update.deviceId)) {
+        send(connection, { type: 'subscribeRealSeries', code: 200, msg: 'ok', data });
+      }
+    });
+    app.addHook('onClose', async () => stopListening());
+
+    app.get(
+      '/websocket/websocket/web_socket/:deptId/:userId',
+      { websocket: true, config: { public: true }, schema: { hide: true } },
+      (socket, request) => {
+        const params = pathParams.safeParse(request.params);
+        const pathDept = params.success ? deptIdOf(params.data.deptId) : 'invalid';
+        let connection: Connection | null = null;
+        const timer = setTimeout(
+          () => socket.close(SOCKET_CLOSE.authTimeout, 'auth timeout'),
+          SOCKET_AUTH_TIMEOUT_MS,
+        );
+
+        const onMessage = async (raw: string) => {
+          let json: unknown;
+          try {
+            json = JSON.parse(raw);
+          } catch {
+            json = null;
+          }
+          const message = clientSocketMessageSchema.safeParse(json);
+          if (!message.success) {
+            if (!connection) socket.close(SOCKET_CLOSE.badMessage, 'first message must be auth');
+            return;
+          }
+          const body = message.data;
+          if (!connection) {
+            if (body.type !== 'auth')
+              return socket.close(SOCKET_CLOSE.badMessage, 'first message must be auth');
+            const token = body.token ?? body.data?.token ?? '';
+            const auth = token ? await app.verifyAccessToken(token) : null;
+            if (!auth) return socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
+            if (!params.success || params.data.userId !== auth.userId || pathDept !== auth.scope.tenantId) {
+              return socket.close(SOCKET_CLOSE.pathMismatch, 'path does not match the session');
+            }
+            clearTimeout(timer);
+            connection = { socket, auth, deptId: auth.scope.tenantId, devices: new Set() };
+            const data: ReportData = { reportCount: await reportCount(app.db, auth.scope) };
+            return send(connection, { type: 'auth', code: 200, msg: 'ok', data });
+          }
+          if (body.type === 'report') {
+            if (!(await touchSession(app.db, connection.auth.sessionId))) {
+              return socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+            }
+            const data: ReportData = { reportCount: await reportCount(app.db, connection.auth.scope) };
+            return send(connection, { type: 'report', code: 200, msg: 'ok', data });
+          }
+          if (body.type === 'subscribeRealSeries') {
+            const wanted = [...new Set(body.data.deviceSubscribeReqs.map((r) => r.deviceId))];
+            if (wanted.length === 0) return;
+            const visible = await app.db
+              .select({ id: devices.id })
+              .from(devices)
+              .where(and(inArray(devices.id, wanted), tenantFilter(connection.auth.scope, devices.tenantId)));
+            hub.follow(
+              connection,
+              visible.map((d) => d.id),
+            );
+          }
+        };
+
+        // Messages are handled one after the other, so auth is done before a subscription is read.
+        let queue = Promise.resolve();
+        socket.on('message', (raw: Buffer) => {
+          queue = queue
+            .then(() => onMessage(raw.toString('utf8')))
+            .catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
+        });
+        socket.on('close', () => {
+          clearTimeout(timer);
+          if (connection) hub.drop(connection);
+        });
+      },
+    );
+  },
+  { name: 'socket', dependencies: ['auth', 'database'] },
+);
