@@ -201,6 +201,19 @@ describe('POST /sbuilding/device/import/check', () => {
     expect(commas.json().data).toMatchObject({ valid: 2, invalid: 0 });
   });
 
+  it('reads a CSV that Excel on a Chinese Windows saved in GB18030', async () => {
+    const gb18030 = Buffer.from(
+      'd0cdbac52cc3fbb3c62cc2a5d3ee2cc2a5b2e32c4d414320b5d8d6b72cb1e0c2ebb5d8d6b70d0ac8cbcce5b8d0d3a6b4abb8d0c6f7' +
+        '2cd2bbc2a5c8cbcce5b8d0d3a62c4275696c64696e6720412c31737420666c6f6f722c41413a30303a30303a30303a30333a3031' +
+        '2c47424b3030303030303030310d0a',
+      'hex',
+    );
+    const res = await api.check(projectId, 'devices.csv', gb18030);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.rows[0].values).toMatchObject({ model: '人体感应传感器', name: '一楼人体感应' });
+    expect(res.json().data).toMatchObject({ valid: 1, invalid: 0 });
+  });
+
   it('refuses files that are not CSV or .xlsx, unknown columns, no rows and other tenants’ projects', async () => {
     const png = await api.check(projectId, 'devices.png', PNG_1X1);
     expect(png.statusCode).toBe(400);

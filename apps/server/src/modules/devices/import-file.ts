@@ -5,8 +5,8 @@ import { badRequest } from '../../platform/errors.js';
 import { columnOfHeader, isBlank, REPORT_COLUMNS, type CellValue } from './import-columns.js';
 
 /**
- * Reads an uploaded import file: the first sheet of an .xlsx, or a CSV (UTF-8 with or without a BOM,
- * comma or semicolon separated). Row 1 holds the headers; blank rows are skipped; every value is kept as
+ * Reads an uploaded import file: the first sheet of an .xlsx, or a CSV (UTF-8 with or without a BOM, or
+ * GB18030; comma or semicolon separated). Row 1 holds the headers; blank rows are skipped; every value is kept as
  * read (the row checks convert it by the field's kind), so the console can show the file back to the user.
  */
 
@@ -51,10 +51,7 @@ export async function readImportFile(bytes: Buffer, filename: string): Promise<I
 }
 
 async function readCsv(bytes: Buffer): Promise<ExcelJS.Worksheet> {
-  const body = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
-  const text = body.toString('utf8');
-  // A CSV is text: NUL bytes or undecodable sequences mean a binary file with a .csv name.
-  if (text.includes('\u0000') || text.includes('\uFFFD')) throw fileFormatError();
+  const text = decodeCsv(bytes);
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   // Excel in many locales (and in China with some settings) separates with ';' where ',' is the decimal mark.
   const delimiter = count(firstLine, ';') > count(firstLine, ',') ? ';' : ',';
@@ -68,6 +65,23 @@ async function readCsv(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   } catch {
     throw fileFormatError();
   }
+}
+
+/**
+ * UTF-8 (with or without a BOM); failing that GB18030, which is what Excel on a Chinese Windows saves as
+ * 'CSV'. A CSV is text: NUL bytes or bytes neither encoding reads mean a binary file with a .csv name.
+ */
+function decodeCsv(bytes: Buffer): string {
+  if (bytes.includes(0)) throw fileFormatError();
+  if (bytes.subarray(0, 3).equals(BOM)) bytes = bytes.subarray(3);
+  for (const encoding of ['utf-8', 'gb18030']) {
+    try {
+      return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      // Not this encoding; try the next.
+    }
+  }
+  throw fileFormatError();
 }
 
 function count(text: string, char: string): number {
