@@ -39,6 +39,9 @@ describe('creating devices', () => {
     const ac = await manager('PUT', '/sbuilding/device/create-ac20', bodies.ac20(site, gateway.id));
     expect(ac.json().data).toMatchObject({ model: 'ac20', parentId: gateway.id, parentName: 'AC gateway' });
     expect(ac.json().data.props).not.toHaveProperty('acGatewayId');
+    // The AC gateway page lists the units behind a gateway.
+    const behind = await manager('POST', '/sbuilding/device/getList', { parentId: gateway.id });
+    expect(behind.json().data).toMatchObject({ total: 1, rows: [{ id: ac.json().data.id }] });
 
     const gw = (await manager('PUT', '/sbuilding/4G-device/create-gw', bodies.gw4g(site))).json().data;
     expect(gw).toMatchObject({ model: 'gw4g', category: 'gateway4g' });
