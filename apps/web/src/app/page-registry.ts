@@ -23,6 +23,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'device-group/index': lazy(() => import('@/features/device-groups/pages/group-list-page')),
   'device-group/edit': lazy(() => import('@/features/device-groups/pages/group-edit-page')),
   'device/position': lazy(() => import('@/features/device-marks/pages/device-mark-page')),
+  'mesh/index': lazy(() => import('@/features/mesh/pages/mesh-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

@@ -29,6 +29,7 @@ export function MarkDrawer({ target, floorId, projectId, onClose, onCreated }: M
   const save = useSaveMark();
   const remove = useDeleteMark();
   const mark = target?.kind === 'edit' ? target.mark : null;
+  const title = mark ? t('deviceMarks.editTitle', { name: mark.markName }) : t('deviceMarks.newTitle');
 
   const onFinish = async (values: MarkFormValues) => {
     try {
@@ -80,7 +81,7 @@ export function MarkDrawer({ target, floorId, projectId, onClose, onCreated }: M
       onClose={onClose}
       size="large"
       destroyOnHidden
-      title={mark ? t('deviceMarks.editTitle', { name: mark.markName }) : t('deviceMarks.newTitle')}
+      title={title}
       closable={{ 'aria-label': t('common.close') }}
       extra={
         mark ? (

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Card, Empty, Flex, Form, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
+import { BuildingSelect, storedProjectId } from '@/components/location-select';
+import { useMeshVersions } from '../api/list-versions';
+import { VersionDrawer } from '../components/version-drawer';
+import { VersionTable } from '../components/version-table';
+import '../components/mesh.css';
+
+/** /meshConfig: a building's mesh network versions, each recorded when its marks or bindings changed. */
+export function MeshPage() {
+  const { t } = useTranslation();
+  const projectId = storedProjectId();
+  const [buildingId, setBuildingId] = useState<number | null>(null);
+  const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const versions = useMeshVersions({ buildingId: buildingId ?? 0, ...paging }, buildingId !== null);
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Title level={1} className="sb-page-title">
+        {t('routes.meshManagement')}
+      </Typography.Title>
+      {projectId === null ? (
+        <Empty description={t('location.noProject')}>
+          <Link to="/guide">{t('location.chooseProject')}</Link>
+        </Empty>
+      ) : (
+        <Card>
+          <Flex vertical gap="middle">
+            <Form layout="inline" aria-label={t('mesh.where')}>
+              <Form.Item label={t('fields.building')} htmlFor="sb-mesh-building">
+                <BuildingSelect
+                  id="sb-mesh-building"
+                  projectId={projectId}
+                  label={t('fields.building')}
+                  value={buildingId}
+                  onChange={(id) => {
+                    setBuildingId(id);
+                    setPaging(FIRST_PAGE);
+                  }}
+                />
+              </Form.Item>
+            </Form>
+            {buildingId === null ? (
+              <Empty description={t('mesh.pickBuilding')} />
+            ) : (
+              <>
+                <VersionTable
+                  rows={versions.data?.rows ?? []}
+                  loading={versions.isFetching}
+                  onOpen={(v) => setOpenId(v.id)}
+                />
+                <ListPagination total={versions.data?.total ?? 0} page={paging} onChange={setPaging} />
+              </>
+            )}
+          </Flex>
+        </Card>
+      )}
+      <VersionDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Flex>
+  );
+}
+
+export default MeshPage;
