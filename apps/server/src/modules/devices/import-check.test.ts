@@ -77,6 +77,17 @@ describe('POST /sbuilding/device/import/check', () => {
     expect(row).toContain('AA:00:00:00:00:ZZ');
     expect(row?.at(-1)).toBe('MAC address format error');
     expect(rest).toEqual([]);
+
+    // The report, fixed or not, can be checked again: its line and errors columns are ignored.
+    const again = await api.check(projectId, 'report.xlsx', report.rawPayload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ valid: 0, invalid: 1 });
+    // (its gateway, a good row of the first file, is not among the rejected rows: nothing was imported)
+    const messages = again.json().data.results[0].errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual([
+      'No gateway named [Check gateway 0] in this project',
+      'MAC address format error',
+    ]);
   });
 
   it('answers no report when every row is good, and names each problem of a row on its column', async () => {
@@ -88,6 +99,7 @@ describe('POST /sbuilding/device/import/check', () => {
       ['s2', '', 'Building Z', null, null, null, null, mac(), 'short', null, null],
       ['xx9', 'What', ...PLACE, null, null, null, null, null, null],
       ['ba', 'Gateway', 'Building A', '9th floor', null, null, null, mac(), code(), 'not a host!', 70000],
+      ['ba', 'Zoned', 'Building A', null, 'Lobby', null, 'Some gateway', mac(), code(), 'gw.example.com', 1],
     ];
     const res = await api.check(projectId, 'bad.xlsx', await xlsxFile(rows));
     const errors = res.json().data.results.map((r: { errors: unknown[] }) => r.errors);
@@ -106,6 +118,10 @@ describe('POST /sbuilding/device/import/check', () => {
         { field: 'port', message: 'Port must be between 1 and 65535' },
       ]),
     );
+    expect(errors[3]).toEqual([
+      { field: 'zone', message: 'Give the floor of the zone' },
+      { field: 'gateway', message: 'This model does not sit behind a gateway: leave the gateway empty' },
+    ]);
   });
 
   it('reads Chinese headers and model names, and answers in Chinese', async () => {
@@ -172,6 +188,17 @@ describe('POST /sbuilding/device/import/check', () => {
     // A Bluetooth gateway of the same name is no AC gateway.
     expect(results[3].errors).toEqual(missing);
     expect(results[4]).toMatchObject({ model: 'ba', errors: [] });
+
+    const twins: Cell[][] = [
+      GATEWAY_HEADERS,
+      ['ba', 'Twin', ...PLACE, null, null, mac(), code(), 'gw.example.com', 1],
+      ['ba', 'Twin', ...PLACE, null, null, mac(), code(), 'gw.example.com', 1],
+      ['s2', 'Behind twins', ...PLACE, null, 'twin', mac(), code(), null, null],
+    ];
+    const twin = await api.check(projectId, 'twins.xlsx', await xlsxFile(twins));
+    expect(twin.json().data.results[2].errors).toEqual([
+      { field: 'gateway', message: 'More than one gateway is named [twin]; rename them before importing' },
+    ]);
   });
 
   it('refuses the second row of a file that repeats a device', async () => {
