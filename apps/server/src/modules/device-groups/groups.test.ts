@@ -41,14 +41,14 @@ async function create(body: object) {
 describe('device groups', () => {
   it('creates a group of one category in the order chosen and reads it with every device', async () => {
     const res = await create({
-      name: 'Corridor lights',
+      name: 'Hallway lights',
       deviceIds: [lights[2], lights[0], lights[1], lights[0]],
     });
     expect(res.statusCode, res.body).toBe(200);
     const group = res.json().data;
     expect(group).toMatchObject({
       projectId: project,
-      name: 'Corridor lights',
+      name: 'Hallway lights',
       status: '0',
       category: 'light',
     });
@@ -110,10 +110,10 @@ describe('device groups', () => {
     expect(stale.statusCode).toBe(409);
     const taken = await manager('POST', `/sbuilding/group/save/${group.id}`, {
       ...body,
-      name: 'Corridor lights',
+      name: 'Hallway lights',
       version: 2,
     });
-    expect(taken.json().msg).toBe('The project already has a group named [Corridor lights]');
+    expect(taken.json().msg).toBe('The project already has a group named [Hallway lights]');
     // Keeping its own name is not a duplicate.
     const same = await manager('POST', `/sbuilding/group/save/${group.id}`, { ...body, version: 2 });
     expect(same.statusCode).toBe(200);
@@ -124,8 +124,8 @@ describe('device groups', () => {
       (await customer('POST', '/sbuilding/group/getList', { projectId: project, ...filter })).json().data;
     const all = await list({ pageSize: 100 });
     expect(all.total).toBeGreaterThanOrEqual(3);
-    const corridor = await list({ name: 'corridor' });
-    expect(corridor.rows.map((g: { name: string }) => g.name)).toEqual(['Corridor lights']);
+    const corridor = await list({ name: 'hallway' });
+    expect(corridor.rows.map((g: { name: string }) => g.name)).toEqual(['Hallway lights']);
     expect(corridor.rows[0]).toMatchObject({ deviceCount: 3 });
     expect(corridor.rows[0].devices).toHaveLength(3);
     const acGroups = await list({ category: 'ac', pageSize: 100 });

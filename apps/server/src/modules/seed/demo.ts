@@ -9,6 +9,7 @@ import { seedDictionaries } from '../system/dict-seed.js';
 import { DEMO_PROJECT, seedProjects } from '../projects/seed.js';
 import { projects } from '../projects/tables.js';
 import { seedBuildings } from '../buildings/seed.js';
+import { seedDevices } from './devices-seed.js';
 import type { FileStore } from '../files/store.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
@@ -79,6 +80,9 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.tenantId, tenant.id), eq(projects.projectName, DEMO_PROJECT)));
-  if (store && campus) await seedBuildings(db, store, tenant.id, campus.id);
+  if (store && campus) {
+    await seedBuildings(db, store, tenant.id, campus.id);
+    await seedDevices(db, tenant.id, campus.id);
+  }
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }
