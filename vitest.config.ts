@@ -24,6 +24,16 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'] } },
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] },
       },
+      {
+        resolve: { conditions: ['source'] },
+        ssr: { resolve: { conditions: ['source'] } },
+        test: {
+          name: 'simulator',
+          root: 'apps/simulator',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       serverProject('server'),
       // The same API suite against a real PostgreSQL server (one throw-away database per suite).
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { TEST_DB_DRIVER: 'pg' })] : []),

@@ -1,0 +1,11 @@
+export { startSimulator, DEFAULT_REPORT_INTERVAL_MS } from './simulator.js';
+export type { Simulator, SimulatorOptions, SimulatorStats } from './simulator.js';
+export { backfill } from './backfill.js';
+export type { BackfillOptions, BackfillResult } from './backfill.js';
+export type { Log, LogLevel } from './link.js';
+export { DEVICE_KINDS, createDevice } from './kinds/registry.js';
+export { SimDevice } from './kinds/device.js';
+export { nextRoomTemp, acPower } from './kinds/ac.js';
+export { occupancyAt, scheduleFromWorkTimes, DEFAULT_SCHEDULE } from './occupancy.js';
+export type { WorkSchedule } from './occupancy.js';
+export type { DeviceInfo, CommandReply, Value } from './types.js';

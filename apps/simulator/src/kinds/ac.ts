@@ -1,0 +1,136 @@
+import type { CommandMethod } from '@sbuilding/shared';
+import { approach, chance, round } from '../time.js';
+import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
+import { deviceHash, latestNumber, numberParam, SimDevice, stringParam, type Params } from './device.js';
+
+export type WorkMode = 'cool' | 'hot' | 'wet' | 'wind';
+export type FanSpeed = 'auto' | 'low' | 'mid' | 'high';
+
+export interface AcState {
+  onOff: boolean;
+  workMode: WorkMode;
+  fanSpeed: FanSpeed;
+  targetTemp: number;
+  roomTemp: number;
+}
+
+/** Per hour: how fast the unit pulls the room to its setpoint at each fan speed. */
+const FAN_RATE: Record<FanSpeed, number> = { low: 1.5, mid: 2.2, auto: 2.2, high: 3 };
+/** Dry mode dehumidifies and cools at half the rate. */
+const MODE_FACTOR: Record<WorkMode, number> = { cool: 1, hot: 1, wet: 0.5, wind: 0 };
+/** Per hour: how fast a room drifts toward the outside through walls and windows. */
+export const LEAK_RATE = 0.12;
+const FAN_W: Record<FanSpeed, number> = { low: 700, mid: 1000, auto: 1000, high: 1400 };
+
+/**
+ * The thermal model of a room with an indoor unit. `ambient` is the outdoor temperature plus the heat of
+ * the people in the room. When on and the thermostat calls (cooling above the setpoint, heating below it),
+ * the room moves toward the setpoint at the fan's rate times the mode's factor; otherwise (off, fan-only,
+ * or the setpoint reached) it drifts toward the ambient at LEAK_RATE, but a unit on never lets it cross
+ * back over the setpoint. Exponential approach, exact for any step length.
+ */
+export function nextRoomTemp(state: AcState, ambient: number, dtHours: number): number {
+  const { roomTemp: room, targetTemp: target } = state;
+  if (!state.onOff || state.workMode === 'wind') {
+    const rate = state.onOff ? LEAK_RATE * 1.5 : LEAK_RATE;
+    return approach(room, ambient, rate, dtHours);
+  }
+  const factor = MODE_FACTOR[state.workMode] * FAN_RATE[state.fanSpeed];
+  if (state.workMode === 'hot') {
+    if (room < target) return approach(room, target, factor, dtHours);
+    return approach(room, Math.max(ambient, target), LEAK_RATE, dtHours);
+  }
+  if (room > target) return approach(room, target, factor, dtHours);
+  return approach(room, Math.min(ambient, target), LEAK_RATE, dtHours);
+}
+
+/** Electrical load of the unit, W: the compressor while the thermostat calls, the fan otherwise. */
+export function acPower(state: AcState): number {
+  if (!state.onOff) return 5;
+  if (state.workMode === 'wind') return 80;
+  const calling =
+    state.workMode === 'hot' ? state.roomTemp < state.targetTemp : state.roomTemp > state.targetTemp;
+  return calling ? FAN_W[state.fanSpeed] * (state.workMode === 'wet' ? 0.6 : 1) : 60;
+}
+
+function isWorkMode(value: unknown): value is WorkMode {
+  return value === 'cool' || value === 'hot' || value === 'wet' || value === 'wind';
+}
+function isFanSpeed(value: unknown): value is FanSpeed {
+  return value === 'auto' || value === 'low' || value === 'mid' || value === 'high';
+}
+
+/**
+ * An AC indoor unit (ac20). Obeys setOnOff, setWorkMode (cool, hot, wet, wind: no auto, the catalogue
+ * refuses it), setFanSpeed, setTargetTemp (16-30). People switch it on when the room is uncomfortable
+ * during working hours (heating below 19 °C, cooling above 26 °C) and it is switched off when they leave;
+ * those changes are reported with `terminal: 'powerButton'`.
+ */
+export class AcUnit extends SimDevice {
+  readonly state: AcState;
+
+  constructor(info: DeviceInfo) {
+    super(info);
+    const { onOff, workMode, fanSpeed } = info.latest;
+    this.state = {
+      onOff: typeof onOff === 'boolean' ? onOff : false,
+      workMode: isWorkMode(workMode) ? workMode : 'cool',
+      fanSpeed: isFanSpeed(fanSpeed) ? fanSpeed : 'auto',
+      targetTemp: latestNumber(info, 'targetTemp') ?? 24,
+      roomTemp: latestNumber(info, 'roomTemp') ?? 20 + deviceHash(info.id) * 4,
+    };
+  }
+
+  step(ctx: StepContext): void {
+    const s = this.state;
+    if (!s.onOff && ctx.working && ctx.random() < chance(1.5, ctx.dtHours)) {
+      const mode: WorkMode | null = s.roomTemp < 19 ? 'hot' : s.roomTemp > 26 ? 'cool' : null;
+      if (mode) {
+        s.onOff = true;
+        s.workMode = mode;
+        s.targetTemp = mode === 'hot' ? 22 : 25;
+        this.touched('powerButton');
+      }
+    } else if (s.onOff && ctx.occupancy < 0.1 && ctx.random() < chance(1, ctx.dtHours)) {
+      s.onOff = false;
+      this.touched('powerButton');
+    }
+    const ambient = ctx.outdoor + 3 * ctx.occupancy;
+    s.roomTemp = nextRoomTemp(s, ambient, ctx.dtHours);
+  }
+
+  override power(): number {
+    return acPower(this.state);
+  }
+
+  protected override apply(method: CommandMethod, params: Params): CommandReply {
+    const s = this.state;
+    switch (method) {
+      case 'setOnOff':
+        s.onOff = params.onOff === true;
+        return { success: true };
+      case 'setWorkMode': {
+        const mode = stringParam(params, 'workMode');
+        if (!isWorkMode(mode)) return { success: false, error: 'workMode: notSupportAuto' };
+        s.workMode = mode;
+        return { success: true };
+      }
+      case 'setFanSpeed': {
+        const speed = stringParam(params, 'fanSpeed');
+        if (!isFanSpeed(speed)) return { success: false, error: 'fanSpeed: invalid' };
+        s.fanSpeed = speed;
+        return { success: true };
+      }
+      case 'setTargetTemp':
+        s.targetTemp = numberParam(params, 'targetTemp') ?? s.targetTemp;
+        return { success: true };
+      default:
+        return super.apply(method, params);
+    }
+  }
+
+  protected readings(): Record<string, Value> {
+    const s = this.state;
+    return { ...s, roomTemp: round(s.roomTemp, 1) };
+  }
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { DEVICE_MODELS } from '@sbuilding/shared';
+import { AcUnit, nextRoomTemp, type AcState } from './kinds/ac.js';
+import { Ammeter } from './kinds/ammeter.js';
+import { Light } from './kinds/light.js';
+import { Panel } from './kinds/panel.js';
+import { DEVICE_KINDS } from './kinds/registry.js';
+import { DEFAULT_SCHEDULE, occupancyAt, scheduleFromWorkTimes } from './occupancy.js';
+import { localTime, outdoorTemperature } from './time.js';
+import type { DeviceInfo, StepContext, WorldView } from './types.js';
+import { World } from './world.js';
+
+function info(over: Partial<DeviceInfo> & Pick<DeviceInfo, 'model' | 'category'>): DeviceInfo {
+  return {
+    id: 1,
+    name: 'dev',
+    projectId: 1,
+    buildingId: 1,
+    floorId: 10,
+    zoneId: 100,
+    parentId: null,
+    props: {},
+    latest: {},
+    ...over,
+  };
+}
+
+const flatWorld = (loads: { light?: number; hvac?: number } = {}): WorldView => ({
+  load: (kind) => (kind === 'light' ? (loads.light ?? 0) : (loads.hvac ?? 0)),
+  zoneTemperature: () => null,
+  zoneLight: () => 0,
+});
+
+function ctx(over: Partial<StepContext> = {}): StepContext {
+  return {
+    ts: Date.UTC(2026, 10, 18, 10),
+    dtHours: 0.25,
+    local: { weekday: 3, minute: 600, month: 11 },
+    occupancy: 0.85,
+    working: true,
+    outdoor: 12,
+    world: flatWorld(),
+    random: () => 0.5,
+    ...over,
+  };
+}
+
+describe('AC thermal model', () => {
+  const base: AcState = { onOff: true, workMode: 'cool', fanSpeed: 'mid', targetTemp: 22, roomTemp: 29 };
+
+  it('brings the room to the setpoint when on, faster at a higher fan speed', () => {
+    const run = (fanSpeed: AcState['fanSpeed'], hours: number) => {
+      const s = { ...base, fanSpeed };
+      for (let i = 0; i < hours * 12; i++) s.roomTemp = nextRoomTemp(s, 30, 1 / 12);
+      return s.roomTemp;
+    };
+    expect(Math.abs(run('mid', 3) - 22)).toBeLessThan(0.1);
+    expect(run('high', 0.5)).toBeLessThan(run('low', 0.5));
+    expect(run('low', 0.5)).toBeLessThan(29);
+  });
+
+  it('heats in hot mode and barely moves in fan-only mode', () => {
+    let heated: AcState = { ...base, workMode: 'hot', targetTemp: 24, roomTemp: 15 };
+    let fanOnly: AcState = { ...base, workMode: 'wind', roomTemp: 15 };
+    for (let i = 0; i < 24; i++) {
+      heated = { ...heated, roomTemp: nextRoomTemp(heated, 10, 0.25) };
+      fanOnly = { ...fanOnly, roomTemp: nextRoomTemp(fanOnly, 10, 0.25) };
+    }
+    expect(heated.roomTemp).toBeGreaterThan(23.5);
+    expect(fanOnly.roomTemp).toBeLessThan(15);
+  });
+
+  it('drifts toward the outdoor temperature when off, without passing it', () => {
+    const off: AcState = { ...base, onOff: false, roomTemp: 24 };
+    const after6h = nextRoomTemp(off, 10, 6);
+    const after48h = nextRoomTemp(off, 10, 48);
+    expect(after6h).toBeLessThan(24);
+    expect(after6h).toBeGreaterThan(after48h);
+    expect(after48h).toBeGreaterThanOrEqual(10);
+    expect(after48h - 10).toBeLessThan(0.1);
+  });
+
+  it('applies the result in the same way through the device, which reports its new setpoint', () => {
+    const ac = new AcUnit(info({ model: 'ac20', category: 'ac', latest: { roomTemp: 28 } }));
+    expect(ac.command('setOnOff', { onOff: true })).toEqual({ success: true });
+    expect(ac.command('setTargetTemp', { targetTemp: 23 })).toEqual({ success: true });
+    expect(ac.command('setWorkMode', { workMode: 'auto' })).toEqual({
+      success: false,
+      error: 'workMode: notSupportAuto',
+    });
+    expect(ac.command('setBrightness', { lightnessLevel: 3 })).toMatchObject({ success: false });
+    for (let i = 0; i < 20; i++) ac.step(ctx({ outdoor: 30 }));
+    const telemetry = ac.telemetry();
+    expect(telemetry.targetTemp).toBe(23);
+    expect(telemetry.roomTemp).toBeCloseTo(23, 0);
+    expect(Object.keys(telemetry).sort()).toEqual(DEVICE_MODELS.ac20.telemetry.map((t) => t.key).sort());
+  });
+});
+
+describe('ammeter', () => {
+  it('integrates power into energy that never decreases', () => {
+    const meter = new Ammeter(info({ model: 'ammeter4g', category: 'ammeter', props: { channel: 2 } }));
+    const start = meter.energy;
+    meter.integrate(2000, 0);
+    meter.integrate(2000, 1.5);
+    expect(meter.energy - start).toBeCloseTo(3, 6);
+    let previous = meter.energy;
+    for (const watts of [0, 5000, 100, 0, 0, 3000]) {
+      meter.integrate(watts, 0.5);
+      expect(meter.energy).toBeGreaterThanOrEqual(previous);
+      previous = meter.energy;
+    }
+  });
+
+  it('reports power and energy on its channel, following the floor HVAC load', () => {
+    const meter = new Ammeter(
+      info({ model: 'ammeter4g', category: 'ammeter', props: { channel: 2 }, latest: { energy2: 500 } }),
+    );
+    meter.step(ctx({ world: flatWorld({ hvac: 4000 }), dtHours: 0 }));
+    meter.step(ctx({ world: flatWorld({ hvac: 4000 }), dtHours: 1 }));
+    const telemetry = meter.telemetry();
+    expect(Object.keys(telemetry).sort()).toEqual(['energy2', 'power2']);
+    expect(telemetry.power2).toBeCloseTo(4050, -1);
+    expect(telemetry.energy2).toBeCloseTo(504.05, 1);
+  });
+});
+
+describe('light', () => {
+  const s2 = () => new Light(info({ model: 's2', category: 'light' }));
+
+  it('obeys brightness and refuses 300', () => {
+    const light = s2();
+    expect(light.command('setBrightness', { lightnessLevel: 128 })).toEqual({ success: true });
+    expect(light.telemetry()).toMatchObject({ onOff: true, lightnessLevel: 128 });
+    expect(light.command('setBrightness', { lightnessLevel: 300 })).toEqual({
+      success: false,
+      error: 'lightnessLevel: byteRange',
+    });
+    expect(light.telemetry().lightnessLevel).toBe(128);
+  });
+
+  it('switches off and on again at the last level, and refuses a command its model lacks', () => {
+    const light = s2();
+    light.command('setBrightness', { lightnessLevel: 90 });
+    light.command('setOnOff', { onOff: false });
+    expect(light.telemetry()).toMatchObject({ onOff: false });
+    light.command('setOnOff', { onOff: true });
+    expect(light.telemetry()).toMatchObject({ onOff: true, lightnessLevel: 90 });
+    expect(light.command('setColorTemp', { colorTemp: 3000 })).toEqual({ success: true });
+    const e90 = new Light(info({ model: 'e90', category: 'light' }));
+    expect(e90.command('setColorTemp', { colorTemp: 3000 })).toEqual({
+      success: false,
+      error: 'e90 does not support setColorTemp',
+    });
+  });
+
+  it('sends exactly the readings of its model', () => {
+    const e90 = new Light(info({ model: 'e90', category: 'light' }));
+    e90.step(ctx());
+    expect(Object.keys(e90.telemetry()).sort()).toEqual(DEVICE_MODELS.e90.telemetry.map((t) => t.key).sort());
+    const light = s2();
+    light.step(ctx());
+    expect(Object.keys(light.telemetry()).sort()).toEqual(['colorTemp', 'lightnessLevel', 'onOff']);
+  });
+});
+
+describe('wall panel', () => {
+  it('refuses a button the panel does not have, and a press by a person switches the zone lights', () => {
+    const panel = info({ id: 5, model: 'kxx', category: 'lightPanel', props: { panelType: 'double' } });
+    const light = info({ id: 6, model: 's2', category: 'light' });
+    const world = new World([], [panel, light], () => 0);
+    const device = world.devices.get(5);
+    if (!(device instanceof Panel)) throw new Error('not a panel');
+    expect(device.command('setButtons', { mid: true })).toMatchObject({ success: false });
+    expect(device.command('setButtons', { right: true })).toEqual({ success: true });
+    expect(device.telemetry()).toEqual({ left: false, right: true });
+    // random() = 0: a press on the first button at the first step of the working day.
+    const switched = world.step(device, Date.UTC(2026, 10, 18, 10));
+    expect(device.telemetry()).toEqual({ left: true, right: true, terminal: 'lsPanel' });
+    expect(switched.map((d) => d.info.id)).toEqual([6]);
+    expect(switched[0]?.telemetry()).toMatchObject({ onOff: true, terminal: 'lsPanel' });
+  });
+});
+
+describe('occupancy', () => {
+  it('is higher at 10:00 on a weekday than at 03:00, and dips at lunch', () => {
+    const at = (weekday: number, hour: number) =>
+      occupancyAt({ weekday, minute: hour * 60, month: 11 }, DEFAULT_SCHEDULE);
+    expect(at(2, 10)).toBeGreaterThan(0.8);
+    expect(at(2, 3)).toBeLessThan(0.05);
+    expect(at(2, 12.5)).toBeLessThan(at(2, 10));
+    expect(at(2, 12.5)).toBeGreaterThan(at(2, 3));
+    expect(at(0, 10)).toBeLessThan(0.1);
+  });
+
+  it('follows the project work times, overtime past midnight included', () => {
+    const schedule = scheduleFromWorkTimes([
+      { startTime: '09:30', endTime: '17:30', timeType: 'WORK' },
+      { startTime: '20:00', endTime: '01:00', timeType: 'OT' },
+    ]);
+    const at = (hour: number) => occupancyAt({ weekday: 3, minute: hour * 60, month: 11 }, schedule);
+    expect(at(8.5)).toBeLessThan(0.05);
+    expect(at(11)).toBeGreaterThan(0.8);
+    expect(at(0.5)).toBeCloseTo(0.15);
+    expect(scheduleFromWorkTimes([])).toBe(DEFAULT_SCHEDULE);
+  });
+
+  it('reads the building clock in the project time zone, and November is 8-18 °C outside', () => {
+    const ts = Date.UTC(2026, 10, 18, 2); // Wednesday 02:00 UTC = 10:00 in Shanghai
+    expect(localTime(ts, 'Asia/Shanghai')).toMatchObject({ weekday: 3, minute: 600, month: 11 });
+    const temps = Array.from({ length: 24 }, (_, h) =>
+      outdoorTemperature({ weekday: 3, minute: h * 60, month: 11 }),
+    );
+    expect(Math.min(...temps)).toBeCloseTo(8, 0);
+    expect(Math.max(...temps)).toBeCloseTo(18, 0);
+  });
+});
+
+describe('registry', () => {
+  it('has a kind for every category whose readings cover the model telemetry', () => {
+    const models = Object.values(DEVICE_MODELS);
+    for (const model of models) {
+      const device = new DEVICE_KINDS[model.category](
+        info({ model: model.id, category: model.category, props: { channel: 3 } }),
+      );
+      device.step(ctx());
+      const keys = Object.keys(device.telemetry()).map((k) => k.replace(/3$/, ''));
+      expect(keys.sort(), model.id).toEqual(model.telemetry.map((t) => t.key).sort());
+    }
+  });
+});
