@@ -38,6 +38,18 @@ export function issueMessage(lang: Lang, column: string, message: string, code =
   return validationMessage(lang, [{ instancePath: `/${column}`, keyword: code, message }]);
 }
 
+/** The body schema of each model, built once: building it costs more than reading a row with it. */
+const bodySchemas = new Map<ModelId, ReturnType<typeof deviceCreateBodySchemaFor>>();
+
+function bodySchemaFor(model: ModelId) {
+  let schema = bodySchemas.get(model);
+  if (!schema) {
+    schema = deviceCreateBodySchemaFor(model);
+    bodySchemas.set(model, schema);
+  }
+  return schema;
+}
+
 function text(value: CellValue | undefined): string {
   return isBlank(value) ? '' : String(value).trim();
 }
@@ -103,7 +115,7 @@ export function prepareRow(lang: Lang, names: ProjectNames, row: ImportRow): Pre
     errors.push({ field: 'gateway', message: translate(lang, 'import.gatewayNotUsed') });
   }
 
-  const parsed = deviceCreateBodySchemaFor(model).safeParse(body);
+  const parsed = bodySchemaFor(model).safeParse(body);
   if (!parsed.success) {
     const reported = new Set(errors.map((e) => e.field));
     for (const issue of parsed.error.issues) {
