@@ -1,0 +1,254 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { Aedes, type Client } from 'aedes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from './simulator.js';
+
+/**
+ * The simulator against a plain aedes broker and a fake HTTP API: what goes over the wire is what the
+ * server's broker reads (ThingsBoard device and gateway APIs), nothing of the server is imported.
+ */
+
+const USER_TOKEN = 'user-token';
+/** Device id → access token; device 30's token is not known to the broker. */
+const TOKENS: Record<number, string> = { 10: 'tok-ba', 20: 'tok-air', 30: 'tok-replaced' };
+const BROKER_TOKENS = new Map([
+  ['tok-ba', 10],
+  ['tok-air', 20],
+]);
+
+const row = (id: number, name: string, model: string, category: string, parentId: number | null) => ({
+  id,
+  name,
+  model,
+  category,
+  projectId: 1,
+  buildingId: 1,
+  floorId: 5,
+  zoneId: 50,
+  parentId,
+  props: {},
+  telemetry: {},
+});
+const DEVICES = [
+  row(10, 'F1 Bluetooth gateway', 'ba', 'bleGateway', null),
+  { ...row(11, 'Room 1 light', 's2', 'light', 10), telemetry: { lightnessLevel: { value: 100, ts: 1 } } },
+  row(12, 'Room 1 TH', 'th10', 'thSensor', 10),
+  row(20, 'Room 1 air sensor', 'sair4g', 'airSensor', null),
+  row(30, 'Old air sensor', 'sair4g', 'airSensor', null),
+];
+
+interface Seen {
+  deviceId: number;
+  topic: string;
+  payload: Record<string, unknown>;
+}
+
+let broker: Aedes;
+let mqttServer: net.Server;
+let api: http.Server;
+let mqttUrl = '';
+let apiUrl = '';
+const seen: Seen[] = [];
+const sessions = new WeakMap<Client, number>();
+/** The only device an `rpc/request` is forwarded to (the server's broker namespaces them per device). */
+let rpcTarget = 0;
+
+function reply(res: http.ServerResponse, code: number, data: unknown) {
+  res.writeHead(code, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ code, msg: code === 200 ? 'ok' : 'error', data }));
+}
+
+function startApi(): http.Server {
+  return http.createServer((req, res) => {
+    if (req.headers.authorization !== `Bearer ${USER_TOKEN}`) return reply(res, 401, null);
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/sbuilding/project/getList' && req.method === 'POST') {
+      return reply(res, 200, { rows: [{ id: 1, projectName: 'Demo', timeZone: 'Asia/Shanghai' }], total: 1 });
+    }
+    if (url.pathname === '/sbuilding/device/getList/v2' && req.method === 'POST') {
+      return reply(res, 200, { rows: DEVICES, total: DEVICES.length });
+    }
+    if (url.pathname === '/sbuilding/work/rest/list') {
+      const rows = [{ startTime: '09:00', endTime: '18:00', timeType: 'WORK', zoneType: 'office' }];
+      return reply(res, 200, { rows, total: 1 });
+    }
+    const credentials = /^\/sbuilding\/device\/credentials\/(\d+)$/.exec(url.pathname);
+    const token = credentials ? TOKENS[Number(credentials[1])] : undefined;
+    if (token) return reply(res, 200, { deviceId: Number(credentials?.[1]), accessToken: token });
+    return reply(res, 404, null);
+  });
+}
+
+async function listen(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function until<T>(find: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function publishToDevices(topic: string, payload: unknown): Promise<void> {
+  return new Promise((resolve, reject) =>
+    broker.publish(
+      {
+        cmd: 'publish',
+        topic,
+        payload: Buffer.from(JSON.stringify(payload)),
+        qos: 1,
+        dup: false,
+        retain: false,
+      },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
+}
+
+let simulator: Simulator;
+
+beforeAll(async () => {
+  broker = await Aedes.createBroker({
+    authenticate(client, username, _password, done) {
+      const deviceId = BROKER_TOKENS.get(username ?? '');
+      if (deviceId === undefined) {
+        return done(Object.assign(new Error('Bad username or password'), { returnCode: 4 as const }), false);
+      }
+      sessions.set(client, deviceId);
+      done(null, true);
+    },
+    authorizeForward(client, packet) {
+      if (packet.topic.startsWith('v1/devices/me/rpc/request/') && sessions.get(client) !== rpcTarget) {
+        return null;
+      }
+      return packet;
+    },
+  });
+  broker.on('publish', (packet, client) => {
+    const deviceId = client ? sessions.get(client) : undefined;
+    if (deviceId === undefined) return;
+    seen.push({ deviceId, topic: packet.topic, payload: JSON.parse(packet.payload.toString()) });
+  });
+  mqttServer = net.createServer((socket) => broker.handle(socket));
+  mqttUrl = `mqtt://127.0.0.1:${await listen(mqttServer)}`;
+  api = startApi();
+  apiUrl = `http://127.0.0.1:${await listen(api)}`;
+  // Reports on demand only (reportAll), so a report seen after a command is the one the command caused.
+  simulator = await startSimulator({
+    apiUrl,
+    token: USER_TOKEN,
+    mqttUrl,
+    speed: 60,
+    reportIntervalMs: 3_600_000,
+  });
+});
+
+afterAll(async () => {
+  await simulator?.stop();
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  await new Promise((resolve) => mqttServer.close(resolve));
+  await new Promise((resolve) => api.close(resolve));
+});
+
+describe('simulator on the wire', () => {
+  it('connects each device that dials in itself, with its token, and tells the one refused', () => {
+    expect(broker.connectedClients).toBe(2);
+    expect(simulator.stats()).toMatchObject({ devicesConnected: 4, devicesSimulated: 5, devicesFailed: 1 });
+  });
+
+  it('publishes the telemetry of a device connected directly', async () => {
+    await simulator.reportAll();
+    const message = await until(
+      () => seen.find((s) => s.deviceId === 20 && s.topic === 'v1/devices/me/telemetry'),
+      'air sensor telemetry',
+    );
+    expect(Object.keys(message.payload).sort()).toEqual(['ch2o', 'co2', 'humidity', 'temperature']);
+    expect(message.payload.co2).toBeGreaterThanOrEqual(380);
+  });
+
+  it('announces the devices behind a gateway and reports them through it', async () => {
+    const announced = () =>
+      seen.filter((s) => s.deviceId === 10 && s.topic === 'v1/gateway/connect').map((s) => s.payload.device);
+    await until(() => (announced().length >= 2 ? true : undefined), 'gateway connects');
+    expect(announced().sort()).toEqual(['Room 1 TH', 'Room 1 light']);
+    const telemetry = await until(
+      () => seen.find((s) => s.deviceId === 10 && s.topic === 'v1/gateway/telemetry'),
+      'gateway telemetry',
+    );
+    expect(Object.keys(telemetry.payload).sort()).toEqual(['Room 1 TH', 'Room 1 light']);
+    expect(telemetry.payload['Room 1 TH']).toEqual([
+      { temperature: expect.any(Number), humidity: expect.any(Number) },
+    ]);
+    await until(
+      () =>
+        seen.find((s) => s.deviceId === 10 && s.topic === 'v1/devices/me/telemetry' && 'rssi' in s.payload),
+      'gateway rssi',
+    );
+  });
+
+  it('answers an RPC for a child light and reports the new state at once', async () => {
+    const from = seen.length;
+    const answered = simulator.stats().commandsAnswered;
+    await publishToDevices('v1/gateway/rpc', {
+      device: 'Room 1 light',
+      data: { id: 7, method: 'setBrightness', params: { lightnessLevel: 42 } },
+    });
+    const answerAt = await until(() => {
+      const i = seen.findIndex((s, at) => at >= from && s.topic === 'v1/gateway/rpc' && s.payload.id === 7);
+      return i < 0 ? undefined : i;
+    }, 'rpc answer');
+    expect(seen[answerAt]?.payload).toEqual({ device: 'Room 1 light', id: 7, data: { success: true } });
+    const report = await until(
+      () =>
+        seen
+          .slice(answerAt + 1)
+          .find((s) => s.topic === 'v1/gateway/telemetry' && 'Room 1 light' in s.payload),
+      'report after the command',
+    );
+    expect(report.payload['Room 1 light']).toEqual([
+      expect.objectContaining({ onOff: true, lightnessLevel: 42 }),
+    ]);
+    expect(simulator.stats().commandsAnswered).toBe(answered + 1);
+  });
+
+  it('refuses a bad parameter, and a command the device model lacks', async () => {
+    const from = seen.length;
+    await publishToDevices('v1/gateway/rpc', {
+      device: 'Room 1 light',
+      data: { id: 8, method: 'setBrightness', params: { lightnessLevel: 300 } },
+    });
+    rpcTarget = 20;
+    await publishToDevices('v1/devices/me/rpc/request/9', { method: 'setOnOff', params: { onOff: true } });
+    const refusal = await until(
+      () => seen.slice(from).find((s) => s.topic === 'v1/gateway/rpc' && s.payload.id === 8),
+      'gateway refusal',
+    );
+    expect(refusal.payload.data).toEqual({ success: false, error: 'lightnessLevel: byteRange' });
+    const direct = await until(
+      () => seen.slice(from).find((s) => s.topic === 'v1/devices/me/rpc/response/9'),
+      'direct refusal',
+    );
+    expect(direct.deviceId).toBe(20);
+    expect(direct.payload).toEqual({ success: false, error: 'sair4g does not support setOnOff' });
+  });
+
+  it('disconnects every device when stopped', async () => {
+    await simulator.stop();
+    await until(() => (broker.connectedClients === 0 ? true : undefined), 'disconnects');
+  });
+
+  it('reports every device by itself on its jittered interval', async () => {
+    const from = seen.length;
+    simulator = await startSimulator({ apiUrl, token: USER_TOKEN, mqttUrl, reportIntervalMs: 100 });
+    const reports = () =>
+      seen.slice(from).filter((s) => s.topic === 'v1/devices/me/telemetry' && s.deviceId === 20).length;
+    await until(() => (reports() >= 3 ? true : undefined), 'three reports of the air sensor');
+    expect(simulator.stats().messagesSent).toBeGreaterThanOrEqual(6);
+  });
+});
