@@ -1,7 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Lang, Mark, MarkBindBody, MarkCreateBody, MarkMoveBody, MarkSaveBody } from '@sbuilding/shared';
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  FLOOR_MARKS_MAX,
+  type Lang,
+  type Mark,
+  type MarkBindBody,
+  type MarkCreateBody,
+  type MarkMoveBody,
+  type MarkSaveBody,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { AppError, conflict } from '../../platform/errors.js';
+import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { findFloor } from '../buildings/floor-service.js';
 import { deviceMarks, devices } from '../devices/tables.js';
@@ -125,6 +133,12 @@ export async function createMark(db: Db, scope: Scope, body: MarkCreateBody, lan
   const floor = await findFloor(db, scope, body.floorId);
   const id = await db.transaction(async (tx) => {
     await lockBuilding(tx, floor.buildingId);
+    // Counted under the building's lock, so two creates cannot both take the last place.
+    const [marks] = await tx
+      .select({ value: count() })
+      .from(deviceMarks)
+      .where(eq(deviceMarks.floorId, floor.id));
+    if ((marks?.value ?? 0) >= FLOOR_MARKS_MAX) throw badRequest('mark.floorFull', { max: FLOOR_MARKS_MAX });
     const place = { buildingId: floor.buildingId, floorId: floor.id };
     if (body.deviceId !== null) await prepareBinding(tx, scope, place, body.deviceId);
     const [row] = await tx

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
 import { floorOfDevice, plantDevice } from '../../test/plant-device.js';
+import { deviceMarks } from '../devices/tables.js';
+import { floors } from '../buildings/tables.js';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 let manager: ReturnType<typeof as>;
@@ -162,6 +165,24 @@ describe('device marks', () => {
     expect(list.map((m: { id: number }) => m.id)).not.toContain(mark.id);
     expect((await newMark({ markName: 'Gone again', deviceId: device })).deviceId).toBe(device);
     expect((await manager('DELETE', `/sbuilding/mark/del/${mark.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a mark on a floor that already holds 2000', async () => {
+    const full = (await manager('PUT', '/sbuilding/floor/create', { buildingId: hall, name: 'Full' })).json()
+      .data.id;
+    const [floor] = await t.app.db.select().from(floors).where(eq(floors.id, full));
+    const row = {
+      tenantId: floor?.tenantId ?? 0,
+      buildingId: hall,
+      floorId: full,
+      belongType: 'other' as const,
+    };
+    await t.app.db
+      .insert(deviceMarks)
+      .values(Array.from({ length: 2000 }, (_, i) => ({ ...row, markName: `N${i}`, x: i, y: 1 })));
+    const res = await manager('PUT', '/sbuilding/mark/create', { ...markBody, floorId: full });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('A floor holds at most 2000 marks');
   });
 
   it('checks mark fields with the shared rules', async () => {
