@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { Providers } from '@/app/providers';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
+import { envelope, serve } from '@/test/http';
+import { device, sent, WAIT } from '../test/fixtures';
+import { DeviceDetailDrawer } from './device-detail-drawer';
+
+const userEvent = userEventLib.setup({ delay: null });
+const CREDENTIALS = '/sbuilding/device/credentials/9';
+
+function renderDrawer(canEdit: boolean, telemetry: Record<string, { value: number; ts: string }> = {}) {
+  serve({
+    '/sbuilding/device/getDeviceInfoById/9': envelope(200, {
+      ...device(),
+      telemetry,
+      groups: [{ id: 3, name: 'Floor 2 corridor lights' }],
+    }),
+    '/sbuilding/dev-client-attr/get/9': envelope(200, {
+      deviceId: 9,
+      model: 'e90',
+      attributes: {},
+      history: [],
+    }),
+    [CREDENTIALS]: (config) =>
+      envelope(200, { deviceId: 9, accessToken: config.method === 'post' ? 'new-token' : 'old-token' }),
+  });
+  render(
+    <Providers>
+      <DeviceDetailDrawer deviceId={9} projectId={5} canEdit={canEdit} onClose={vi.fn()} />
+    </Providers>,
+  );
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  await setLanguage('en');
+});
+
+describe('device detail drawer', { timeout: 150_000 }, () => {
+  it('shows the fields, an empty state before the first reading, the groups and the parameters', async () => {
+    renderDrawer(true);
+    const drawer = await screen.findByRole('dialog', { name: 'Device Lobby sensor' }, WAIT);
+    expect(await within(drawer).findByText('AA:BB:CC:DD:EE:01', {}, WAIT)).toBeInTheDocument();
+    expect(within(drawer).getByText('Sensor')).toBeInTheDocument();
+    expect(within(drawer).getByText('Floor 2 corridor lights')).toBeInTheDocument();
+    expect(within(drawer).getByText('No readings yet: the device has not reported.')).toBeInTheDocument();
+    expect(await within(drawer).findByLabelText('PIR auto light off delay (min)', {}, WAIT)).toBeEnabled();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('shows the latest readings with the units of the catalogue', async () => {
+    renderDrawer(false, { temperature: { value: 23.5, ts: '2026-01-03T09:00:00Z' } });
+    expect(await screen.findByText('23.5 °C', {}, WAIT)).toBeInTheDocument();
+    // Without the right to edit: no credentials at all, and they are not even asked for.
+    expect(screen.queryByText('Access token')).toBeNull();
+    expect(sent(CREDENTIALS, 'get')).toHaveLength(0);
+  });
+
+  it('replaces the access token only after a confirmation', async () => {
+    renderDrawer(true);
+    const token = await screen.findByLabelText('Access token', {}, WAIT);
+    await waitFor(() => expect(token).toHaveValue('old-token'), WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Replace token' }));
+    // antd names the confirm dialog twice (a hidden title for screen readers and the visible one).
+    const [question] = await screen.findAllByText('Replace the access token of Lobby sensor?', {}, WAIT);
+    const confirm = question?.closest<HTMLElement>('.ant-modal') ?? null;
+    expect(confirm).not.toBeNull();
+    expect(sent(CREDENTIALS, 'post')).toHaveLength(0);
+    await userEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'Replace token' }));
+    await waitFor(() => expect(token).toHaveValue('new-token'), WAIT);
+    expect(sent(CREDENTIALS, 'post')).toHaveLength(1);
+  });
+});
