@@ -122,8 +122,9 @@ function readSheet(sheet: ExcelJS.Worksheet): ImportFile {
 
   const rows: ImportRow[] = [];
   const reportOnly = new Set<string>(REPORT_COLUMNS);
-  for (let line = 2; line <= sheet.rowCount; line += 1) {
-    const row = sheet.getRow(line);
+  // eachRow visits only the rows the file holds: a sheet formatted down to row 1,048,576 costs nothing.
+  sheet.eachRow((row, line) => {
+    if (line === 1) return;
     const values: Record<string, CellValue> = {};
     let blank = true;
     for (const [col, column] of columns) {
@@ -132,10 +133,10 @@ function readSheet(sheet: ExcelJS.Worksheet): ImportFile {
       values[column.key] = value;
       if (!isBlank(value)) blank = false;
     }
-    if (blank) continue;
+    if (blank) return;
     if (rows.length === IMPORT_MAX_ROWS) throw badRequest('import.tooManyRows', { max: IMPORT_MAX_ROWS });
     rows.push({ line, values });
-  }
+  });
   if (rows.length === 0) throw badRequest('import.empty');
   return { columns: [...columns.values()].filter((c) => !reportOnly.has(c.key)), rows };
 }
