@@ -1,10 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import type { Floor, Mark } from '@sbuilding/shared';
+import type { Device, Floor, Mark } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { FloorMarks } from './floor-marks';
 
@@ -68,6 +69,50 @@ const MARKS = [
   mark(3, 'L-203', null),
 ];
 
+// jsdom has no PointerEvent: without it the pointer events lose their coordinates and button.
+if (!('PointerEvent' in window)) {
+  Object.defineProperty(window, 'PointerEvent', {
+    value: class PointerEvent extends MouseEvent {
+      readonly pointerId: number;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 0;
+      }
+    },
+  });
+}
+
+const LIGHT_204: Device = {
+  id: 204,
+  tenantId: 1,
+  projectId: 5,
+  buildingId: 11,
+  buildingName: 'Building A',
+  floorId: 3,
+  floorName: '2F',
+  zoneId: null,
+  zoneName: null,
+  model: 's2',
+  category: 'light',
+  name: 'Light 204',
+  position: 'Room 204',
+  props: {},
+  parentId: null,
+  parentName: null,
+  online: true,
+  lastActivityTime: null,
+  positionImageId: null,
+  positionImageUrl: null,
+  horizontalImageId: null,
+  horizontalImageUrl: null,
+  verticalImageId: null,
+  verticalImageUrl: null,
+  markId: null,
+  version: 1,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+};
+
 const sent = (url: string) => seen.filter((c) => c.url === url);
 
 function renderFloor() {
@@ -85,8 +130,12 @@ beforeEach(async () => {
     '/sbuilding/mark/getList': envelope(200, MARKS),
     '/sbuilding/mark/move/1': (config) =>
       envelope(200, { ...MARKS[0], ...(bodyOf(config) as object), version: 4 }),
+    '/sbuilding/mark/bind/3': (config) => envelope(200, { ...MARKS[2], ...(bodyOf(config) as object) }),
+    '/sbuilding/floor/getList': envelope(200, { rows: [FLOOR], total: 1 }),
+    '/sbuilding/device/getList': envelope(200, { rows: [LIGHT_204], total: 1 }),
   });
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe('device marks on a floor plan', { timeout: 120_000 }, () => {
   it('announces bound-online, bound-offline and unbound marks differently, on the plan and in the list', async () => {
@@ -107,6 +156,45 @@ describe('device marks on a floor plan', { timeout: 120_000 }, () => {
     expect(rows[1]).toHaveTextContent(/L-201.*Light 201.*Bound, online/);
     expect(rows[2]).toHaveTextContent(/L-202.*Light 202.*Bound, offline/);
     expect(rows[3]).toHaveTextContent(/L-203.*Not bound/);
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('moves a mark dragged with the pointer, in plan units, on the drop', async () => {
+    renderFloor();
+    const target = await screen.findByRole(
+      'button',
+      { name: 'Mark L-201, bound to Light 201, online' },
+      WAIT,
+    );
+    const canvas = screen.getByTestId('marks-canvas');
+    // jsdom lays nothing out: the overlay is shown 500 x 250 px at (0, 0), half the plan's units.
+    canvas.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 500, height: 250 });
+    fireEvent.pointerDown(target, { button: 0, clientX: 100, clientY: 50, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 130, clientY: 70, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 150, clientY: 100, pointerId: 1 });
+    expect(target).toHaveAttribute('transform', 'translate(300 200)');
+    fireEvent.pointerUp(canvas, { clientX: 150, clientY: 100, pointerId: 1 });
+    await waitFor(() => expect(sent('/sbuilding/mark/move/1')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent('/sbuilding/mark/move/1')[0])).toEqual({ x: 300, y: 200, version: 3 });
+  });
+
+  it("opens a mark with Enter and binds it to a device of the mark's building", async () => {
+    renderFloor();
+    const target = await screen.findByRole('button', { name: 'Mark L-203, not bound' }, WAIT);
+    target.focus();
+    await userEvent.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(drawer).getByLabelText('Mark name')).toHaveValue('L-203');
+    expect(within(drawer).getByText('Not bound to a device')).toBeInTheDocument();
+    const picker = await within(drawer).findByRole(
+      'table',
+      { name: 'Devices of this building to bind' },
+      WAIT,
+    );
+    await userEvent.click(await within(picker).findByRole('radio', { name: 'Select Light 204' }, WAIT));
+    await waitFor(() => expect(sent('/sbuilding/mark/bind/3')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent('/sbuilding/mark/bind/3')[0])).toEqual({ deviceId: 204, version: 3 });
+    expect(bodyOf(sent('/sbuilding/device/getList')[0])).toMatchObject({ projectId: 5, buildingId: 11 });
   });
 
   it('moves a focused mark with the arrow keys (Shift for big steps) and saves the new place once', async () => {
