@@ -81,3 +81,12 @@ export async function saveMeshVersion(
   if (!row) throw new AppError(500, 'error.internal');
   return { ...toMeshVersion(row), changes: row.changes };
 }
+
+/**
+ * Removes a building's mesh history, for the building's delete: versions reference their building ON
+ * DELETE RESTRICT, so without this a building that ever had marks could never be deleted. Call it in the
+ * delete's transaction, once the building holds no floors (and so no marks).
+ */
+export async function deleteMeshVersionsOf(db: Db, buildingId: number): Promise<void> {
+  await db.delete(meshVersions).where(eq(meshVersions.buildingId, buildingId));
+}

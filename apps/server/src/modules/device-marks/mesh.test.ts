@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, demoTenantId } from '../../test/tenants.js';
 import { users } from '../users/tables.js';
 import { unbindMarkOfDevice } from './mark-service.js';
+import { deleteMeshVersionsOf } from './mesh-service.js';
 import { plantDevice } from '../../test/plant-device.js';
 
 let t: TestApp;
@@ -133,6 +134,17 @@ describe('mesh versions', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(n).fill(200));
     const all = (await versions(hall)).rows.map((r: { version: number }) => r.version);
     expect(all).toEqual(Array.from({ length: 2 * n }, (_, i) => 2 * n - i));
+  });
+
+  it("removes a building's mesh history, which otherwise keeps the emptied building from being deleted", async () => {
+    const { hall, floor } = await place('Mesh demolished');
+    const mark = (await manager('PUT', '/sbuilding/mark/create', { ...markBody, floorId: floor })).json()
+      .data;
+    await manager('DELETE', `/sbuilding/mark/del/${mark.id}`);
+    await manager('DELETE', `/sbuilding/floor/del/${floor}`);
+    expect((await manager('DELETE', `/sbuilding/hall/del/${hall}`)).statusCode).toBe(409);
+    await deleteMeshVersionsOf(t.app.db, hall);
+    expect((await manager('DELETE', `/sbuilding/hall/del/${hall}`)).statusCode).toBe(200);
   });
 
   it("unbinds a device's mark for the registry's delete and records it", async () => {
