@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@sbuilding/shared';
 import { useSettings } from '@/lib/settings';
+import { useRealtimeConnection } from '@/lib/socket';
 import { Navbar } from './navbar/navbar';
 import { SettingsDrawer } from './settings-drawer/settings-drawer';
 import { Sidebar } from './sidebar/sidebar';
@@ -26,6 +27,7 @@ const DASHBOARD_PATH = '/dashboard';
  */
 export function Layout() {
   useDevice();
+  useRealtimeConnection();
   const { t } = useTranslation();
   const { token } = antTheme.useToken();
   const { pathname } = useLocation();
