@@ -1,4 +1,5 @@
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Table, type TableColumnsType } from 'antd';
+import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@sbuilding/shared';
 import { AcUnits } from './ac-units';
@@ -40,15 +41,13 @@ export function GatewayTable({ rows, loading, projectId }: GatewayTableProps) {
       expandable={{
         expandedRowRender: (gateway) => <AcUnits gateway={gateway} projectId={projectId} />,
         expandIcon: ({ expanded, onExpand, record }) => (
-          <button
-            type="button"
-            className="sb-expand-button"
+          <Button
+            size="small"
+            icon={expanded ? <MinusOutlined /> : <PlusOutlined />}
             aria-expanded={expanded}
             aria-label={t(expanded ? 'acGateways.collapse' : 'acGateways.expand', { name: record.name })}
             onClick={(e) => onExpand(record, e)}
-          >
-            {expanded ? '−' : '+'}
-          </button>
+          />
         ),
       }}
     />

@@ -5,6 +5,7 @@ import { AttributesForm } from './attributes-form';
 import { DeviceCredentials } from './device-credentials';
 import { DeviceRegistryFields } from './device-registry-fields';
 import { DeviceTelemetry } from './device-telemetry';
+import './devices.css';
 
 export interface DeviceDetailDrawerProps {
   deviceId: number | null;

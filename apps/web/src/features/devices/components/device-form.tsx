@@ -6,6 +6,7 @@ import { FileUpload } from '@/components/file-upload';
 import { zodField } from '@/lib/form-rules';
 import { DeviceFieldItem } from './device-field-item';
 import { LocationFields } from './location-fields';
+import './devices.css';
 
 /** The three pictures every device may have (spec section 3). */
 export const IMAGE_FIELDS = ['positionImageId', 'horizontalImageId', 'verticalImageId'] as const;
@@ -33,6 +34,7 @@ export function DeviceForm({ form, projectId, model, initialValues, imageUrls, o
     <Form
       form={form}
       layout="vertical"
+      className="sb-device-form"
       preserve={false}
       initialValues={initialValues}
       onFinish={(values: Record<string, unknown>) => {

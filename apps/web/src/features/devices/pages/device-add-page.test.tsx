@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { bodyOf, envelope, serve } from '@/test/http';
-import { BUILDING, CATEGORIES, device, renderAt, sent, WAIT } from '../test/fixtures';
+import { bodyOf, envelope, serve, type Handler } from '@/test/http';
+import { BUILDING, CATEGORIES, device, FLOOR, renderAt, sent, WAIT } from '../test/fixtures';
 import DeviceAddPage from './device-add-page';
 
 const userEvent = userEventLib.setup({ delay: null });
@@ -21,22 +21,24 @@ async function choose(label: string, option: string) {
   await userEvent.click(await screen.findByTitle(option, {}, WAIT));
 }
 
+const ROUTES: Record<string, Handler> = {
+  '/sbuilding/common/getDevCategorys': envelope(200, CATEGORIES),
+  '/sbuilding/hall/getList': envelope(200, { rows: [BUILDING], total: 1 }),
+  '/sbuilding/floor/getList': envelope(200, { rows: [], total: 0 }),
+  '/sbuilding/device/getList': envelope(200, { rows: [GATEWAY], total: 1 }),
+  '/sbuilding/device/create-cc10': (config) =>
+    envelope(200, device({ id: 40, model: 'cc10', category: 'acGateway', ...(bodyOf(config) as object) })),
+};
+
 beforeEach(async () => {
   queryClient.clear();
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
-  serve({
-    '/sbuilding/common/getDevCategorys': envelope(200, CATEGORIES),
-    '/sbuilding/hall/getList': envelope(200, { rows: [BUILDING], total: 1 }),
-    '/sbuilding/floor/getList': envelope(200, { rows: [], total: 0 }),
-    '/sbuilding/device/getList': envelope(200, { rows: [GATEWAY], total: 1 }),
-    '/sbuilding/device/create-cc10': (config) =>
-      envelope(200, device({ id: 40, model: 'cc10', category: 'acGateway', ...(bodyOf(config) as object) })),
-  });
+  serve(ROUTES);
 });
 afterEach(() => localStorage.clear());
 
-describe('device add page', { timeout: 90_000 }, () => {
+describe('device add page', { timeout: 150_000 }, () => {
   it("shows the chosen model's fields and checks them with the shared rules, then another model's", async () => {
     renderAt(<DeviceAddPage />, '/device/add', '/device/add');
     expect(
@@ -110,5 +112,53 @@ describe('device add page', { timeout: 90_000 }, () => {
       await within(item as HTMLElement).findByText('AC gateway F2 (Above the door)', {}, WAIT),
     ).toBeVisible();
     expect(screen.getByLabelText('Indoor unit address')).toBeInTheDocument();
+  });
+
+  it('creates a Bluetooth gateway on its floor and follows its initialisation until it is ready', async () => {
+    const gateway = device({ id: 50, model: 'ba', category: 'bleGateway', name: 'BLE F2' });
+    const init = { deviceId: 50, message: '', updateTime: '2026-01-03T09:00:00Z' };
+    let polls = 0;
+    serve({
+      ...ROUTES,
+      '/sbuilding/floor/getList': envelope(200, { rows: [FLOOR], total: 1 }),
+      '/sbuilding/device/createBleGateway/21': envelope(200, {
+        device: gateway,
+        init: { ...init, status: 'pending', progress: 0, step: 'queued' },
+      }),
+      '/sbuilding/device/queryInitBleGatewayStatus/50': () =>
+        ++polls < 2
+          ? envelope(200, { ...init, status: 'initialising', progress: 60, step: 'configuringGateway' })
+          : envelope(200, { ...init, status: 'ready', progress: 100, step: 'done' }),
+    });
+    renderAt(<DeviceAddPage />, '/device/add?model=ba', '/device/add');
+    await fill(await screen.findByLabelText('Name', {}, WAIT), 'BLE F2');
+    await fill(screen.getByLabelText('MAC address'), 'AA:BB:CC:DD:EE:50');
+    await fill(screen.getByLabelText('Code address'), 'ABCDEF000050');
+    await fill(screen.getByLabelText('Server address'), 'mqtt://10.0.0.5');
+    await fill(screen.getByLabelText('Port'), '1883');
+    await choose('Building', 'Building A');
+    // The gateway is created on its floor: none chosen, nothing sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Floor is required', {}, WAIT)).toBeVisible();
+    await choose('Floor', 'F2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Initialisation progress' }, WAIT)).toBeVisible();
+    expect(bodyOf(sent('/sbuilding/device/createBleGateway/21', 'put')[0])).toEqual({
+      name: 'BLE F2',
+      macAddr: 'AA:BB:CC:DD:EE:50',
+      codeAddr: 'ABCDEF000050',
+      serverAddr: 'mqtt://10.0.0.5',
+      port: 1883,
+      zoneId: null,
+      position: '',
+    });
+    expect(await screen.findByText('Step: Configuring the gateway', {}, WAIT)).toBeVisible();
+    expect(await screen.findByText('Ready', {}, WAIT)).toBeVisible();
+    expect(screen.getByText('Step: Done')).toBeVisible();
+    // Polling stops once the job is finished.
+    const settled = polls;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(polls).toBe(settled);
   });
 });

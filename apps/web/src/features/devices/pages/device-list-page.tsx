@@ -15,6 +15,7 @@ import { DeviceFilters, type DeviceFilterValues } from '../components/device-fil
 import { DeviceTable } from '../components/device-table';
 import { ImportDialog } from '../components/import-dialog';
 import { currentProjectId } from '../hooks/use-project-id';
+import '../components/devices.css';
 
 /** Who may change devices (the role directive also lets admin through). */
 export const DEVICE_EDITORS = ['tbAdmin'] as const;

@@ -8,6 +8,7 @@ import {
   type Building,
   type Device,
   type DeviceCategoryOption,
+  type Floor,
 } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { seen } from '@/test/http';
@@ -32,6 +33,25 @@ export const BUILDING: Building = {
   imageId: null,
   imageUrl: null,
   miniProgramEnabled: false,
+  version: 1,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+};
+
+export const FLOOR: Floor = {
+  id: 21,
+  tenantId: 1,
+  buildingId: 11,
+  name: 'F2',
+  mark: '',
+  area: null,
+  imageId: null,
+  imageUrl: null,
+  planId: null,
+  planUrl: null,
+  planViewBox: null,
+  tags: [],
+  sort: 2,
   version: 1,
   createTime: '2026-01-01T00:00:00Z',
   updateTime: '2026-01-01T00:00:00Z',
