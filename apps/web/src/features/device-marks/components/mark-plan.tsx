@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Mark, ViewBox } from '@sbuilding/shared';
 import { PlanFrame } from '@/components/plan-frame';
 import { clampToViewBox, toPlanPoint, type Point } from '@/components/plan-units';
-import { MarkGlyph } from './mark-glyph';
-import { arrowDirection, keyboardStep, markState, markText } from './mark-state';
+import { MarkShape } from './mark-shape';
+import { arrowDirection, keyboardStep } from './mark-state';
 
 /** Arrow presses this close together are one move: one save, not one per press. */
 export const KEYBOARD_SAVE_DELAY_MS = 500;
@@ -33,16 +33,6 @@ interface Drag {
   moved: boolean;
 }
 
-/** The accessible name of a mark: its name, what it is bound to, and its state in words. */
-export function useMarkLabel() {
-  const { t } = useTranslation();
-  return (mark: Mark) => {
-    const state = markState(mark);
-    if (state === 'unbound') return t('deviceMarks.aria.unbound', { name: mark.markName });
-    return t(`deviceMarks.aria.${state}`, { name: mark.markName, device: mark.deviceName ?? '' });
-  };
-}
-
 /**
  * A floor plan with the floor's marks: each an icon and its label in plan units. A mark is moved by
  * dragging or, focused, with the arrow keys (Shift for bigger steps); a click or Enter opens it.
@@ -51,7 +41,6 @@ export function MarkPlan(props: MarkPlanProps) {
   const { planUrl, floorName, viewBox, onImageLoad, marks, selectedId, addMode, onOpen, onMove, onPlace } =
     props;
   const { t } = useTranslation();
-  const labelOf = useMarkLabel();
   const helpId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -141,12 +130,6 @@ export function MarkPlan(props: MarkPlanProps) {
     }, KEYBOARD_SAVE_DELAY_MS);
   };
 
-  const labelPlacement = (mark: Mark): { x: number; y: number; anchor: 'start' | 'middle' | 'end' } => {
-    if (mark.alignment === 'left') return { x: -r * 1.5, y: 0, anchor: 'end' };
-    if (mark.alignment === 'right') return { x: r * 1.5, y: 0, anchor: 'start' };
-    return { x: 0, y: r * 2.2, anchor: 'middle' };
-  };
-
   return (
     <div className="sb-plan">
       <Typography.Paragraph id={helpId} className="sb-plan-help">
@@ -172,41 +155,24 @@ export function MarkPlan(props: MarkPlanProps) {
             onPointerUp={onPointerUp}
             onClick={onPlanClick}
           >
-            {marks.map((mark) => {
-              const [x, y] = positionOf(mark);
-              const label = labelPlacement(mark);
-              return (
-                <g
-                  key={mark.id}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={labelOf(mark)}
-                  aria-describedby={helpId}
-                  data-mark-id={mark.id}
-                  className={`sb-mark${mark.id === selectedId ? ' sb-mark-selected' : ''}`}
-                  transform={`translate(${x} ${y})`}
-                  onPointerDown={(e) => onMarkPointerDown(mark, e)}
-                  onKeyDown={(e) => onMarkKeyDown(mark, e)}
-                  onClick={(e) => {
-                    // Pointer clicks were handled on release; this is an assistive technology's click.
-                    e.stopPropagation();
-                    if (justDragged.current) justDragged.current = false;
-                    else onOpen(mark);
-                  }}
-                >
-                  <MarkGlyph state={markState(mark)} r={r} />
-                  <text
-                    x={label.x}
-                    y={label.y}
-                    textAnchor={label.anchor}
-                    fontSize={r * 1.4}
-                    className="sb-mark-label"
-                  >
-                    {markText(mark)}
-                  </text>
-                </g>
-              );
-            })}
+            {marks.map((mark) => (
+              <MarkShape
+                key={mark.id}
+                mark={mark}
+                at={positionOf(mark)}
+                r={r}
+                selected={mark.id === selectedId}
+                describedBy={helpId}
+                onPointerDown={(e) => onMarkPointerDown(mark, e)}
+                onKeyDown={(e) => onMarkKeyDown(mark, e)}
+                onClick={(e) => {
+                  // Pointer clicks were handled on release; this is an assistive technology's click.
+                  e.stopPropagation();
+                  if (justDragged.current) justDragged.current = false;
+                  else onOpen(mark);
+                }}
+              />
+            ))}
           </svg>
         ) : null}
       </PlanFrame>

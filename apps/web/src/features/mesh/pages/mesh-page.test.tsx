@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +6,7 @@ import type { Building, MeshVersion, MeshVersionDetail } from '@sbuilding/shared
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { MeshPage } from './mesh-page';
 
@@ -73,6 +74,8 @@ beforeEach(async () => {
   });
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('mesh management', { timeout: 120_000 }, () => {
   it("lists a building's versions and shows a version's diff, field by field, in the drawer", async () => {
     render(
@@ -104,6 +107,7 @@ describe('mesh management', { timeout: 120_000 }, () => {
     expect(within(drawer).getByText('L-204')).toBeInTheDocument();
     expect(within(drawer).getAllByText('Added').length).toBeGreaterThan(0);
     expect(within(drawer).getByText('L-9')).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
 
     await userEvent.type(within(drawer).getByLabelText('Description'), 'Second floor rewired');
     await userEvent.click(within(drawer).getByRole('button', { name: 'Save description' }));
