@@ -62,7 +62,13 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
   const log = options.log ?? (() => undefined);
   const stepMs = (options.stepMinutes ?? 15) * 60_000;
   const counters = { messagesSent: 0, commandsAnswered: 0 };
-  const fleet = await connectFleet({ ...options, log, counters, answerCommands: false });
+  const fleet = await connectFleet({
+    ...options,
+    log,
+    counters,
+    answerCommands: false,
+    clientIdPrefix: 'sim-backfill-',
+  });
   const window = new Window(options.window ?? 256);
   let failedMessages = 0;
   let points = 0;

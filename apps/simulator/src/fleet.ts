@@ -15,6 +15,7 @@ export interface FleetOptions {
   log: Log;
   counters: Counters;
   answerCommands: boolean;
+  clientIdPrefix?: string;
   random?: () => number;
 }
 
@@ -61,6 +62,7 @@ export async function connectFleet(options: FleetOptions): Promise<Fleet> {
         counters: options.counters,
         log,
         answerCommands: options.answerCommands,
+        clientIdPrefix: options.clientIdPrefix,
       });
       await link.connect();
       return link;

@@ -24,6 +24,8 @@ export interface LinkOptions {
   onCommand?: (device: SimDevice, reply: CommandReply) => void;
   /** Answer commands (the live simulator); the backfill only publishes. */
   answerCommands: boolean;
+  /** MQTT client ids are `<prefix><device id>`; the backfill uses its own so it can run beside the simulator. */
+  clientIdPrefix?: string;
 }
 
 function parse(payload: Buffer): Record<string, unknown> | null {
@@ -59,7 +61,7 @@ export class DeviceLink {
   async connect(timeoutMs = 15_000): Promise<void> {
     const { self, accessToken, mqttUrl, log } = this.options;
     const client = mqtt.connect(mqttUrl, {
-      clientId: `sim-${self.info.id}`,
+      clientId: `${this.options.clientIdPrefix ?? 'sim-'}${self.info.id}`,
       username: accessToken,
       protocolVersion: 4,
       clean: true,
@@ -70,9 +72,10 @@ export class DeviceLink {
     client.on('message', (topic, payload) => this.receive(topic, payload));
     client.on('connect', () => {
       // Devices behind a gateway are online only once announced; again after every reconnect.
-      void this.announceChildren().catch((error: unknown) =>
-        log('warn', 'gateway connect failed', { deviceId: self.info.id, error: String(error) }),
-      );
+      void this.announceChildren().catch((error: unknown) => {
+        if (this.client)
+          log('warn', 'gateway connect failed', { deviceId: self.info.id, error: String(error) });
+      });
     });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => fail(new Error('MQTT connect timed out')), timeoutMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_MODELS } from '@sbuilding/shared';
-import { AcUnit, nextRoomTemp, type AcState } from './kinds/ac.js';
+import { acPower, AcUnit, nextRoomTemp, type AcState } from './kinds/ac.js';
 import { Ammeter } from './kinds/ammeter.js';
 import { Light } from './kinds/light.js';
 import { Panel } from './kinds/panel.js';
@@ -78,6 +78,15 @@ describe('AC thermal model', () => {
     expect(after6h).toBeGreaterThan(after48h);
     expect(after48h).toBeGreaterThanOrEqual(10);
     expect(after48h - 10).toBeLessThan(0.1);
+  });
+
+  it('draws full power far from the setpoint, less holding it, and standby power when off', () => {
+    const far = acPower({ ...base, roomTemp: 28 }, 30);
+    const holding = acPower({ ...base, roomTemp: 22 }, 30);
+    expect(far).toBe(1000);
+    expect(holding).toBeLessThan(far);
+    expect(holding).toBeGreaterThan(acPower({ ...base, roomTemp: 22 }, 23));
+    expect(acPower({ ...base, onOff: false }, 30)).toBe(5);
   });
 
   it('applies the result in the same way through the device, which reports its new setpoint', () => {

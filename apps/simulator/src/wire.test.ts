@@ -2,6 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfill } from './backfill.js';
 import { startSimulator, type Simulator } from './simulator.js';
 
 /**
@@ -11,10 +12,11 @@ import { startSimulator, type Simulator } from './simulator.js';
 
 const USER_TOKEN = 'user-token';
 /** Device id → access token; device 30's token is not known to the broker. */
-const TOKENS: Record<number, string> = { 10: 'tok-ba', 20: 'tok-air', 30: 'tok-replaced' };
+const TOKENS: Record<number, string> = { 10: 'tok-ba', 20: 'tok-air', 30: 'tok-replaced', 40: 'tok-4g' };
 const BROKER_TOKENS = new Map([
   ['tok-ba', 10],
   ['tok-air', 20],
+  ['tok-4g', 40],
 ]);
 
 const row = (id: number, name: string, model: string, category: string, parentId: number | null) => ({
@@ -36,6 +38,8 @@ const DEVICES = [
   row(12, 'Room 1 TH', 'th10', 'thSensor', 10),
   row(20, 'Room 1 air sensor', 'sair4g', 'airSensor', null),
   row(30, 'Old air sensor', 'sair4g', 'airSensor', null),
+  row(40, 'Building 4G gateway', 'gw4g', 'gateway4g', null),
+  { ...row(41, 'F1 ammeter ch2', 'ammeter4g', 'ammeter', 40), props: { channel: 2 } },
 ];
 
 interface Seen {
@@ -51,7 +55,7 @@ let mqttUrl = '';
 let apiUrl = '';
 const seen: Seen[] = [];
 const sessions = new WeakMap<Client, number>();
-/** The only device an `rpc/request` is forwarded to (the server's broker namespaces them per device). */
+/** The only device a command is forwarded to (the server's broker namespaces them per device). */
 let rpcTarget = 0;
 
 function reply(res: http.ServerResponse, code: number, data: unknown) {
@@ -124,7 +128,9 @@ beforeAll(async () => {
       done(null, true);
     },
     authorizeForward(client, packet) {
-      if (packet.topic.startsWith('v1/devices/me/rpc/request/') && sessions.get(client) !== rpcTarget) {
+      const command =
+        packet.topic.startsWith('v1/devices/me/rpc/request/') || packet.topic === 'v1/gateway/rpc';
+      if (command && sessions.get(client) !== rpcTarget) {
         return null;
       }
       return packet;
@@ -158,8 +164,8 @@ afterAll(async () => {
 
 describe('simulator on the wire', () => {
   it('connects each device that dials in itself, with its token, and tells the one refused', () => {
-    expect(broker.connectedClients).toBe(2);
-    expect(simulator.stats()).toMatchObject({ devicesConnected: 4, devicesSimulated: 5, devicesFailed: 1 });
+    expect(broker.connectedClients).toBe(3);
+    expect(simulator.stats()).toMatchObject({ devicesConnected: 6, devicesSimulated: 7, devicesFailed: 1 });
   });
 
   it('publishes the telemetry of a device connected directly', async () => {
@@ -195,6 +201,7 @@ describe('simulator on the wire', () => {
   it('answers an RPC for a child light and reports the new state at once', async () => {
     const from = seen.length;
     const answered = simulator.stats().commandsAnswered;
+    rpcTarget = 10;
     await publishToDevices('v1/gateway/rpc', {
       device: 'Room 1 light',
       data: { id: 7, method: 'setBrightness', params: { lightnessLevel: 42 } },
@@ -219,6 +226,7 @@ describe('simulator on the wire', () => {
 
   it('refuses a bad parameter, and a command the device model lacks', async () => {
     const from = seen.length;
+    rpcTarget = 10;
     await publishToDevices('v1/gateway/rpc', {
       device: 'Room 1 light',
       data: { id: 8, method: 'setBrightness', params: { lightnessLevel: 300 } },
@@ -250,5 +258,27 @@ describe('simulator on the wire', () => {
       seen.slice(from).filter((s) => s.topic === 'v1/devices/me/telemetry' && s.deviceId === 20).length;
     await until(() => (reports() >= 3 ? true : undefined), 'three reports of the air sensor');
     expect(simulator.stats().messagesSent).toBeGreaterThanOrEqual(6);
+    await simulator.stop();
+  });
+
+  it('backfills history with device timestamps, energy rising step by step', async () => {
+    const from = seen.length;
+    const result = await backfill({ apiUrl, token: USER_TOKEN, mqttUrl, days: 1, stepMinutes: 60 });
+    const history = seen
+      .slice(from)
+      .filter((s) => s.deviceId === 40 && s.topic === 'v1/gateway/telemetry')
+      .flatMap((s) => {
+        const entries = s.payload['F1 ammeter ch2'];
+        return Array.isArray(entries) ? entries : [];
+      });
+    expect(history).toHaveLength(25);
+    const ts = history.map((e) => e.ts);
+    expect(ts).toEqual([...ts].sort((a, b) => a - b));
+    expect(ts[24] - ts[0]).toBe(24 * 3_600_000);
+    const energy = history.map((e) => e.values.energy2);
+    for (let i = 1; i < energy.length; i++) expect(energy[i]).toBeGreaterThanOrEqual(energy[i - 1]);
+    expect(energy[24]).toBeGreaterThan(energy[0]);
+    expect(result).toMatchObject({ devices: 7, failedMessages: 0 });
+    expect(result.messages).toBe(seen.length - from);
   });
 });

@@ -44,13 +44,20 @@ export function nextRoomTemp(state: AcState, ambient: number, dtHours: number): 
   return approach(room, Math.min(ambient, target), LEAK_RATE, dtHours);
 }
 
-/** Electrical load of the unit, W: the compressor while the thermostat calls, the fan otherwise. */
-export function acPower(state: AcState): number {
+/**
+ * Electrical load of the unit, W. The compressor runs at a share of its rating: the distance still to go
+ * to the setpoint (full power 2 °C away) plus what holding the setpoint against the outside costs
+ * (`ambient` 25 °C away from it would need full power); fan-only draws 80 W, off 5 W standby.
+ */
+export function acPower(state: AcState, ambient: number): number {
   if (!state.onOff) return 5;
   if (state.workMode === 'wind') return 80;
-  const calling =
-    state.workMode === 'hot' ? state.roomTemp < state.targetTemp : state.roomTemp > state.targetTemp;
-  return calling ? FAN_W[state.fanSpeed] * (state.workMode === 'wet' ? 0.6 : 1) : 60;
+  const heating = state.workMode === 'hot';
+  const gap = heating ? state.targetTemp - state.roomTemp : state.roomTemp - state.targetTemp;
+  const load = heating ? state.targetTemp - ambient : ambient - state.targetTemp;
+  const share = Math.min(1, Math.max(0, gap) / 2 + Math.max(0, load) / 25);
+  const rated = FAN_W[state.fanSpeed] * (state.workMode === 'wet' ? 0.6 : 1);
+  return 60 + (rated - 60) * share;
 }
 
 function isWorkMode(value: unknown): value is WorkMode {
@@ -64,10 +71,12 @@ function isFanSpeed(value: unknown): value is FanSpeed {
  * An AC indoor unit (ac20). Obeys setOnOff, setWorkMode (cool, hot, wet, wind: no auto, the catalogue
  * refuses it), setFanSpeed, setTargetTemp (16-30). People switch it on when the room is uncomfortable
  * during working hours (heating below 19 °C, cooling above 26 °C) and it is switched off when they leave;
- * those changes are reported with `terminal: 'powerButton'`.
+ * those changes are reported with `terminal: 'selfPowerButton'`.
  */
 export class AcUnit extends SimDevice {
   readonly state: AcState;
+  /** The air the room would drift to without the unit; set at each step. */
+  private ambient = 15;
 
   constructor(info: DeviceInfo) {
     super(info);
@@ -83,24 +92,24 @@ export class AcUnit extends SimDevice {
 
   step(ctx: StepContext): void {
     const s = this.state;
-    if (!s.onOff && ctx.working && ctx.random() < chance(1.5, ctx.dtHours)) {
+    if (!s.onOff && ctx.working && ctx.random() < chance(3, ctx.dtHours)) {
       const mode: WorkMode | null = s.roomTemp < 19 ? 'hot' : s.roomTemp > 26 ? 'cool' : null;
       if (mode) {
         s.onOff = true;
         s.workMode = mode;
         s.targetTemp = mode === 'hot' ? 22 : 25;
-        this.touched('powerButton');
+        this.touched('selfPowerButton');
       }
     } else if (s.onOff && ctx.occupancy < 0.1 && ctx.random() < chance(1, ctx.dtHours)) {
       s.onOff = false;
-      this.touched('powerButton');
+      this.touched('selfPowerButton');
     }
-    const ambient = ctx.outdoor + 3 * ctx.occupancy;
-    s.roomTemp = nextRoomTemp(s, ambient, ctx.dtHours);
+    this.ambient = ctx.outdoor + 3 * ctx.occupancy;
+    s.roomTemp = nextRoomTemp(s, this.ambient, ctx.dtHours);
   }
 
   override power(): number {
-    return acPower(this.state);
+    return acPower(this.state, this.ambient);
   }
 
   protected override apply(method: CommandMethod, params: Params): CommandReply {

@@ -10,7 +10,7 @@ export const LIGHT_RATED_W = 36;
 /**
  * A light (s2, e90). Obeys setOnOff, setBrightness (0-255; 0 switches it off, and on again at the last
  * level), setColorTemp. People switch it on when the office fills and the building switches it off when it
- * empties, now and then with the power button: those changes are reported with `terminal: 'powerButton'`.
+ * empties, now and then with the power button: those changes are reported with `terminal: 'selfPowerButton'`.
  * The e90 also senses its room (PIR, illuminance, temperature, humidity); the catalogue decides which
  * readings each model sends.
  */
@@ -38,10 +38,10 @@ export class Light extends SimDevice {
     // Someone arriving switches the light on; the building's schedule switches it off once empty.
     if (!this.onOff && ctx.occupancy > 0.5 && ctx.random() < chance(2 * ctx.occupancy, ctx.dtHours)) {
       this.switchTo(true);
-      this.touched('powerButton');
+      this.touched('selfPowerButton');
     } else if (this.onOff && ctx.occupancy < 0.1 && ctx.random() < chance(1.5, ctx.dtHours)) {
       this.switchTo(false);
-      this.touched('powerButton');
+      this.touched('selfPowerButton');
     }
     const motionRate = 40 * ctx.occupancy * ctx.dtHours;
     this.motions = Math.min(255, Math.round(motionRate * (0.5 + ctx.random())));
