@@ -153,6 +153,20 @@ describe('the embedded broker, as a ThingsBoard device sees it', () => {
     });
   });
 
+  it('closes the connections of a device whose token was replaced, and refuses the old token', async () => {
+    const victim = await insertDevice(t.app.db, { model: 'th10', name: 'Replaced token' });
+    const client = await connect(victim.accessToken);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    await t.app.db
+      .update(devices)
+      .set({ accessToken: 'fresh-token-1234567890' })
+      .where(eq(devices.id, victim.id));
+    await expect.poll(() => broker.isConnected(victim.id)).toBe(true);
+    broker.disconnect(victim.id);
+    await closed;
+    await expect(connect(victim.accessToken)).rejects.toThrow(/Bad username or password|Not authorized/);
+  });
+
   it('marks a device offline when it disconnects', async () => {
     const client = await connect(other.accessToken);
     await client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ temperature: 19 }), { qos: 1 });

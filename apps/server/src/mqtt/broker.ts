@@ -22,6 +22,8 @@ export interface DeviceChannel {
   /** Publishes to one device's namespace (`v1/devices/me/rpc/request/7`, `v1/gateway/rpc`, ...). */
   publishTo(deviceId: number, topic: string, payload: object): Promise<void>;
   rpc: RpcWaiters;
+  /** Closes every connection of the device (its token was replaced). */
+  disconnect(deviceId: number): void;
 }
 
 export interface EmbeddedBroker extends DeviceChannel {
@@ -55,7 +57,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   const { log, directory } = options;
   const sessions = new WeakMap<Client, DeviceIdentity>();
   /** Open connections per device id (a device may briefly have two while it reconnects). */
-  const connections = new Map<number, number>();
+  const connections = new Map<number, Set<Client>>();
   const inbox = new DeviceInbox({ directory, writer: options.writer, log });
   inbox.publish = (deviceId, topic, payload) => publishTo(deviceId, topic, payload);
 
@@ -129,7 +131,9 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   broker.on('clientReady', (client) => {
     const identity = sessions.get(client);
     if (!identity) return;
-    connections.set(identity.id, (connections.get(identity.id) ?? 0) + 1);
+    const open = connections.get(identity.id) ?? new Set<Client>();
+    open.add(client);
+    connections.set(identity.id, open);
     inbox.stats.connected += 1;
     directory
       .setOnline([identity.id], true)
@@ -139,8 +143,9 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     const identity = sessions.get(client);
     if (!identity) return;
     inbox.stats.connected -= 1;
-    const left = (connections.get(identity.id) ?? 1) - 1;
-    if (left > 0) return void connections.set(identity.id, left);
+    const open = connections.get(identity.id);
+    open?.delete(client);
+    if (open && open.size > 0) return;
     connections.delete(identity.id);
     const offline = isGateway(identity)
       ? directory.setGatewayOffline(identity.id)
@@ -186,6 +191,9 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     stats: inbox.stats,
     rpc: inbox.rpc,
     isConnected: (deviceId) => connections.has(deviceId),
+    disconnect(deviceId) {
+      for (const client of connections.get(deviceId) ?? []) client.close();
+    },
     publishTo,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));

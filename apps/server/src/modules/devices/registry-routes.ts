@@ -183,6 +183,11 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(deviceCredentialsSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await replaceCredentials(app.db, request.scope(), request.params.id)),
+    async (request) => {
+      const credentials = await replaceCredentials(app.db, request.scope(), request.params.id);
+      // The old token stops working at once: a connection made with it is closed too.
+      app.deviceChannel?.disconnect(request.params.id);
+      return ok(request, credentials);
+    },
   );
 };
