@@ -71,7 +71,7 @@ describe('device import dialog', { timeout: 90_000 }, () => {
     await userEvent.upload(fileInput(), new File(['model,name'], 'devices.csv', { type: 'text/csv' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload and check' }));
 
-    expect(await within(dialog).findByText('1 valid rows, 1 invalid rows', {}, WAIT)).toBeVisible();
+    expect(await within(dialog).findByText('Valid rows: 1. Invalid rows: 1.', {}, WAIT)).toBeVisible();
     expect(sent('/sbuilding/device/import/check', 'post')[0]?.params).toEqual({ projectId: 5 });
     const rejected = within(dialog).getByRole('table', { name: 'Rejected rows' });
     expect(within(rejected).getByText('Light 2')).toBeInTheDocument();
@@ -88,6 +88,6 @@ describe('device import dialog', { timeout: 90_000 }, () => {
       mode: 'valid',
       rows: [GOOD, BAD],
     });
-    expect(await within(dialog).findByText('1 devices imported, 1 rows rejected', {}, WAIT)).toBeVisible();
+    expect(await within(dialog).findByText('Devices imported: 1. Rows rejected: 1.', {}, WAIT)).toBeVisible();
   });
 });

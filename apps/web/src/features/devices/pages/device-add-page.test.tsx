@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, serve, type Handler } from '@/test/http';
 import { BUILDING, CATEGORIES, device, FLOOR, renderAt, sent, WAIT } from '../test/fixtures';
 import DeviceAddPage from './device-add-page';
@@ -112,6 +113,7 @@ describe('device add page', { timeout: 150_000 }, () => {
       await within(item as HTMLElement).findByText('AC gateway F2 (Above the door)', {}, WAIT),
     ).toBeVisible();
     expect(screen.getByLabelText('Indoor unit address')).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('creates a Bluetooth gateway on its floor and follows its initialisation until it is ready', async () => {

@@ -10,6 +10,7 @@ import { DeviceListPage } from './device-list-page';
 
 const userEvent = userEventLib.setup({ delay: null });
 const LIST = '/sbuilding/device/getList';
+const BATCH = '/sbuilding/dev-client-attr/save-ac20/batch';
 const ROWS = [
   device(),
   device({ id: 10, model: 'ac20', category: 'ac', name: 'Meeting room AC', online: false, props: {} }),
@@ -24,6 +25,7 @@ beforeEach(async () => {
     [LIST]: envelope(200, { rows: ROWS, total: 2 }),
     '/sbuilding/common/getDevCategorys': envelope(200, CATEGORIES),
     '/sbuilding/hall/getList': envelope(200, { rows: [BUILDING], total: 1 }),
+    [BATCH]: envelope(200, null),
   });
 });
 afterEach(() => {
@@ -67,14 +69,22 @@ describe('device list page', { timeout: 150_000 }, () => {
     });
   });
 
-  it('offers the batch parameters for selected AC controllers only', async () => {
+  it('sets the parameters of the selected AC controllers together; other devices cannot be selected', async () => {
     renderAt(<DeviceListPage />);
     await screen.findByText('Lobby sensor', {}, WAIT);
     expect(screen.getByRole('checkbox', { name: 'Select Lobby sensor' })).toBeDisabled();
     const batch = screen.getByRole('button', { name: /Set parameters/ });
     expect(batch).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Meeting room AC' }));
-    expect(screen.getByRole('button', { name: /Set parameters \(1\)/ })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: /Set parameters \(1\)/ }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    // The AC controller's parameters, from the catalogue; only the filled ones are sent.
+    expect(within(dialog).getByRole('switch', { name: 'AC manual mode' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText('Timeout (min)'));
+    await userEvent.paste('10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(BATCH, 'post')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent(BATCH, 'post')[0])).toEqual({ ids: [10], attributes: { timeout: 10 } });
   });
 
   it('points to the guide when no project is chosen', async () => {
