@@ -15,6 +15,7 @@ import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js'
 import type { FileLinks } from '../files/links.js';
 import { requireFile } from '../files/service.js';
 import { findProject } from '../projects/service.js';
+import { deleteMeshVersionsOf } from '../device-marks/mesh-service.js';
 import { buildings } from './tables.js';
 
 type BuildingRow = typeof buildings.$inferSelect;
@@ -129,7 +130,12 @@ export async function saveHall(
 export async function deleteHall(db: Db, scope: Scope, id: number): Promise<void> {
   await findHall(db, scope, id);
   try {
-    await db.delete(buildings).where(eq(buildings.id, id));
+    // The mesh history of an emptied building goes with it; if anything else still holds the building
+    // the delete fails and the transaction puts the history back.
+    await db.transaction(async (tx) => {
+      await deleteMeshVersionsOf(tx, id);
+      await tx.delete(buildings).where(eq(buildings.id, id));
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError(409, 'building.hasChildren');
     throw error;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, demoTenantId } from '../../test/tenants.js';
 import { users } from '../users/tables.js';
+import { meshVersions } from '../devices/tables.js';
 import { unbindMarkOfDevice } from './mark-service.js';
-import { deleteMeshVersionsOf } from './mesh-service.js';
 import { plantDevice } from '../../test/plant-device.js';
 
 let t: TestApp;
@@ -136,15 +136,18 @@ describe('mesh versions', () => {
     expect(all).toEqual(Array.from({ length: 2 * n }, (_, i) => 2 * n - i));
   });
 
-  it("removes a building's mesh history, which otherwise keeps the emptied building from being deleted", async () => {
+  it('deletes an emptied building together with its mesh history, and keeps both while floors remain', async () => {
     const { hall, floor } = await place('Mesh demolished');
     const mark = (await manager('PUT', '/sbuilding/mark/create', { ...markBody, floorId: floor })).json()
       .data;
     await manager('DELETE', `/sbuilding/mark/del/${mark.id}`);
-    await manager('DELETE', `/sbuilding/floor/del/${floor}`);
     expect((await manager('DELETE', `/sbuilding/hall/del/${hall}`)).statusCode).toBe(409);
-    await deleteMeshVersionsOf(t.app.db, hall);
+    expect((await versions(hall)).total).toBe(2);
+    await manager('DELETE', `/sbuilding/floor/del/${floor}`);
     expect((await manager('DELETE', `/sbuilding/hall/del/${hall}`)).statusCode).toBe(200);
+    expect((await t.app.db.select().from(meshVersions).where(eq(meshVersions.buildingId, hall))).length).toBe(
+      0,
+    );
   });
 
   it("unbinds a device's mark for the registry's delete and records it", async () => {
