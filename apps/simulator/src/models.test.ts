@@ -134,6 +134,27 @@ describe('ammeter', () => {
   });
 });
 
+describe('world', () => {
+  it("gives a floor's ammeter the load of that floor's lights, and a meter without a floor the building's", () => {
+    const world = new World(
+      [],
+      [
+        info({ id: 1, model: 's2', category: 'light', floorId: 5 }),
+        info({ id: 2, model: 's2', category: 'light', floorId: 6 }),
+        info({ id: 3, model: 'ac20', category: 'ac', floorId: 5 }),
+      ],
+    );
+    const light = world.devices.get(1);
+    if (!(light instanceof Light)) throw new Error('not a light');
+    light.command('setBrightness', { lightnessLevel: 255 });
+    expect(world.load('light', 1, 5)).toBeCloseTo(36.5);
+    expect(world.load('light', 1, 6)).toBeCloseTo(0.5);
+    expect(world.load('light', 1, null)).toBeCloseTo(37);
+    expect(world.load('hvac', 1, 5)).toBe(5);
+    expect(world.load('light', 2, null)).toBe(0);
+  });
+});
+
 describe('light', () => {
   const s2 = () => new Light(info({ model: 's2', category: 'light' }));
 

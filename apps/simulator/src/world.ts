@@ -5,7 +5,7 @@ import { Panel } from './kinds/panel.js';
 import { createDevice } from './kinds/registry.js';
 import { DEFAULT_SCHEDULE, isWorkingTime, occupancyAt, type WorkSchedule } from './occupancy.js';
 import { localTime, outdoorTemperature } from './time.js';
-import type { DeviceInfo, StepContext, WorldView } from './types.js';
+import type { DeviceInfo, LocalTime, StepContext, WorldView } from './types.js';
 
 export interface ProjectInfo {
   id: number;
@@ -24,6 +24,10 @@ export class World implements WorldView {
   readonly devices = new Map<number, SimDevice>();
   private readonly projects = new Map<number, ProjectInfo>();
   private readonly lastStep = new Map<number, number>();
+  /** Indexes of what devices read from each other, built once: the fleet does not change while it runs. */
+  private readonly lightsByZone = new Map<number | null, Light[]>();
+  private readonly acsByZone = new Map<number | null, AcUnit[]>();
+  private readonly loadsByFloor = new Map<string, SimDevice[]>();
 
   constructor(
     projects: readonly ProjectInfo[],
@@ -31,7 +35,19 @@ export class World implements WorldView {
     private readonly random: () => number = Math.random,
   ) {
     for (const p of projects) this.projects.set(p.id, p);
-    for (const info of infos) this.devices.set(info.id, createDevice(info));
+    for (const info of infos) {
+      const device = createDevice(info);
+      this.devices.set(info.id, device);
+      if (device instanceof Light) push(this.lightsByZone, info.zoneId, device);
+      if (device instanceof AcUnit) push(this.acsByZone, info.zoneId, device);
+      if (device instanceof Light || device instanceof AcUnit) {
+        const kind = device instanceof Light ? 'light' : 'hvac';
+        // A meter without a floor measures its whole building.
+        push(this.loadsByFloor, `${kind}:${info.buildingId}:null`, device);
+        if (info.floorId !== null)
+          push(this.loadsByFloor, `${kind}:${info.buildingId}:${info.floorId}`, device);
+      }
+    }
   }
 
   /** Advances one device to simulated time `ts`; the panel presses it makes switch its zone's lights. */
@@ -45,7 +61,7 @@ export class World implements WorldView {
 
   context(info: DeviceInfo, ts: number, dtHours: number): StepContext {
     const project = this.projects.get(info.projectId);
-    const local = localTime(ts, project?.timeZone ?? 'UTC');
+    const local = this.localTime(ts, project?.timeZone ?? 'UTC');
     const schedule = project?.schedule ?? DEFAULT_SCHEDULE;
     return {
       ts,
@@ -59,14 +75,24 @@ export class World implements WorldView {
     };
   }
 
+  /** Reading a zone's clock is costly (Intl); a backfill steps every device at the same instant. */
+  private readonly clocks = new Map<string, { ts: number; local: LocalTime }>();
+  private localTime(ts: number, timeZone: string): LocalTime {
+    const cached = this.clocks.get(timeZone);
+    if (cached?.ts === ts) return cached.local;
+    const local = localTime(ts, timeZone);
+    this.clocks.set(timeZone, { ts, local });
+    return local;
+  }
+
   /** The lights of the panel's zone take the state of the button a person pressed. */
   private followPanel(panel: Panel): SimDevice[] {
     const press = panel.press;
     panel.press = null;
     if (!press || panel.info.zoneId === null) return [];
     const switched: SimDevice[] = [];
-    for (const device of this.devices.values()) {
-      if (device instanceof Light && device.info.zoneId === panel.info.zoneId && device.onOff !== press.on) {
+    for (const device of this.lightsByZone.get(panel.info.zoneId) ?? []) {
+      if (device.onOff !== press.on) {
         device.switchTo(press.on);
         device.touched('lsPanel');
         switched.push(device);
@@ -77,32 +103,27 @@ export class World implements WorldView {
 
   load(kind: 'light' | 'hvac', buildingId: number, floorId: number | null): number {
     let watts = 0;
-    for (const device of this.devices.values()) {
-      const isKind = kind === 'light' ? device instanceof Light : device instanceof AcUnit;
-      if (!isKind || device.info.buildingId !== buildingId) continue;
-      if (floorId === null || device.info.floorId === floorId) watts += device.power();
-    }
+    for (const device of this.loadsByFloor.get(`${kind}:${buildingId}:${floorId}`) ?? [])
+      watts += device.power();
     return watts;
   }
 
   zoneTemperature(zoneId: number | null): number | null {
     if (zoneId === null) return null;
-    for (const device of this.devices.values()) {
-      if (device instanceof AcUnit && device.info.zoneId === zoneId) return device.state.roomTemp;
-    }
-    return null;
+    return this.acsByZone.get(zoneId)?.[0]?.state.roomTemp ?? null;
   }
 
   zoneLight(zoneId: number | null): number {
-    if (zoneId === null) return 0;
-    let count = 0;
+    const lights = zoneId === null ? [] : (this.lightsByZone.get(zoneId) ?? []);
+    if (lights.length === 0) return 0;
     let lit = 0;
-    for (const device of this.devices.values()) {
-      if (device instanceof Light && device.info.zoneId === zoneId) {
-        count += 1;
-        if (device.onOff) lit += device.lightnessLevel / 255;
-      }
-    }
-    return count === 0 ? 0 : lit / count;
+    for (const light of lights) if (light.onOff) lit += light.lightnessLevel / 255;
+    return lit / lights.length;
   }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
