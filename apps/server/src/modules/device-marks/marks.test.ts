@@ -190,4 +190,25 @@ describe('device marks', () => {
     expect(res.statusCode).toBe(400);
     expect((await manager('POST', '/sbuilding/mark/getList', { floorId: 999_999 })).statusCode).toBe(404);
   });
+  it('unbinds the mark of a device the registry moves to another floor', async () => {
+    const body = {
+      buildingId: hall,
+      floorId: floor1,
+      macAddr: 'AA:BB:CC:00:11:22',
+      codeAddr: 'ABCDEF012345',
+    };
+    const created = await manager('PUT', '/sbuilding/device/create/s2', { ...body, name: 'Moving light' });
+    expect(created.statusCode, created.body).toBe(200);
+    const device = created.json().data;
+    const mark = await newMark({ deviceId: device.id });
+    const moved = await manager('POST', `/sbuilding/device/save/${device.id}`, {
+      ...body,
+      name: 'Moving light',
+      floorId: floor2,
+      version: device.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [after] = await t.app.db.select().from(deviceMarks).where(eq(deviceMarks.id, mark.id));
+    expect(after?.deviceId).toBeNull();
+  });
 });

@@ -240,20 +240,25 @@ export async function saveDevice(
   id: number,
   body: unknown,
   links?: FileLinks,
+  lang: Lang = 'EN',
 ): Promise<Device> {
   const current = await findDevice(db, scope, id);
   const parsed = parseOr400(deviceSaveBodySchemaFor(current.model), body);
   const { building, values } = await prepareWrite(db, scope, current.model, parsed, id);
   // A device stays in its tenant: an administrator cannot move it to another tenant's building.
   if (building.tenantId !== current.tenantId) throw notFound();
-  const [row] = await asDuplicate(current.model, () =>
-    db
-      .update(devices)
-      .set({ ...values, version: parsed.version + 1, updatedAt: new Date() })
-      .where(and(eq(devices.id, id), eq(devices.version, parsed.version)))
-      .returning({ id: devices.id }),
-  );
-  if (!row) throw conflict();
+  await db.transaction(async (tx) => {
+    // Moved to another floor: its mark stays on the old plan, unbound (the mesh version records it).
+    if (values.floorId !== current.floorId) await unbindMarkOfDevice(tx, scope, id, lang);
+    const [row] = await asDuplicate(current.model, () =>
+      tx
+        .update(devices)
+        .set({ ...values, version: parsed.version + 1, updatedAt: new Date() })
+        .where(and(eq(devices.id, id), eq(devices.version, parsed.version)))
+        .returning({ id: devices.id }),
+    );
+    if (!row) throw conflict();
+  });
   return deviceById(db, id, links);
 }
 

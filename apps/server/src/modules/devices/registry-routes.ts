@@ -133,6 +133,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         app.files.links,
+        request.lang,
       );
       // A gateway whose initialisation failed (placed on no floor, say) tries again once saved.
       if (device.model === 'ba' && (await requeueFailedInit(app.db, device.id)))
