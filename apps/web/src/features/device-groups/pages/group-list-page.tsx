@@ -74,7 +74,11 @@ export function GroupListPage() {
           <Card>
             <Flex vertical gap="middle">
               <Space wrap>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/group/add')}>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() => navigate('/group/add')}
+                >
                   {t('deviceGroups.add')}
                 </Button>
                 <Button onClick={withSelected(edit)}>{t('deviceGroups.editSelected')}</Button>

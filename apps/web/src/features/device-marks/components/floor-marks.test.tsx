@@ -231,4 +231,38 @@ describe('device marks on a floor plan', { timeout: 120_000 }, () => {
     expect(target).toHaveAttribute('transform', 'translate(200 100)');
     expect(await screen.findByText('The mark was changed by someone else', {}, WAIT)).toBeInTheDocument();
   });
+
+  it('adds a mark at the centre of the plan through its form, then keeps it open to bind it', async () => {
+    // A server that keeps the created mark, so the reloaded list has it.
+    const marks: Mark[] = [...MARKS];
+    serve({
+      '/sbuilding/mark/getList': () => envelope(200, marks),
+      '/sbuilding/mark/create': (config) => {
+        const created: Mark = { ...MARKS[2]!, ...(bodyOf(config) as Partial<Mark>), id: 8, version: 1 };
+        marks.push(created);
+        return envelope(200, created);
+      },
+      '/sbuilding/floor/getList': envelope(200, { rows: [FLOOR], total: 1 }),
+      '/sbuilding/device/getList': envelope(200, { rows: [LIGHT_204], total: 1 }),
+    });
+    renderFloor();
+    await screen.findByRole('button', { name: 'Mark L-201, bound to Light 201, online' }, WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Add mark' }));
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    expect(drawer).toHaveTextContent('New mark');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Mark name is required', {}, WAIT)).toBeInTheDocument();
+    await userEvent.type(within(drawer).getByLabelText('Mark name'), 'L-210');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('/sbuilding/mark/create')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent('/sbuilding/mark/create')[0])).toMatchObject({
+      floorId: 3,
+      markName: 'L-210',
+      belongType: 'lighting',
+      x: 500,
+      y: 250,
+      deviceId: null,
+    });
+    expect(await within(drawer).findByText('Devices of this building to bind', {}, WAIT)).toBeInTheDocument();
+  });
 });

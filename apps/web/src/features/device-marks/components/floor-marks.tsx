@@ -53,7 +53,12 @@ export function FloorMarks({ floor, projectId }: { floor: Floor; projectId: numb
       {floor.planUrl ? (
         <>
           <Space wrap>
-            <Button type="primary" icon={<PlusOutlined />} onClick={addAtCentre} disabled={!viewBox}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={addAtCentre}
+              disabled={!viewBox}
+            >
               {t('deviceMarks.add')}
             </Button>
             <Button
