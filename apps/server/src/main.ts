@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './platform/env.js';
 import path from 'node:path';
 import { seedDemo } from './modules/seed/demo.js';
 import { PortInUseError, startDeviceLink } from './mqtt/index.js';
+import { startBuiltInSimulator } from './simulator-host.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -48,8 +49,19 @@ async function main() {
     .catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 
+  const broker = deviceLink.broker;
+  const simulator =
+    config.simulator && broker
+      ? await startBuiltInSimulator(app, config, broker.port).catch((error: unknown) => {
+          // The campus stays usable without it; the log says why it is not alive.
+          app.log.error({ err: error }, 'the building simulator did not start');
+          return null;
+        })
+      : null;
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await simulator?.stop();
     await deviceLink.close();
     await app.close();
     process.exit(0);

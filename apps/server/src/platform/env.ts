@@ -29,6 +29,8 @@ const envSchema = z.object({
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
   CAPTCHA_ENABLED: bool(true),
   SIMULATOR: bool(true),
+  /** Simulated seconds per real second of the built-in simulator (10 makes a day pass in 2.4 hours). */
+  SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
   /** Create the demo tenant and users when the database has no user yet (first start). */
   SEED_DEMO: bool(true),
   /** Signing secret of session tokens; unset means one generated once and kept in DATA_DIR. */
@@ -57,6 +59,7 @@ export interface Config {
   deviceOfflineMinutes: number;
   captchaEnabled: boolean;
   simulator: boolean;
+  simSpeed: number;
   seedDemo: boolean;
   jwtSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
@@ -86,6 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,
+    simSpeed: e.SIM_SPEED,
     seedDemo: e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET,
     session: {
