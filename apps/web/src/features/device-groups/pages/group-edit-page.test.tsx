@@ -79,9 +79,13 @@ function renderAt(path: string) {
   );
 }
 
-async function pick(name: string) {
+/** The picker's table and the form's Save button, looked up once: role queries over the form are slow. */
+async function formParts() {
   const picker = await screen.findByRole('table', { name: 'Devices to choose from' }, WAIT);
-  await userEvent.click(await within(picker).findByRole('checkbox', { name: `Select ${name}` }, WAIT));
+  const save = screen.getByRole('button', { name: 'Save' });
+  const pick = async (name: string) =>
+    userEvent.click(await within(picker).findByRole('checkbox', { name: `Select ${name}` }, WAIT));
+  return { save, pick };
 }
 
 beforeEach(async () => {
@@ -110,9 +114,10 @@ describe('device group form', { timeout: 180_000 }, () => {
   it("refuses devices of two categories with 'Select the same category device', then creates a group of one", async () => {
     renderAt('/group/add');
     await userEvent.type(await screen.findByLabelText('Group name', {}, WAIT), 'Corridor');
+    const { save, pick } = await formParts();
     await pick('Light 201');
     await pick('AC 201');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(save);
     expect(await screen.findByText('Select the same category device', {}, WAIT)).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 100));
     expect(sent('/sbuilding/group/create')).toHaveLength(0);
@@ -120,7 +125,7 @@ describe('device group form', { timeout: 180_000 }, () => {
     // Taking the air conditioner out again leaves one category: the group is created.
     await userEvent.click(screen.getByRole('button', { name: 'Remove AC 201 from the group' }));
     await pick('Light 202');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(save);
     await waitFor(() => expect(sent('/sbuilding/group/create')).toHaveLength(1), WAIT);
     expect(bodyOf(sent('/sbuilding/group/create')[0])).toEqual({
       projectId: 5,
@@ -137,8 +142,9 @@ describe('device group form', { timeout: 180_000 }, () => {
     const chosen = screen.getByRole('table', { name: 'Devices in the group' });
     expect(within(chosen).getByText('Light 201')).toBeInTheDocument();
     expect(within(chosen).getByText('Room 21')).toBeInTheDocument();
+    const { save, pick } = await formParts();
     await pick('Light 202');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(save);
     await waitFor(() => expect(sent('/sbuilding/group/save/9')).toHaveLength(1), WAIT);
     expect(bodyOf(sent('/sbuilding/group/save/9')[0])).toEqual({
       name: 'Floor 2 corridor lights',
