@@ -1,4 +1,4 @@
-import { doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { devices } from '../devices/tables.js';
 
 /*
@@ -19,4 +19,37 @@ export const telemetryRaw = pgTable(
   },
   // The key makes a redelivered message (same device, key and device timestamp) a no-op.
   (t) => [primaryKey({ columns: [t.deviceId, t.key, t.ts] })],
+);
+
+/**
+ * Rollup columns, maintained at ingest from the readings stored for the first time (a redelivery adds
+ * nothing). `delta` is the consumption of a cumulative counter (energy): the sum of its increments, a drop
+ * counting as a meter reset (the new value is the increment). Other keys leave it 0.
+ */
+function rollupColumns() {
+  return {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    delta: doublePrecision('delta').notNull().default(0),
+  };
+}
+
+/** Hourly rollups; `bucket` is the start of the UTC hour. */
+export const telemetryHourly = pgTable(
+  'telemetry_hourly',
+  { ...rollupColumns(), bucket: timestamp('bucket', { withTimezone: true }).notNull() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key, t.bucket] })],
+);
+
+/** Daily rollups; `day` is the date in the device's project time zone (energy days end at local midnight). */
+export const telemetryDaily = pgTable(
+  'telemetry_daily',
+  { ...rollupColumns(), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key, t.day] })],
 );

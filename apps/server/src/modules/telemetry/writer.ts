@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
+import { RollupBuilder, upsertRollups } from './rollups.js';
+
+const insertedSchema = z.object({
+  rows: z.array(z.object({ device_id: z.coerce.number(), key: z.string(), ms: z.coerce.number() })),
+});
 
 export interface TelemetryRow {
   deviceId: number;
@@ -35,6 +41,7 @@ export class TelemetryWriter {
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly maxBatchRows: number;
+  private readonly rollups = new RollupBuilder();
 
   constructor(
     private readonly db: Db,
@@ -111,13 +118,25 @@ export class TelemetryWriter {
       jsons.push(JSON.stringify(row.value));
     }
     const latestDevices = [...new Set(deviceIds)];
+    let counters: Map<string, { ts: number; value: number }> = new Map();
     await this.db.transaction(async (tx) => {
-      // A redelivered message has the same device, key and timestamp: the primary key makes it a no-op.
-      await tx.execute(sql`
+      // A redelivered message has the same device, key and timestamp: the primary key makes it a no-op,
+      // and only readings stored for the first time feed the rollups.
+      const result = await tx.execute(sql`
         insert into telemetry_raw (device_id, key, ts, num, txt)
         select * from unnest(${sql.param(deviceIds)}::int[], ${sql.param(keys)}::text[],
           ${sql.param(stamps)}::timestamptz[], ${sql.param(nums)}::float8[], ${sql.param(txts)}::text[])
-        on conflict do nothing`);
+        on conflict do nothing
+        returning device_id, key, (extract(epoch from ts) * 1000)::float8 as ms`);
+      // Both drivers answer { rows }; read them as data, not as trusted types.
+      const inserted = insertedSchema.parse(result).rows;
+      const fresh = new Set(inserted.map((r) => `${r.device_id}|${r.key}|${r.ms}`));
+      const stored = rows.filter((row) => fresh.delete(`${row.deviceId}|${row.key}|${row.ts}`));
+      await this.rollups.prepare(tx, stored);
+      const rollups = this.rollups.build(stored);
+      await upsertRollups(tx, 'hourly', rollups.hourly);
+      await upsertRollups(tx, 'daily', rollups.daily);
+      counters = rollups.counters;
       // The newest reading of each key wins, whatever order the rows of a batch arrived in.
       await tx.execute(sql`
         insert into device_latest (device_id, key, value, ts)
@@ -131,5 +150,7 @@ export class TelemetryWriter {
         update devices set online = true, last_activity_at = now()
         where id = any(${sql.param(latestDevices)}::int[])`);
     });
+    // Committed: the counters' last readings are now the ones the next consumption is measured from.
+    this.rollups.remember(counters);
   }
 }

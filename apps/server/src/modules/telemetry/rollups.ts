@@ -1,0 +1,168 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { deviceLatest, devices } from '../devices/tables.js';
+import { projects } from '../projects/tables.js';
+
+/** A stored reading as the rollups see it. */
+export interface Reading {
+  deviceId: number;
+  key: string;
+  /** Milliseconds since the epoch. */
+  ts: number;
+  value: number | string | boolean;
+}
+
+export interface RollupRow {
+  deviceId: number;
+  key: string;
+  /** The UTC hour's start (ISO) for hourly rows, the local date 'YYYY-MM-DD' for daily rows. */
+  bucket: string;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  delta: number;
+}
+
+/** Cumulative counters whose consumption is summed: an ammeter's energy, per channel on the wire. */
+export function isCounterKey(key: string): boolean {
+  return /^energy[1-4]?$/.test(key);
+}
+
+const HOUR_MS = 3_600_000;
+
+function numeric(value: Reading['value']): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return null;
+}
+
+function add(
+  into: Map<string, RollupRow>,
+  row: Omit<RollupRow, 'count' | 'sum' | 'min' | 'max'>,
+  value: number,
+) {
+  const id = `${row.deviceId}\u0000${row.key}\u0000${row.bucket}`;
+  const current = into.get(id);
+  if (!current) {
+    into.set(id, { ...row, count: 1, sum: value, min: value, max: value });
+    return;
+  }
+  current.count += 1;
+  current.sum += value;
+  current.min = Math.min(current.min, value);
+  current.max = Math.max(current.max, value);
+  current.delta += row.delta;
+}
+
+/**
+ * Turns newly stored readings into hourly and daily rollup increments. It remembers each counter's last
+ * reading (seeded from device_latest) and each device's project time zone. `build` answers the rows and
+ * the counters' new last readings, which the caller keeps (`remember`) only once its transaction committed.
+ * A counter reading older than the last one known adds no consumption: history is written oldest first
+ * (the simulator's backfill does), a late straggler would otherwise count twice.
+ */
+export class RollupBuilder {
+  private readonly lastCounter = new Map<string, { ts: number; value: number }>();
+  private readonly dayFormat = new Map<number, Intl.DateTimeFormat>();
+
+  /** Loads what `build` needs for these readings and is not known yet. */
+  async prepare(db: Db, readings: readonly Reading[]): Promise<void> {
+    const unknownDevices = [...new Set(readings.map((r) => r.deviceId))].filter(
+      (id) => !this.dayFormat.has(id),
+    );
+    if (unknownDevices.length > 0) {
+      const zones = await db
+        .select({ id: devices.id, timeZone: projects.timeZone })
+        .from(devices)
+        .innerJoin(projects, sql`${projects.id} = ${devices.projectId}`)
+        .where(inArray(devices.id, unknownDevices));
+      for (const { id, timeZone } of zones) {
+        this.dayFormat.set(
+          id,
+          new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+        );
+      }
+    }
+    const counters = [...new Set(readings.filter((r) => isCounterKey(r.key)).map((r) => r.deviceId))].filter(
+      (id) =>
+        readings.some(
+          (r) => r.deviceId === id && isCounterKey(r.key) && !this.lastCounter.has(`${id}:${r.key}`),
+        ),
+    );
+    if (counters.length > 0) {
+      const latest = await db.select().from(deviceLatest).where(inArray(deviceLatest.deviceId, counters));
+      for (const row of latest) {
+        const id = `${row.deviceId}:${row.key}`;
+        if (isCounterKey(row.key) && typeof row.value === 'number' && !this.lastCounter.has(id)) {
+          this.lastCounter.set(id, { ts: row.ts.getTime(), value: row.value });
+        }
+      }
+    }
+  }
+
+  build(readings: readonly Reading[]): {
+    hourly: RollupRow[];
+    daily: RollupRow[];
+    counters: Map<string, { ts: number; value: number }>;
+  } {
+    const hourly = new Map<string, RollupRow>();
+    const daily = new Map<string, RollupRow>();
+    const counters = new Map<string, { ts: number; value: number }>();
+    const ordered = [...readings].sort((a, b) => a.ts - b.ts);
+    for (const reading of ordered) {
+      const value = numeric(reading.value);
+      if (value === null) continue;
+      let delta = 0;
+      if (isCounterKey(reading.key)) {
+        const id = `${reading.deviceId}:${reading.key}`;
+        const last = counters.get(id) ?? this.lastCounter.get(id);
+        if (last && reading.ts > last.ts) delta = value >= last.value ? value - last.value : value;
+        if (!last || reading.ts > last.ts) counters.set(id, { ts: reading.ts, value });
+      }
+      const hour = new Date(Math.floor(reading.ts / HOUR_MS) * HOUR_MS).toISOString();
+      const format = this.dayFormat.get(reading.deviceId);
+      const day = (format ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' })).format(reading.ts);
+      add(hourly, { deviceId: reading.deviceId, key: reading.key, bucket: hour, delta }, value);
+      add(daily, { deviceId: reading.deviceId, key: reading.key, bucket: day, delta }, value);
+    }
+    return { hourly: [...hourly.values()], daily: [...daily.values()], counters };
+  }
+
+  remember(counters: Map<string, { ts: number; value: number }>): void {
+    for (const [id, last] of counters) this.lastCounter.set(id, last);
+  }
+}
+
+/** Adds rollup increments to the table (`telemetry_hourly` or `telemetry_daily`). */
+export async function upsertRollups(
+  db: Db,
+  table: 'hourly' | 'daily',
+  rows: readonly RollupRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = {
+    deviceIds: rows.map((r) => r.deviceId),
+    keys: rows.map((r) => r.key),
+    buckets: rows.map((r) => r.bucket),
+    counts: rows.map((r) => r.count),
+    sums: rows.map((r) => r.sum),
+    mins: rows.map((r) => r.min),
+    maxs: rows.map((r) => r.max),
+    deltas: rows.map((r) => r.delta),
+  };
+  const source = sql`select * from unnest(${sql.param(columns.deviceIds)}::int[], ${sql.param(columns.keys)}::text[],
+    ${sql.param(columns.buckets)}::${sql.raw(table === 'hourly' ? 'timestamptz' : 'date')}[],
+    ${sql.param(columns.counts)}::int[], ${sql.param(columns.sums)}::float8[], ${sql.param(columns.mins)}::float8[],
+    ${sql.param(columns.maxs)}::float8[], ${sql.param(columns.deltas)}::float8[])`;
+  const name = sql.raw(table === 'hourly' ? 'telemetry_hourly' : 'telemetry_daily');
+  const bucket = sql.raw(table === 'hourly' ? 'bucket' : 'day');
+  await db.execute(sql`
+    insert into ${name} (device_id, key, ${bucket}, count, sum, min, max, delta) ${source}
+    on conflict (device_id, key, ${bucket}) do update set
+      count = ${name}.count + excluded.count,
+      sum = ${name}.sum + excluded.sum,
+      min = least(${name}.min, excluded.min),
+      max = greatest(${name}.max, excluded.max),
+      delta = ${name}.delta + excluded.delta`);
+}
