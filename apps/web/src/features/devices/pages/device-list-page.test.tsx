@@ -5,11 +5,13 @@ import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { bodyOf, envelope, serve } from '@/test/http';
-import { BUILDING, CATEGORIES, device, renderAt, sent, WAIT } from '../test/fixtures';
+import { BUILDING, CATEGORIES, device, FLOOR, renderAt, sent, WAIT } from '../test/fixtures';
 import { DeviceListPage } from './device-list-page';
 
 const userEvent = userEventLib.setup({ delay: null });
 const LIST = '/sbuilding/device/getList';
+const SAVE = '/sbuilding/device/save/9';
+const DELETE = '/sbuilding/device/del/9';
 const BATCH = '/sbuilding/dev-client-attr/save-ac20/batch';
 const ROWS = [
   device(),
@@ -26,6 +28,9 @@ beforeEach(async () => {
     '/sbuilding/common/getDevCategorys': envelope(200, CATEGORIES),
     '/sbuilding/hall/getList': envelope(200, { rows: [BUILDING], total: 1 }),
     [BATCH]: envelope(200, null),
+    '/sbuilding/floor/getList': envelope(200, { rows: [FLOOR], total: 1 }),
+    [SAVE]: (config) => envelope(200, device({ ...(bodyOf(config) as object), version: 2 })),
+    [DELETE]: envelope(200, null),
   });
 });
 afterEach(() => {
@@ -92,5 +97,39 @@ describe('device list page', { timeout: 150_000 }, () => {
     renderAt(<DeviceListPage />);
     expect(await screen.findByRole('link', { name: 'Choose a project in the guide' }, WAIT)).toBeVisible();
     expect(sent(LIST, 'post')).toHaveLength(0);
+  });
+
+  it('edits a device with its model form and saves it with the version read', async () => {
+    renderAt(<DeviceListPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Lobby sensor' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByText('Edit device Lobby sensor')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('MAC address')).toHaveValue('AA:BB:CC:DD:EE:01');
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.click(name);
+    await userEvent.paste('Lobby sensor 2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(SAVE, 'post')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent(SAVE, 'post')[0])).toMatchObject({
+      name: 'Lobby sensor 2',
+      macAddr: 'AA:BB:CC:DD:EE:01',
+      codeAddr: 'ABCDEF123456',
+      sensorType: 'sensor',
+      buildingId: 11,
+      floorId: 21,
+      version: 1,
+    });
+  });
+
+  it('deletes a device only after a confirmation', async () => {
+    renderAt(<DeviceListPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Lobby sensor' }, WAIT));
+    const [question] = await screen.findAllByText('Delete device Lobby sensor?', {}, WAIT);
+    const confirm = question?.closest<HTMLElement>('.ant-modal') ?? null;
+    expect(confirm).not.toBeNull();
+    expect(sent(DELETE, 'delete')).toHaveLength(0);
+    await userEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent(DELETE, 'delete')).toHaveLength(1), WAIT);
   });
 });
