@@ -33,6 +33,7 @@ import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
 import { deviceMarkRoutes } from './modules/device-marks/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { telemetryRoutes } from './modules/telemetry/routes.js';
 import { socketPlugin } from './realtime/socket.js';
 
 declare module 'fastify' {
@@ -129,6 +130,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(deviceGroupRoutes);
     await api.register(deviceMarkRoutes);
     await api.register(commandRoutes);
+    await api.register(telemetryRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -312,6 +312,12 @@ const COMMAND_CASES: IsolationCase[] = [
     allowedStatus: 503,
   },
   {
+    route: 'GET /sbuilding/telemetry/history/{id}',
+    url: (i) =>
+      `/sbuilding/telemetry/history/${i.sensor}?keys=temperature&from=2026-11-10T00:00:00Z&to=2026-11-11T00:00:00Z`,
+    allowed: 'ownerB',
+  },
+  {
     route: 'POST /sbuilding/control-log/getList',
     url: () => '/sbuilding/control-log/getList',
     payload: (i) => ({ projectId: i.project }),

@@ -19,3 +19,4 @@ export * from './schemas/device-mark.js';
 export * from './mqtt/topics.js';
 export * from './schemas/command.js';
 export * from './realtime/messages.js';
+export * from './schemas/telemetry.js';
