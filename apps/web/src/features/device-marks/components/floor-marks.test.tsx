@@ -1,73 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import type { Device, Floor, Mark } from '@sbuilding/shared';
+import type { Mark } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { FloorMarks } from './floor-marks';
+import { FLOOR, LIGHT_204, MARKS } from './test-fixtures';
 
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 30_000 };
-
-const FLOOR: Floor = {
-  id: 3,
-  tenantId: 1,
-  buildingId: 11,
-  name: '2F',
-  mark: 'F2',
-  area: null,
-  imageId: null,
-  imageUrl: null,
-  planId: 'plan-1',
-  planUrl: '/sbuilding/file/plan?exp=1&sig=x',
-  planViewBox: [0, 0, 1000, 500],
-  tags: [],
-  sort: 2,
-  version: 1,
-  createTime: '2026-01-01T00:00:00Z',
-  updateTime: '2026-01-01T00:00:00Z',
-};
-
-function mark(id: number, markName: string, device: { name: string; online: boolean } | null): Mark {
-  return {
-    id,
-    tenantId: 1,
-    buildingId: 11,
-    floorId: 3,
-    markName,
-    nickname: '',
-    onFloor: true,
-    belongType: 'lighting',
-    meshId: '',
-    proxy: false,
-    relay: false,
-    dashboardNickname: '',
-    alignment: 'center',
-    leftButton: '',
-    midButton: '',
-    rightButton: '',
-    x: 200,
-    y: 100,
-    deviceId: device ? 100 + id : null,
-    bound: device !== null,
-    online: device ? device.online : null,
-    deviceName: device?.name ?? null,
-    deviceModel: device ? 's2' : null,
-    deviceCategory: device ? 'light' : null,
-    version: 3,
-    createTime: '2026-01-01T00:00:00Z',
-    updateTime: '2026-01-01T00:00:00Z',
-  };
-}
-
-const MARKS = [
-  mark(1, 'L-201', { name: 'Light 201', online: true }),
-  mark(2, 'L-202', { name: 'Light 202', online: false }),
-  mark(3, 'L-203', null),
-];
 
 // jsdom has no PointerEvent: without it the pointer events lose their coordinates and button.
 if (!('PointerEvent' in window)) {
@@ -82,43 +26,12 @@ if (!('PointerEvent' in window)) {
   });
 }
 
-const LIGHT_204: Device = {
-  id: 204,
-  tenantId: 1,
-  projectId: 5,
-  buildingId: 11,
-  buildingName: 'Building A',
-  floorId: 3,
-  floorName: '2F',
-  zoneId: null,
-  zoneName: null,
-  model: 's2',
-  category: 'light',
-  name: 'Light 204',
-  position: 'Room 204',
-  props: {},
-  parentId: null,
-  parentName: null,
-  online: true,
-  lastActivityTime: null,
-  positionImageId: null,
-  positionImageUrl: null,
-  horizontalImageId: null,
-  horizontalImageUrl: null,
-  verticalImageId: null,
-  verticalImageUrl: null,
-  markId: null,
-  version: 1,
-  createTime: '2026-01-01T00:00:00Z',
-  updateTime: '2026-01-01T00:00:00Z',
-};
-
 const sent = (url: string) => seen.filter((c) => c.url === url);
 
-function renderFloor() {
+function renderFloor(floor = FLOOR) {
   render(
     <Providers>
-      <FloorMarks floor={FLOOR} projectId={5} />
+      <FloorMarks floor={floor} projectId={5} />
     </Providers>,
   );
 }
@@ -131,6 +44,7 @@ beforeEach(async () => {
     '/sbuilding/mark/move/1': (config) =>
       envelope(200, { ...MARKS[0], ...(bodyOf(config) as object), version: 4 }),
     '/sbuilding/mark/bind/3': (config) => envelope(200, { ...MARKS[2], ...(bodyOf(config) as object) }),
+    '/sbuilding/mark/del/2': envelope(200, null),
     '/sbuilding/floor/getList': envelope(200, { rows: [FLOOR], total: 1 }),
     '/sbuilding/device/getList': envelope(200, { rows: [LIGHT_204], total: 1 }),
   });
@@ -264,5 +178,30 @@ describe('device marks on a floor plan', { timeout: 120_000 }, () => {
       deviceId: null,
     });
     expect(await within(drawer).findByText('Devices of this building to bind', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('says so when the floor has no plan, instead of an empty frame', async () => {
+    renderFloor({ ...FLOOR, planId: null, planUrl: null, planViewBox: null });
+    expect(
+      await screen.findByText('This floor has no plan yet: upload one on the Buildings page', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add mark' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a mark from its drawer after confirmation', async () => {
+    renderFloor();
+    const list = await screen.findByRole('table', { name: 'Marks of 2F' }, WAIT);
+    await userEvent.click(await within(list).findByRole('button', { name: 'Open mark L-202' }, WAIT));
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Delete' }));
+    // The confirmation opens over the drawer (antd's ids repeat under jsdom, so it is found by its text).
+    const confirm = await waitFor(() => {
+      const found = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('Delete mark L-202?'));
+      if (!found) throw new Error('no confirmation yet');
+      return found;
+    }, WAIT);
+    expect(sent('/sbuilding/mark/del/2')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(sent('/sbuilding/mark/del/2')).toHaveLength(1), WAIT);
   });
 });

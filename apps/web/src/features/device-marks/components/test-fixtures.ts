@@ -1,0 +1,91 @@
+import type { Device, Floor, Mark } from '@sbuilding/shared';
+
+/* Rows the device-marks tests serve: a floor with a 1000 x 500 plan and marks in each state. */
+
+export const FLOOR: Floor = {
+  id: 3,
+  tenantId: 1,
+  buildingId: 11,
+  name: '2F',
+  mark: 'F2',
+  area: null,
+  imageId: null,
+  imageUrl: null,
+  planId: 'plan-1',
+  planUrl: '/sbuilding/file/plan?exp=1&sig=x',
+  planViewBox: [0, 0, 1000, 500],
+  tags: [],
+  sort: 2,
+  version: 1,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+};
+
+export function mark(id: number, markName: string, device: { name: string; online: boolean } | null): Mark {
+  return {
+    id,
+    tenantId: 1,
+    buildingId: 11,
+    floorId: 3,
+    markName,
+    nickname: '',
+    onFloor: true,
+    belongType: 'lighting',
+    meshId: '',
+    proxy: false,
+    relay: false,
+    dashboardNickname: '',
+    alignment: 'center',
+    leftButton: '',
+    midButton: '',
+    rightButton: '',
+    x: 200,
+    y: 100,
+    deviceId: device ? 100 + id : null,
+    bound: device !== null,
+    online: device ? device.online : null,
+    deviceName: device?.name ?? null,
+    deviceModel: device ? 's2' : null,
+    deviceCategory: device ? 'light' : null,
+    version: 3,
+    createTime: '2026-01-01T00:00:00Z',
+    updateTime: '2026-01-01T00:00:00Z',
+  };
+}
+
+export const MARKS = [
+  mark(1, 'L-201', { name: 'Light 201', online: true }),
+  mark(2, 'L-202', { name: 'Light 202', online: false }),
+  mark(3, 'L-203', null),
+];
+
+export const LIGHT_204: Device = {
+  id: 204,
+  tenantId: 1,
+  projectId: 5,
+  buildingId: 11,
+  buildingName: 'Building A',
+  floorId: 3,
+  floorName: '2F',
+  zoneId: null,
+  zoneName: null,
+  model: 's2',
+  category: 'light',
+  name: 'Light 204',
+  position: 'Room 204',
+  props: {},
+  parentId: null,
+  parentName: null,
+  online: true,
+  lastActivityTime: null,
+  positionImageId: null,
+  positionImageUrl: null,
+  horizontalImageId: null,
+  horizontalImageUrl: null,
+  verticalImageId: null,
+  verticalImageUrl: null,
+  markId: null,
+  version: 1,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+};
