@@ -2,9 +2,9 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCategory } from '@sbuilding/shared';
 import { useBuildingOptions } from '../api/list-building-options';
-import { useDeviceCategories } from '../api/get-categories';
 import { useFloorOptions } from '../api/list-floor-options';
 import { useZoneOptions } from '../api/list-zone-options';
+import { useCategoryOptions } from '../hooks/use-category-options';
 
 export interface DeviceFilterValues {
   buildingId?: number;
@@ -22,14 +22,14 @@ export interface DeviceFiltersProps {
 
 /** Building, floor and zone (each narrowing the next), category, online state and name. */
 export function DeviceFilters({ projectId, onSearch }: DeviceFiltersProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<DeviceFilterValues>();
   const buildingId = Form.useWatch('buildingId', form);
   const floorId = Form.useWatch('floorId', form);
   const buildings = useBuildingOptions(projectId);
   const floors = useFloorOptions(buildingId);
   const zones = useZoneOptions(floorId);
-  const categories = useDeviceCategories(i18n.language);
+  const categories = useCategoryOptions();
   return (
     <Form<DeviceFilterValues>
       form={form}
@@ -70,7 +70,8 @@ export function DeviceFilters({ projectId, onSearch }: DeviceFiltersProps) {
         <Select
           allowClear
           style={{ width: 200 }}
-          options={(categories.data ?? []).map((c) => ({ value: c.category, label: c.name }))}
+          loading={categories.loading}
+          options={categories.options.map((c) => ({ value: c.category, label: c.name }))}
         />
       </Form.Item>
       <Form.Item label={t('fields.online')} name="online">

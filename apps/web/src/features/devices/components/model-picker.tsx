@@ -2,7 +2,7 @@ import { Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDeviceCategory, isModelId, type DeviceCategory, type ModelId } from '@sbuilding/shared';
 import { DeviceCategoryIcon } from '@/components/device-category';
-import { useDeviceCategories } from '../api/get-categories';
+import { useCategoryOptions } from '../hooks/use-category-options';
 
 export interface ModelPickerProps {
   category: DeviceCategory | null;
@@ -12,16 +12,15 @@ export interface ModelPickerProps {
 
 /** First the category, then one of its models (the cached category list names both). */
 export function ModelPicker({ category, model, onChange }: ModelPickerProps) {
-  const { t, i18n } = useTranslation();
-  const categories = useDeviceCategories(i18n.language);
-  const options = categories.data ?? [];
+  const { t } = useTranslation();
+  const { options, loading } = useCategoryOptions();
   const models = options.find((c) => c.category === category)?.models ?? [];
   return (
     <Form layout="vertical" component="div">
       <Form.Item label={t('fields.category')} htmlFor="sb-device-category">
         <Select
           id="sb-device-category"
-          loading={categories.isFetching}
+          loading={loading}
           placeholder={t('devices.form.choose')}
           value={category ?? undefined}
           onChange={(value: string) => {
