@@ -8,6 +8,8 @@ import { telemetryRaw } from '../modules/telemetry/tables.js';
 import { TelemetryWriter } from '../modules/telemetry/writer.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { DeviceDirectory } from './directory.js';
+import { logDeviceChange } from '../modules/commands/control-log.js';
+import { controlLog } from '../modules/commands/tables.js';
 
 let t: TestApp;
 let broker: EmbeddedBroker;
@@ -34,6 +36,7 @@ beforeAll(async () => {
     log: t.app.log,
     directory: new DeviceDirectory(db),
     writer: new TelemetryWriter(db),
+    onDeviceChange: (change) => logDeviceChange(db, change),
   });
 });
 afterAll(async () => {
@@ -102,6 +105,24 @@ describe('the embedded broker, as a ThingsBoard device sees it', () => {
       [ts, 48],
       [ts + 60_000, 49],
     ]);
+  });
+
+  it('logs a change made at the device with its terminal source, without storing the source as a reading', async () => {
+    const client = await connect(gateway.accessToken);
+    const ts = Date.parse('2026-11-21T07:30:00Z');
+    await client.publishAsync(
+      'v1/gateway/telemetry',
+      JSON.stringify({ 'Desk light': [{ ts, values: { colorTemp: 3000, terminal: 'lsPanel' } }] }),
+      { qos: 1 },
+    );
+    const [entry] = await t.app.db.select().from(controlLog).where(eq(controlLog.deviceId, light.id));
+    expect(entry).toMatchObject({
+      terminal: 'lsPanel',
+      method: 'report',
+      params: { colorTemp: 3000 },
+      result: 'success',
+    });
+    expect(await readings(light.id, 'terminal')).toEqual([]);
   });
 
   it('drops a malformed payload with a counted reason and keeps the connection', async () => {

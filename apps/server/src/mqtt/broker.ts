@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_SUBSCRIBE_TOPICS, GATEWAY_SUBSCRIBE_TOPICS } from '@sbuilding/shared';
 import type { TelemetryWriter } from '../modules/telemetry/writer.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
-import { DeviceInbox, type InboxStats } from './inbox.js';
+import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
 import type { RpcWaiters } from './rpc.js';
 
 /**
@@ -39,6 +39,7 @@ export interface BrokerOptions {
   log: FastifyBaseLogger;
   directory: DeviceDirectory;
   writer: TelemetryWriter;
+  onDeviceChange?: InboxOptions['onDeviceChange'];
 }
 
 export class PortInUseError extends Error {}
@@ -58,7 +59,12 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   const sessions = new WeakMap<Client, DeviceIdentity>();
   /** Open connections per device id (a device may briefly have two while it reconnects). */
   const connections = new Map<number, Set<Client>>();
-  const inbox = new DeviceInbox({ directory, writer: options.writer, log });
+  const inbox = new DeviceInbox({
+    directory,
+    writer: options.writer,
+    log,
+    ...(options.onDeviceChange ? { onDeviceChange: options.onDeviceChange } : {}),
+  });
   inbox.publish = (deviceId, topic, payload) => publishTo(deviceId, topic, payload);
 
   const broker = await Aedes.createBroker({

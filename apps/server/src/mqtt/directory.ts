@@ -7,6 +7,7 @@ import { devices } from '../modules/devices/tables.js';
 export interface DeviceIdentity {
   id: number;
   tenantId: number;
+  projectId: number;
   name: string;
   model: ModelId;
   category: DeviceCategory;
@@ -23,6 +24,7 @@ export function isGateway(identity: DeviceIdentity): boolean {
 const identityColumns = {
   id: devices.id,
   tenantId: devices.tenantId,
+  projectId: devices.projectId,
   name: devices.name,
   model: devices.model,
   category: devices.category,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublishPacket } from 'aedes';
-import { requestIdOf, TOPICS } from '@sbuilding/shared';
+import { isTerminalSource, requestIdOf, TOPICS, type TerminalSource } from '@sbuilding/shared';
 import type { TelemetryRow, TelemetryWriter } from '../modules/telemetry/writer.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import {
@@ -29,8 +29,18 @@ export type Verdict = 'accepted' | 'refused';
 
 type Publish = (deviceId: number, topic: string, payload: object) => Promise<void>;
 
+/** A change made at the device (a wall panel, a power button), reported with its `terminal` source. */
+export interface DeviceChange {
+  device: DeviceIdentity;
+  terminal: TerminalSource;
+  values: Record<string, number | string | boolean>;
+  ts: number;
+}
+
 export interface InboxOptions {
   directory: DeviceDirectory;
+  /** Told of changes made at devices, for the control log. */
+  onDeviceChange?: (change: DeviceChange) => Promise<void>;
   writer: TelemetryWriter;
   log: FastifyBaseLogger;
   /** Set by the broker once it runs: replies (attribute responses) go out through it. */
@@ -44,6 +54,21 @@ function noDrops(): Record<DropReason, number> {
 
 function rows(deviceId: number, points: readonly TelemetryPoint[]): TelemetryRow[] {
   return points.map((p) => ({ deviceId, key: p.key, ts: p.ts, value: p.value }));
+}
+
+/**
+ * Readings that came with a `terminal` (a change made at the device) are also a control log entry; the
+ * terminal itself is not a reading and is not stored as one.
+ */
+function splitChanges(device: DeviceIdentity, points: readonly TelemetryPoint[]) {
+  const readings = points.filter((p) => p.key !== 'terminal');
+  const changes: DeviceChange[] = [];
+  for (const mark of points.filter((p) => p.key === 'terminal')) {
+    if (typeof mark.value !== 'string' || !isTerminalSource(mark.value)) continue;
+    const values = Object.fromEntries(readings.filter((p) => p.ts === mark.ts).map((p) => [p.key, p.value]));
+    changes.push({ device, terminal: mark.value, values, ts: mark.ts });
+  }
+  return { readings, changes };
 }
 
 /**
@@ -78,6 +103,14 @@ export class DeviceInbox {
     await this.options.writer.close();
   }
 
+  /** Stores a device's readings (acknowledged once committed) and logs the changes made at the device. */
+  private async store(device: DeviceIdentity, points: readonly TelemetryPoint[]): Promise<void> {
+    const { readings, changes } = splitChanges(device, points);
+    await this.options.writer.write(rows(device.id, readings));
+    this.stats.persisted += readings.length;
+    for (const change of changes) await this.options.onDeviceChange?.(change);
+  }
+
   private drop(sender: DeviceIdentity, topic: string, reason: DropReason): Verdict {
     this.stats.dropped[reason] += 1;
     this.options.log.warn({ deviceId: sender.id, topic, reason }, 'mqtt payload dropped');
@@ -90,8 +123,7 @@ export class DeviceInbox {
       case TOPICS.telemetry: {
         const parsed = parseTelemetry(payload, now);
         if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
-        await this.options.writer.write(rows(sender.id, parsed.value));
-        this.stats.persisted += parsed.value.length;
+        await this.store(sender, parsed.value);
         return 'accepted';
       }
       case TOPICS.attributes: {
@@ -126,7 +158,7 @@ export class DeviceInbox {
     payload: Buffer,
     now: number,
   ): Promise<Verdict> {
-    const { directory, writer } = this.options;
+    const { directory } = this.options;
     switch (topic) {
       case TOPICS.gatewayConnect:
       case TOPICS.gatewayDisconnect: {
@@ -140,14 +172,13 @@ export class DeviceInbox {
       case TOPICS.gatewayTelemetry: {
         const parsed = parseGatewayTelemetry(payload, now);
         if (!parsed.ok) return this.drop(gateway, topic, parsed.reason);
-        const batch: TelemetryRow[] = [];
+        const stores: Promise<void>[] = [];
         for (const [name, points] of parsed.value) {
           const child = await directory.childOf(gateway, name);
-          if (child) batch.push(...rows(child.id, points));
+          if (child) stores.push(this.store(child, points));
           else this.drop(gateway, topic, 'unknownDevice');
         }
-        await writer.write(batch);
-        this.stats.persisted += batch.length;
+        await Promise.all(stores);
         return 'accepted';
       }
       case TOPICS.gatewayAttributes:

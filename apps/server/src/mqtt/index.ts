@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.js';
 import { TelemetryWriter } from '../modules/telemetry/writer.js';
 import { PortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { DeviceDirectory } from './directory.js';
+import { logDeviceChange } from '../modules/commands/control-log.js';
 import type { TelemetryBus } from '../realtime/bus.js';
 
 export { PortInUseError };
@@ -34,6 +35,7 @@ export async function startDeviceLink(
       log,
       directory,
       writer: new TelemetryWriter(db, { onCommitted: (rows) => bus?.publish(rows) }),
+      onDeviceChange: (change) => logDeviceChange(db, change),
     });
   }
   const sweepEveryMs = Math.min(60_000, (config.deviceOfflineMinutes * 60_000) / 4);

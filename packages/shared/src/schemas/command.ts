@@ -18,6 +18,10 @@ export const TERMINAL_SOURCES = [
 ] as const;
 export type TerminalSource = (typeof TERMINAL_SOURCES)[number];
 
+export function isTerminalSource(value: string): value is TerminalSource {
+  return TERMINAL_SOURCES.some((t) => t === value);
+}
+
 /** How long the server waits for a device's reply to a command. */
 export const COMMAND_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { ControlLogEntry, ControlLogFilter, PageResult } from '@sbuilding/shared';
+import type {
+  ControlLogEntry,
+  ControlLogFilter,
+  ModelId,
+  PageResult,
+  TerminalSource,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { controlLog } from './tables.js';
@@ -22,6 +28,32 @@ function toEntry(row: Row): ControlLogEntry {
     result: row.result,
     latencyMs: row.latencyMs,
   };
+}
+
+/** Logs a change made at a device (a wall panel press, a power button) with what the device reported. */
+export async function logDeviceChange(
+  db: Db,
+  change: {
+    device: { id: number; tenantId: number; projectId: number; name: string; model: ModelId };
+    terminal: TerminalSource;
+    values: Record<string, number | string | boolean>;
+    ts: number;
+  },
+): Promise<void> {
+  await db.insert(controlLog).values({
+    tenantId: change.device.tenantId,
+    projectId: change.device.projectId,
+    deviceId: change.device.id,
+    deviceName: change.device.name,
+    model: change.device.model,
+    userName: '',
+    terminal: change.terminal,
+    method: 'report',
+    params: change.values,
+    result: 'success',
+    latencyMs: null,
+    createdAt: new Date(change.ts),
+  });
 }
 
 /** POST /sbuilding/control-log/getList: a project's control log, newest first. */
