@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { attributesSchemaFor, DEVICE_MODELS } from '@sbuilding/shared';
 import { FormModal } from '@/components/form-modal';
 import { useSaveAc20Batch } from '../api/save-ac20-batch';
-import { changedAttributes } from './attributes-form';
+import { attributesToSend } from './attributes-form';
 import { DeviceFieldItem } from './device-field-item';
 
 export interface Ac20BatchModalProps {
@@ -35,7 +35,7 @@ export function Ac20BatchModal({ ids, projectId, onClose }: Ac20BatchModalProps)
         layout="vertical"
         name="ac20-batch"
         onFinish={async (values: Record<string, unknown>) => {
-          const parsed = schema.safeParse(changedAttributes(values));
+          const parsed = schema.safeParse(attributesToSend(values, false));
           if (!parsed.success) return;
           try {
             await save.mutateAsync({ ids, attributes: parsed.data });

@@ -73,6 +73,14 @@ describe('device parameters', { timeout: 90_000 }, () => {
     expect(bodyOf(sent(SAVE, 'post')[0])).toEqual({ pirOffDelay: 30, acTempSupport: true });
   });
 
+  it('reset a cleared parameter to the device default by sending null', async () => {
+    renderForm();
+    await userEvent.clear(await screen.findByLabelText('PIR auto light off delay (min)', {}, WAIT));
+    await userEvent.click(screen.getByRole('button', { name: 'Save parameters' }));
+    await waitFor(() => expect(sent(SAVE, 'post')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent(SAVE, 'post')[0])).toEqual({ pirOffDelay: null, acTempSupport: true });
+  });
+
   it('are read-only without the right to change them', async () => {
     renderForm(false);
     expect(await screen.findByLabelText('PIR auto light off delay (min)', {}, WAIT)).toBeDisabled();

@@ -13,10 +13,16 @@ export interface AttributesFormProps {
   canEdit: boolean;
 }
 
-/** Only the keys with a value: absent parameters keep the device's defaults. */
-export function changedAttributes(values: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The parameters to send: untouched ones are left out (the device keeps them); a cleared one is null,
+ * which resets it to the device's default, unless `keepCleared` is false (the batch: blank stays as is).
+ */
+export function attributesToSend(
+  values: Record<string, unknown>,
+  keepCleared = true,
+): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+    Object.entries(values).filter(([, v]) => v !== undefined && v !== '' && (keepCleared || v !== null)),
   );
 }
 
@@ -44,7 +50,7 @@ function AttributesEditor({
       initialValues={saved.attributes}
       disabled={!canEdit}
       onFinish={async (values: Record<string, unknown>) => {
-        const parsed = schema.safeParse(changedAttributes(values));
+        const parsed = schema.safeParse(attributesToSend(values));
         if (!parsed.success) return;
         try {
           await save.mutateAsync({ id: saved.deviceId, model: saved.model, attributes: parsed.data });

@@ -154,6 +154,9 @@ describe('device add page', { timeout: 150_000 }, () => {
       port: 1883,
       zoneId: null,
       position: '',
+      positionImageId: null,
+      horizontalImageId: null,
+      verticalImageId: null,
     });
     expect(await screen.findByText('Step: Configuring the gateway', {}, WAIT)).toBeVisible();
     expect(await screen.findByText('Ready', {}, WAIT)).toBeVisible();

@@ -11,16 +11,16 @@ import {
 } from '@sbuilding/shared';
 import { useCreateBleGateway } from '../api/create-ble-gateway';
 import { useCreateDevice } from '../api/create-device';
-import { useSaveDevice } from '../api/save-device';
 import { BleInitProgress } from '../components/ble-init-progress';
-import { DeviceForm, IMAGE_FIELDS } from '../components/device-form';
+import { DeviceForm } from '../components/device-form';
 import { ModelPicker } from '../components/model-picker';
 import { currentProjectId } from '../hooks/use-project-id';
 
-/** What createBleGateway/{floorId} takes besides the floor: the ba create fields, zone and position. */
+/** What createBleGateway/{floorId} takes: the create body without the place the floor already gives. */
 function bleGatewayBody(body: Record<string, unknown>) {
-  const names = [...DEVICE_MODELS.ba.createFields.map((f) => f.name), 'zoneId', 'position'];
-  return Object.fromEntries(Object.entries(body).filter(([key]) => names.includes(key)));
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => key !== 'buildingId' && key !== 'floorId'),
+  );
 }
 
 function presetOf(params: URLSearchParams) {
@@ -46,8 +46,7 @@ export default function DeviceAddPage() {
   const [form] = Form.useForm();
   const create = useCreateDevice();
   const createGateway = useCreateBleGateway();
-  const save = useSaveDevice();
-  const pending = create.isPending || createGateway.isPending || save.isPending;
+  const pending = create.isPending || createGateway.isPending;
 
   const done = () => {
     message.success(t('devices.add.created'));
@@ -64,10 +63,6 @@ export default function DeviceAddPage() {
       }
       const floorId = typeof body.floorId === 'number' ? body.floorId : 0;
       const created = await createGateway.mutateAsync({ floorId, body: bleGatewayBody(body) });
-      // The gateway call takes no pictures: they are saved on the new device right after.
-      if (IMAGE_FIELDS.some((name) => body[name])) {
-        await save.mutateAsync({ id: created.device.id, body: { ...body, version: created.device.version } });
-      }
       message.success(t('devices.add.created'));
       setInit({ deviceId: created.device.id, initial: created.init });
     } catch {
