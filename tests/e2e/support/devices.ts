@@ -1,0 +1,124 @@
+import { expect } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { openPage, type OpenedPage } from './browser.js';
+import { expectAccessible, signInAndWait } from './console.js';
+
+/**
+ * Helpers of the device screens' suites (devices, device marks, groups): a signed-in project administrator
+ * on Demo Campus, the API with the session's token for arranging and checking, antd selects by their names.
+ */
+
+/** Unique per run and per file: MACs, codes and names the demo data (DEMO…, 02:5B:…) never uses. */
+export function runTag(): string {
+  return Date.now().toString(36).slice(-6).toUpperCase();
+}
+
+export interface Api {
+  call: <T>(method: string, path: string, body?: unknown) => Promise<T>;
+}
+
+/** The API as the page's session (the console keeps its token in the Admin-Token cookie). */
+export async function apiOf(page: Page, baseUrl: string): Promise<Api> {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return {
+    call: async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { code: number; msg?: string; data: T };
+      if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg ?? ''}`);
+      return answer.data;
+    },
+  };
+}
+
+export interface Place {
+  projectId: number;
+  buildingId: number;
+  floors: { id: number; name: string; sort: number }[];
+}
+
+/** Demo Campus and one of its buildings, with the floors in their order. */
+export async function demoPlace(api: Api, building: string): Promise<Place> {
+  const projects = await api.call<{ rows: { id: number; projectName: string }[] }>(
+    'POST',
+    '/sbuilding/project/getList',
+    { pageNum: 1, pageSize: 100, projectName: 'Demo Campus' },
+  );
+  const project = projects.rows.find((p) => p.projectName === 'Demo Campus');
+  if (!project) throw new Error('Demo Campus not found');
+  const halls = await api.call<{ rows: { id: number; name: string }[] }>('POST', '/sbuilding/hall/getList', {
+    projectId: project.id,
+    pageNum: 1,
+    pageSize: 100,
+  });
+  const hall = halls.rows.find((b) => b.name === building);
+  if (!hall) throw new Error(`${building} not found`);
+  const floors = await api.call<{ rows: { id: number; name: string; sort: number }[] }>(
+    'POST',
+    '/sbuilding/floor/getList',
+    { buildingId: hall.id, pageNum: 1, pageSize: 100 },
+  );
+  return {
+    projectId: project.id,
+    buildingId: hall.id,
+    floors: [...floors.rows].sort((a, b) => a.sort - b.sort),
+  };
+}
+
+/** Signs in as the demo project administrator with Demo Campus chosen, past the guide, and opens `path`. */
+export async function openAsManager(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+): Promise<{ opened: OpenedPage; api: Api; projectId: number }> {
+  const opened = await openPage(browser);
+  const { page } = opened;
+  await signInAndWait(page, baseUrl, 'manager');
+  const api = await apiOf(page, baseUrl);
+  const { projectId } = await demoPlace(api, 'Building A');
+  await page.evaluate((id) => {
+    localStorage.setItem('projectId', String(id));
+    sessionStorage.setItem('guideSkipped', 'true');
+  }, projectId);
+  await page.goto(`${baseUrl}${path}`);
+  return { opened, api, projectId };
+}
+
+/** Opens an antd select by its accessible name and picks the option whose text is exactly `option`. */
+export async function choose(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const item = list.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escape(option)}$`) });
+  await item.first().click();
+  await expect.poll(() => list.count()).toBe(0);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** axe once antd's opening animations (zoom, fade, drawer slide) have finished: mid-way colours read wrong. */
+export async function expectAccessibleSettled(page: Page, where: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await expectAccessible(page, where);
+}
+
+/** Resolves when the page has had an answer to a request whose path ends with `path`. */
+export function answered(page: Page, method: string, path: string | RegExp) {
+  return page.waitForResponse(
+    (r) =>
+      r.request().method() === method &&
+      (typeof path === 'string' ? new URL(r.url()).pathname === path : path.test(new URL(r.url()).pathname)),
+  );
+}
