@@ -13,6 +13,13 @@ if (files.length === 0) {
 }
 for (const file of files) {
   process.stdout.write(`\n# ${file}\n`);
-  const result = spawnSync(process.execPath, [new URL(file, import.meta.url).pathname], { stdio: 'inherit' });
+  // Node 20 has its WebSocket client (the socket benchmarks) behind a flag.
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-websocket', new URL(file, import.meta.url).pathname],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exitCode = 1;
 }

@@ -22,13 +22,14 @@ export async function startServer(env = {}) {
   const main = path.join(ROOT, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('run npm run build first');
   const port = await freePort();
+  const mqttPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
   const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      MQTT_PORT: String(await freePort()),
+      MQTT_PORT: String(mqttPort),
       DATA_DIR: dataDir,
       SIMULATOR: 'off',
       CAPTCHA_ENABLED: 'false',
@@ -48,6 +49,7 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -87,4 +89,44 @@ export function printRow(label, { latencies, wallMs }) {
   process.stdout.write(
     `${label.padEnd(44)} n=${String(latencies.length).padStart(6)}  ${rps.toFixed(0).padStart(6)} req/s  p50 ${f(percentile(latencies, 50))} ms  p99 ${f(percentile(latencies, 99))} ms\n`,
   );
+}
+
+/** Signs in as `username` (captcha off) and answers a function calling the API with its token. */
+export async function apiAs(url, username, password) {
+  const res = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { data } = await res.json();
+  const call = async (method, path, body) => {
+    const answer = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${data.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return answer.json();
+  };
+  call.token = data.token;
+  return call;
+}
+
+/** A throw-away database on the PostgreSQL server of `adminUrl`; drop() removes it. */
+export async function scratchDatabase(adminUrl, pg) {
+  const name = `sb_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
 }

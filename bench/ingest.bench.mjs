@@ -1,0 +1,131 @@
+// Telemetry ingest: N devices publish QoS 1 telemetry as fast as the server acknowledges it. A PUBACK is
+// sent only once the batch holding the message is committed (raw rows, rollups, latest values), so
+// acknowledged messages per second ARE persisted messages per second. Prints that on PGlite, on PostgreSQL
+// (BENCH_DATABASE_URL) and, as the ceiling of this machine, the same load through Mosquitto (BENCH_MQTT_URL,
+// default mqtt://127.0.0.1:1883) with a bare subscriber; the ratio is the figure of the README.
+import mqtt from 'mqtt';
+import pg from 'pg';
+import { apiAs, scratchDatabase, startServer } from './support.mjs';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+const hex = (n, width) => n.toString(16).toUpperCase().padStart(width, '0');
+
+/** Registers `count` temperature/humidity sensors through the API and answers their access tokens. */
+async function registerSensors(api, count) {
+  const { data: projects } = await api('POST', '/sbuilding/project/getList', { pageSize: 1 });
+  const projectId = projects.rows[0].id;
+  const { data: halls } = await api('POST', '/sbuilding/hall/getList', { projectId, pageSize: 1 });
+  const buildingId = halls.rows[0].id;
+  const tokens = [];
+  for (let i = 0; i < count; i++) {
+    const mac = `02:BE:00:${hex((i >> 8) & 255, 2)}:${hex(i & 255, 2)}:01`;
+    const created = await api('PUT', '/sbuilding/device/create/th10', {
+      buildingId,
+      name: `Bench sensor ${i}`,
+      macAddr: mac,
+      codeAddr: `BENCH${hex(i, 7)}`,
+    });
+    if (created.code !== 200) throw new Error(`create failed: ${JSON.stringify(created)}`);
+    const { data } = await api('GET', `/sbuilding/device/credentials/${created.data.id}`);
+    tokens.push(data.accessToken);
+  }
+  return tokens;
+}
+
+function connect(url, options) {
+  const client = mqtt.connect(url, { reconnectPeriod: 0, ...options });
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('error', reject);
+  });
+}
+
+/** Every client keeps IN_FLIGHT QoS 1 publishes outstanding for SECONDS; answers acknowledged messages/s. */
+async function blast(clients, topicOf) {
+  let acked = 0;
+  let running = true;
+  const started = performance.now();
+  const loops = clients.flatMap((client, c) =>
+    Array.from({ length: IN_FLIGHT }, async (_, k) => {
+      let n = 0;
+      while (running) {
+        const ts = Date.now() - 1_000_000 + n * IN_FLIGHT + k; // distinct per message: no redelivery no-ops
+        n++;
+        await client.publishAsync(
+          topicOf(c),
+          JSON.stringify({ ts, values: { temperature: 20 + (n % 50) / 10, humidity: 40 + (n % 30) } }),
+          { qos: 1 },
+        );
+        acked++;
+      }
+    }),
+  );
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  running = false;
+  await Promise.all(loops);
+  return acked / ((performance.now() - started) / 1000);
+}
+
+async function measureServer(label, env) {
+  const server = await startServer(env);
+  try {
+    const api = await apiAs(server.url, 'manager', 'manager123');
+    const tokens = await registerSensors(api, DEVICES);
+    const clients = await Promise.all(
+      tokens.map((token, i) => connect(server.mqttUrl, { username: token, clientId: `bench-${i}` })),
+    );
+    const rate = await blast(clients, () => 'v1/devices/me/telemetry');
+    await Promise.all(clients.map((c) => c.endAsync()));
+    process.stdout.write(
+      `${label.padEnd(34)} ${DEVICES} devices x ${IN_FLIGHT} in flight: ${rate.toFixed(0).padStart(7)} msg/s persisted (2 readings each)\n`,
+    );
+    return rate;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureMosquitto(url) {
+  let subscriber;
+  try {
+    subscriber = await connect(url, { clientId: `bench-sub-${process.pid}` });
+  } catch {
+    process.stdout.write(`(no broker at ${url}: set BENCH_MQTT_URL to measure the Mosquitto ceiling)\n`);
+    return null;
+  }
+  let received = 0;
+  subscriber.on('message', () => received++);
+  await subscriber.subscribeAsync(`sbbench/${process.pid}/#`, { qos: 1 });
+  const clients = await Promise.all(
+    Array.from({ length: DEVICES }, (_, i) => connect(url, { clientId: `bench-pub-${process.pid}-${i}` })),
+  );
+  const rate = await blast(clients, (c) => `sbbench/${process.pid}/${c}`);
+  await Promise.all([...clients, subscriber].map((c) => c.endAsync()));
+  process.stdout.write(
+    `${'Mosquitto, bare subscriber'.padEnd(34)} ${DEVICES} devices x ${IN_FLIGHT} in flight: ${rate.toFixed(0).padStart(7)} msg/s acknowledged (${received} delivered)\n`,
+  );
+  return rate;
+}
+
+const results = {};
+results.pglite = await measureServer('PGlite (embedded)', {});
+const adminUrl = process.env.BENCH_DATABASE_URL;
+if (adminUrl) {
+  const db = await scratchDatabase(adminUrl, pg);
+  try {
+    results.postgres = await measureServer('PostgreSQL', { DATABASE_URL: db.url });
+  } finally {
+    await db.drop();
+  }
+} else {
+  process.stdout.write('(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)\n');
+}
+const ceiling = await measureMosquitto(process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883');
+if (ceiling) {
+  for (const [name, rate] of Object.entries(results)) {
+    process.stdout.write(`${name}: ${((rate / ceiling) * 100).toFixed(0)}% of the Mosquitto ceiling\n`);
+  }
+}
