@@ -74,7 +74,7 @@ export async function openAsManager(
   browser: Browser,
   baseUrl: string,
   path: string,
-): Promise<{ opened: OpenedPage; api: Api; projectId: number }> {
+): Promise<{ opened: OpenedPage; page: Page; api: Api; projectId: number }> {
   const opened = await openPage(browser);
   const { page } = opened;
   await signInAndWait(page, baseUrl, 'manager');
@@ -85,7 +85,7 @@ export async function openAsManager(
     sessionStorage.setItem('guideSkipped', 'true');
   }, projectId);
   await page.goto(`${baseUrl}${path}`);
-  return { opened, api, projectId };
+  return { opened, page, api, projectId };
 }
 
 /** Opens an antd select by its accessible name and picks the option whose text is exactly `option`. */
