@@ -43,7 +43,7 @@ export function DeviceForm({ form, projectId, model, initialValues, imageUrls, o
       }}
     >
       <fieldset className="sb-fieldset">
-        <legend>{t('devices.form.modelFields', { model: t(`catalogue.models.${model}`) })}</legend>
+        <legend>{t('devices.form.modelFields')}</legend>
         {DEVICE_MODELS[model].createFields.map((field) => (
           <DeviceFieldItem key={field.name} field={field} schema={schema} projectId={projectId} />
         ))}
