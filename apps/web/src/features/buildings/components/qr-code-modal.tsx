@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Building } from '@sbuilding/shared';
+import { saveBlob } from '@/lib/save-blob';
 import { getQrCode, useQrCode, type QrFormat } from '../api/get-qr-code';
 
 /** The link the QR code encodes: the console's own origin, as the server builds it from the request. */
@@ -13,18 +14,6 @@ export function miniProgramUrl(hallId: number, origin: string = window.location.
 export function qrFileName(building: Pick<Building, 'id' | 'name'>, format: QrFormat): string {
   const safe = building.name.replace(/[\\/:*?"<>|\s]+/g, '_').replace(/^_+|_+$/g, '');
   return `${safe || 'building'}-${building.id}-qrcode.${format}`;
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has handed the file to the browser's download.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 /** The picture as a data: URL (nothing to revoke), only while it is the blob asked for. */
