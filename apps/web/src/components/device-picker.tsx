@@ -145,7 +145,11 @@ export function DevicePicker({
             setNameDraft(e.target.value);
             if (!e.target.value) update({ name: '' });
           }}
-          onPressEnter={() => update({ name: nameDraft.trim() })}
+          onPressEnter={(e) => {
+            // The picker sits inside forms (a group's): Enter searches, it does not submit the form.
+            e.preventDefault();
+            update({ name: nameDraft.trim() });
+          }}
           style={{ width: 180 }}
         />
         <Button onClick={() => update({ name: nameDraft.trim() })}>{t('devicePicker.search')}</Button>
