@@ -24,7 +24,9 @@ export async function startServer(env = {}) {
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
-  const child = spawn(process.execPath, [main], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the load.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -30,6 +30,7 @@ export function isCounterKey(key: string): boolean {
 }
 
 const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
 
 function numeric(value: Reading['value']): number | null {
   if (typeof value === 'number') return value;
@@ -64,12 +65,16 @@ function add(
  */
 export class RollupBuilder {
   private readonly lastCounter = new Map<string, { ts: number; value: number }>();
-  private readonly dayFormat = new Map<number, Intl.DateTimeFormat>();
+  /** Each device's project time zone. */
+  private readonly zoneOf = new Map<number, string>();
+  private readonly formats = new Map<string, Intl.DateTimeFormat>();
+  /** Local dates by zone and quarter hour: every real UTC offset is a whole number of quarter hours. */
+  private readonly days = new Map<string, string>();
 
   /** Loads what `build` needs for these readings and is not known yet. */
   async prepare(db: Db, readings: readonly Reading[]): Promise<void> {
     const unknownDevices = [...new Set(readings.map((r) => r.deviceId))].filter(
-      (id) => !this.dayFormat.has(id),
+      (id) => !this.zoneOf.has(id),
     );
     if (unknownDevices.length > 0) {
       const zones = await db
@@ -77,12 +82,7 @@ export class RollupBuilder {
         .from(devices)
         .innerJoin(projects, sql`${projects.id} = ${devices.projectId}`)
         .where(inArray(devices.id, unknownDevices));
-      for (const { id, timeZone } of zones) {
-        this.dayFormat.set(
-          id,
-          new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-        );
-      }
+      for (const { id, timeZone } of zones) this.zoneOf.set(id, timeZone);
     }
     const counters = [...new Set(readings.filter((r) => isCounterKey(r.key)).map((r) => r.deviceId))].filter(
       (id) =>
@@ -121,12 +121,31 @@ export class RollupBuilder {
         if (!last || reading.ts > last.ts) counters.set(id, { ts: reading.ts, value });
       }
       const hour = new Date(Math.floor(reading.ts / HOUR_MS) * HOUR_MS).toISOString();
-      const format = this.dayFormat.get(reading.deviceId);
-      const day = (format ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' })).format(reading.ts);
+      const day = this.dayOf(this.zoneOf.get(reading.deviceId) ?? 'UTC', reading.ts);
       add(hourly, { deviceId: reading.deviceId, key: reading.key, bucket: hour, delta }, value);
       add(daily, { deviceId: reading.deviceId, key: reading.key, bucket: day, delta }, value);
     }
     return { hourly: [...hourly.values()], daily: [...daily.values()], counters };
+  }
+
+  private dayOf(zone: string, ts: number): string {
+    const id = `${zone}|${Math.floor(ts / QUARTER_MS)}`;
+    const cached = this.days.get(id);
+    if (cached) return cached;
+    let format = this.formats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      this.formats.set(zone, format);
+    }
+    const day = format.format(ts);
+    if (this.days.size > 100_000) this.days.clear();
+    this.days.set(id, day);
+    return day;
   }
 
   remember(counters: Map<string, { ts: number; value: number }>): void {

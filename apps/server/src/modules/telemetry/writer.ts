@@ -22,6 +22,8 @@ export interface WriterOptions {
   onBatch?: (rows: number, ms: number) => void;
   /** Told of the rows of each committed batch (the live socket pushes them). */
   onCommitted?: (rows: readonly TelemetryRow[]) => void;
+  /** Transactions at once (DEFAULT_WRITER_LANES); PGlite runs them one after the other anyway. */
+  lanes?: number;
 }
 
 interface Pending {
@@ -30,38 +32,69 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** Writers run this many transactions at once by default; each device always goes to the same one. */
+export const DEFAULT_WRITER_LANES = 4;
+
 /**
  * Group commit of telemetry. `write` queues rows and resolves once the transaction holding them has
- * committed, so the broker acknowledges a QoS 1 publish (PUBACK) only after its rows are durable. One
- * transaction runs at a time; whatever arrives meanwhile forms the next batch, so batches grow with the
- * load and no message waits for a database round trip of its own.
+ * committed, so the broker acknowledges a QoS 1 publish (PUBACK) only after its rows are durable. Devices
+ * are spread over a few lanes (by id); each lane runs one transaction at a time and whatever arrives
+ * meanwhile forms its next batch, so batches grow with the load, no message waits for a database round
+ * trip of its own, and one device's readings are always written in order (its counters' consumption
+ * depends on it). Lanes touch disjoint rows, so they never wait for each other's locks.
  */
 export class TelemetryWriter {
-  private queue: Pending[] = [];
-  private running: Promise<void> | null = null;
+  private readonly lanes: Lane[];
   private closed = false;
-  private readonly maxBatchRows: number;
-  private readonly rollups = new RollupBuilder();
 
-  constructor(
-    private readonly db: Db,
-    private readonly options: WriterOptions = {},
-  ) {
-    this.maxBatchRows = options.maxBatchRows ?? 20_000;
+  constructor(db: Db, options: WriterOptions = {}) {
+    const rollups = new RollupBuilder();
+    const count = Math.max(1, options.lanes ?? DEFAULT_WRITER_LANES);
+    this.lanes = Array.from({ length: count }, () => new Lane(db, options, rollups));
   }
 
   write(rows: TelemetryRow[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('telemetry writer closed'));
     if (rows.length === 0) return Promise.resolve();
+    const parts = new Map<Lane, TelemetryRow[]>();
+    for (const row of rows) {
+      const lane = this.lanes[row.deviceId % this.lanes.length] ?? this.lanes[0];
+      if (!lane) continue;
+      const part = parts.get(lane) ?? [];
+      part.push(row);
+      parts.set(lane, part);
+    }
+    return Promise.all([...parts].map(([lane, part]) => lane.write(part))).then(() => undefined);
+  }
+
+  /** Waits for everything queued, then refuses new writes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.lanes.map((lane) => lane.idle()));
+  }
+}
+
+class Lane {
+  private queue: Pending[] = [];
+  private running: Promise<void> | null = null;
+  private readonly maxBatchRows: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: WriterOptions,
+    private readonly rollups: RollupBuilder,
+  ) {
+    this.maxBatchRows = options.maxBatchRows ?? 20_000;
+  }
+
+  write(rows: TelemetryRow[]): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       this.running ??= this.drain();
     });
   }
 
-  /** Waits for everything queued, then refuses new writes. */
-  async close(): Promise<void> {
-    this.closed = true;
+  async idle(): Promise<void> {
     await this.running;
   }
 
