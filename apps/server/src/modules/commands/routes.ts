@@ -44,7 +44,11 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Sends a catalogue command to a device or to every device of a group and waits for the replies; 503 with each device's outcome when any was not set",
         body: sendCmdBodySchema,
-        response: { 200: envelopeSchema(sendCmdResultSchema), ...errorResponses(400, 403, 404), 503: failedSchema },
+        response: {
+          200: envelopeSchema(sendCmdResultSchema),
+          ...errorResponses(400, 403, 404),
+          503: failedSchema,
+        },
       },
     },
     async (request) => {
@@ -67,7 +71,11 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reboots a Bluetooth gateway (its mesh devices are unreachable until it is back)',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(sendCmdResultSchema), ...errorResponses(400, 403, 404), 503: failedSchema },
+        response: {
+          200: envelopeSchema(sendCmdResultSchema),
+          ...errorResponses(400, 403, 404),
+          503: failedSchema,
+        },
       },
     },
     async (request) => {
