@@ -37,14 +37,20 @@ export const errorHandlerPlugin = fp(
         const lang = request.lang;
         if (error instanceof AppError) {
           // 503 is a device that did not answer: an outcome, not a fault of the server.
-          if (error.status >= 500 && error.status !== 503) request.log.error({ err: error }, 'application error');
+          if (error.status >= 500 && error.status !== 503)
+            request.log.error({ err: error }, 'application error');
           const labels = Object.fromEntries(
             Object.entries(error.fieldParams).map(([k, names]) => [
               k,
               names.map((n) => fieldLabel(lang, n)).join(lang === 'ZH' ? '、' : ', '),
             ]),
           );
-          return send(reply, error.status, translate(lang, error.key, { ...error.params, ...labels }), error.data);
+          return send(
+            reply,
+            error.status,
+            translate(lang, error.key, { ...error.params, ...labels }),
+            error.data,
+          );
         }
         if (error instanceof RequestValidationError)
           return send(reply, 400, validationMessage(lang, error.issues));

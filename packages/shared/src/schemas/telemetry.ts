@@ -18,7 +18,14 @@ export const historyQuerySchema = z
       .string({ error: 'required' })
       .trim()
       .min(1, 'required')
-      .transform((v) => [...new Set(v.split(',').map((k) => k.trim()).filter(Boolean))])
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean),
+        ),
+      ])
       .refine((keys) => keys.length > 0 && keys.length <= 20, 'invalid'),
     from: z.iso.datetime({ offset: true, error: 'invalid' }),
     to: z.iso.datetime({ offset: true, error: 'invalid' }),

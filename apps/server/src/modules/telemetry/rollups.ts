@@ -73,9 +73,7 @@ export class RollupBuilder {
 
   /** Loads what `build` needs for these readings and is not known yet. */
   async prepare(db: Db, readings: readonly Reading[]): Promise<void> {
-    const unknownDevices = [...new Set(readings.map((r) => r.deviceId))].filter(
-      (id) => !this.zoneOf.has(id),
-    );
+    const unknownDevices = [...new Set(readings.map((r) => r.deviceId))].filter((id) => !this.zoneOf.has(id));
     if (unknownDevices.length > 0) {
       const zones = await db
         .select({ id: devices.id, timeZone: projects.timeZone })

@@ -48,8 +48,7 @@ const en = {
   'file.notAPlan': 'This file is not a floor plan: upload an SVG file',
   'file.linkInvalid': 'The file link is not valid',
   'file.linkExpired': 'The file link has expired; reload the page',
-  'building.hasChildren':
-    'This building still holds floors; delete them before deleting the building',
+  'building.hasChildren': 'This building still holds floors; delete them before deleting the building',
   'building.miniProgramDisabled':
     'The mini-program binding of this building is off; turn it on to get its QR code',
   'building.badHost': 'The request names no valid host, so no QR code link can be built',
