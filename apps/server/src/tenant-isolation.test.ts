@@ -13,7 +13,7 @@ import { users } from './modules/users/tables.js';
 import { tenants } from './modules/tenants/tables.js';
 import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
-import { plantDevice } from './test/plant-device.js';
+import { plantDevice } from './test/devices.js';
 import {
   bleGatewayInits,
   deviceAttributeChanges,

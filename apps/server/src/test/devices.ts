@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEVICE_MODELS, type ModelId } from '@sbuilding/shared';
 import type { Db } from '../platform/db/client.js';
+import type { TestApp } from './app.js';
 import { buildings } from '../modules/buildings/tables.js';
 import { devices } from '../modules/devices/tables.js';
 
@@ -12,15 +13,28 @@ export interface TestDevice {
 }
 
 /**
- * A device row straight in the database, in the first demo building, for tests of the device protocol
- * (the registry's own rules are tested through its API).
+ * A device row straight in the database, as the registry would store it, for tests of what builds on
+ * devices (protocol, marks, groups) without depending on each model's create form; the registry's own rules
+ * are tested through its API.
  */
 export async function insertDevice(
   db: Db,
-  options: { model: ModelId; name: string; parentId?: number | null },
+  options: {
+    model: ModelId;
+    name: string;
+    parentId?: number | null;
+    /** The first building (the demo campus's) unless named. */
+    buildingId?: number;
+    floorId?: number | null;
+  },
 ): Promise<TestDevice> {
-  const [building] = await db.select().from(buildings).orderBy(buildings.id).limit(1);
-  if (!building) throw new Error('no demo building');
+  const [building] = await db
+    .select()
+    .from(buildings)
+    .where(options.buildingId === undefined ? undefined : eq(buildings.id, options.buildingId))
+    .orderBy(buildings.id)
+    .limit(1);
+  if (!building) throw new Error(`no building ${options.buildingId ?? ''}`);
   const accessToken = crypto.randomBytes(15).toString('base64url');
   const [row] = await db
     .insert(devices)
@@ -28,6 +42,7 @@ export async function insertDevice(
       tenantId: building.tenantId,
       projectId: building.projectId,
       buildingId: building.id,
+      floorId: options.floorId ?? null,
       model: options.model,
       category: DEVICE_MODELS[options.model].category,
       name: options.name,
@@ -43,4 +58,21 @@ export async function insertDevice(
 export async function deviceRow(db: Db, id: number) {
   const [row] = await db.select().from(devices).where(eq(devices.id, id));
   return row;
+}
+
+/** `insertDevice` for tests that only need the id, in a given building and, optionally, on a floor. */
+export async function plantDevice(
+  t: TestApp,
+  buildingId: number,
+  model: ModelId,
+  name: string,
+  floorId: number | null = null,
+): Promise<number> {
+  return (await insertDevice(t.app.db, { model, name, buildingId, floorId })).id;
+}
+
+/** The floor a device is placed on. */
+export async function floorOfDevice(t: TestApp, id: number): Promise<number | null> {
+  const [row] = await t.app.db.select({ floorId: devices.floorId }).from(devices).where(eq(devices.id, id));
+  return row?.floorId ?? null;
 }

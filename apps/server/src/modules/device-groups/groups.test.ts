@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { plantDevice } from '../../test/plant-device.js';
+import { plantDevice } from '../../test/devices.js';
 import { as } from '../../test/tenants.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
-import { floorOfDevice, plantDevice } from '../../test/plant-device.js';
+import { floorOfDevice, plantDevice } from '../../test/devices.js';
 import { deviceMarks } from '../devices/tables.js';
 import { floors } from '../buildings/tables.js';
 import { eq } from 'drizzle-orm';

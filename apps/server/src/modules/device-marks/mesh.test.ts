@@ -5,7 +5,7 @@ import { as, demoTenantId } from '../../test/tenants.js';
 import { users } from '../users/tables.js';
 import { meshVersions } from '../devices/tables.js';
 import { unbindMarkOfDevice } from './mark-service.js';
-import { plantDevice } from '../../test/plant-device.js';
+import { plantDevice } from '../../test/devices.js';
 
 let t: TestApp;
 let manager: ReturnType<typeof as>;
