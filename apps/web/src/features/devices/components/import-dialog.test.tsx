@@ -6,6 +6,7 @@ import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
+import { IMPORT_TIMEOUT_MS } from '../api/import-devices';
 import { sent, WAIT } from '../test/fixtures';
 import { ImportDialog } from './import-dialog';
 
@@ -73,6 +74,8 @@ describe('device import dialog', { timeout: 90_000 }, () => {
 
     expect(await within(dialog).findByText('Valid rows: 1. Invalid rows: 1.', {}, WAIT)).toBeVisible();
     expect(sent('/sbuilding/device/import/check', 'post')[0]?.params).toEqual({ projectId: 5 });
+    // A large file takes longer than the 10 s default: the check and the import wait 5 minutes.
+    expect(sent('/sbuilding/device/import/check', 'post')[0]?.timeout).toBe(IMPORT_TIMEOUT_MS);
     const rejected = within(dialog).getByRole('table', { name: 'Rejected rows' });
     expect(within(rejected).getByText('Light 2')).toBeInTheDocument();
     expect(within(rejected).getByText(/MAC address format error/)).toBeInTheDocument();
@@ -88,6 +91,7 @@ describe('device import dialog', { timeout: 90_000 }, () => {
       mode: 'valid',
       rows: [GOOD, BAD],
     });
+    expect(sent('/sbuilding/device/import', 'put')[0]?.timeout).toBe(IMPORT_TIMEOUT_MS);
     expect(await within(dialog).findByText('Devices imported: 1. Rows rejected: 1.', {}, WAIT)).toBeVisible();
   });
 });
