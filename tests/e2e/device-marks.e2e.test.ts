@@ -12,6 +12,7 @@ import {
   type Api,
   type Place,
 } from './support/devices.js';
+import { serialsOf } from './support/device-models.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -137,14 +138,13 @@ describe('device marks on the floor plan', () => {
     if (!floor) throw new Error('no floor');
     // A device of the building that no mark holds yet, registered here so the file needs no other.
     const deviceName = `E2E ${tag} mark PIR`;
-    const seed = Date.now() % 0xffffff;
-    const hex = (v: number) => (v & 255).toString(16).padStart(2, '0').toUpperCase();
+    const { mac, code } = serialsOf(tag, '3E');
     await api.call('PUT', '/sbuilding/device/create/pir10', {
       buildingId: place.buildingId,
       floorId: floor.id,
       name: deviceName,
-      macAddr: `0E:3E:${hex(seed >> 16)}:${hex(seed >> 8)}:${hex(seed)}:01`,
-      codeAddr: `E2M${tag}001`,
+      macAddr: mac(1),
+      codeAddr: code(1),
     });
     const versionsBefore = await api.call<{ total: number }>('POST', '/sbuilding/mesh/getList', {
       buildingId: place.buildingId,
@@ -174,7 +174,9 @@ describe('device marks on the floor plan', () => {
     await expect
       .poll(() => drawer.getByText(`Bound to ${deviceName} (offline)`, { exact: true }).isVisible())
       .toBe(true);
-    await expect.poll(() => picker.getByRole('radio', { name: `Select ${deviceName}` }).isChecked()).toBe(true);
+    await expect
+      .poll(() => picker.getByRole('radio', { name: `Select ${deviceName}` }).isChecked())
+      .toBe(true);
     await expect
       .poll(() => markOn(plan, markName).getAttribute('aria-label'))
       .toBe(`Mark ${markName}, bound to ${deviceName}, offline`);

@@ -13,6 +13,7 @@ import {
   runTag,
   type Api,
 } from './support/devices.js';
+import { addFormOf, modelsToAdd, serialsOf } from './support/device-models.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -39,97 +40,15 @@ afterEach(async (context) => {
 });
 
 const tag = runTag();
-const seed = Date.now() % 0xffffff;
-const hex = (v: number) => (v & 255).toString(16).padStart(2, '0').toUpperCase();
-/** MACs under 0E:2E (the demo's are 02:5B:…), codes E2E + tag + serial: 12 characters. */
-const mac = (n: number) => `0E:2E:${hex(seed >> 16)}:${hex(seed >> 8)}:${hex(seed)}:${hex(n)}`;
-const code = (n: number) => `E2E${tag}${String(n).padStart(3, '0')}`;
-const host = `e2e-${tag.toLowerCase()}.example.com`;
-const nameOf = (model: string) => `E2E ${tag} ${model}`;
+const serials = serialsOf(tag, '2E');
+const { mac, code, host, nameOf } = serials;
+const MODELS = modelsToAdd(serials);
 
 async function open(path: string): Promise<{ page: Page; api: Api; projectId: number }> {
   const session = await openAsManager(browser, baseUrl, path);
   opened = session.opened;
   return { page: session.opened.page, api: session.api, projectId: session.projectId };
 }
-
-/** The add form's fields, by their labels. */
-function formOf(page: Page) {
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  return {
-    fill: (label: string, value: string) => field(label).fill(value),
-    // antd draws the required marker with CSS, which Chromium puts in the accessible name ('* Building'):
-    // fields are found by their label element instead.
-    pick: (label: string, option: string) => choose(page, field(label), option),
-  };
-}
-
-/** Each model's own fields (spec section 3 via the catalogue), then Building A. */
-const MODELS: { model: string; category: string; fill: (f: ReturnType<typeof formOf>) => Promise<void> }[] = [
-  {
-    model: 'cc10',
-    category: 'AC gateway',
-    fill: async (f) => {
-      await f.fill('Gateway address', '7');
-      await f.fill('Server address', host);
-      await f.fill('Port', '502');
-    },
-  },
-  {
-    model: 'ac20',
-    category: 'Air conditioner',
-    fill: async (f) => {
-      await f.pick('AC gateway', nameOf('cc10'));
-      await f.fill('Indoor unit address', '1');
-      await f.fill('Outdoor unit address', '2');
-    },
-  },
-  ...(['s2', 'e90', 'kxx', 'pir10', 'th10'] as const).map((model, i) => ({
-    model,
-    category: {
-      s2: 'Light',
-      e90: 'Light',
-      kxx: 'Light panel',
-      pir10: 'PIR sensor',
-      th10: 'Temperature/humidity sensor',
-    }[model],
-    fill: async (f: ReturnType<typeof formOf>) => {
-      await f.fill('MAC address', mac(i + 1));
-      await f.fill('Code address', code(i + 1));
-      if (model === 'e90') await f.pick('Sensor type', 'Dimmer');
-      if (model === 'kxx') await f.pick('Panel type', 'Double switch');
-    },
-  })),
-  {
-    model: 'gw4g',
-    category: '4G gateway',
-    fill: async (f) => {
-      await f.fill('Code address', code(20));
-      await f.fill('Server address', `mqtt://${host}:1883`);
-      await f.fill('Port', '1883');
-    },
-  },
-  {
-    model: 'ammeter4g',
-    category: 'Ammeter',
-    fill: async (f) => {
-      await f.pick('4G gateway', nameOf('gw4g'));
-      await f.fill('Code address', code(21));
-      await f.fill('Channel', '2');
-      await f.fill('Ratio', '1');
-      await f.fill('Transformer ratio', '100');
-    },
-  },
-  {
-    model: 'sair4g',
-    category: 'Air-quality sensor',
-    fill: async (f) => {
-      await f.fill('Code address', code(22));
-      await f.fill('Server address', host);
-      await f.fill('Port', '1883');
-    },
-  },
-];
 
 describe('device registry screens', () => {
   it('adds one device of each model through /device/add, and each is in the device list', async () => {
@@ -143,7 +62,7 @@ describe('device registry screens', () => {
         await page.goto(`${baseUrl}/device/add`);
         await heading.waitFor();
       }
-      const form = formOf(page);
+      const form = addFormOf(page);
       // The model is asked for first; a category of one model chooses it at once.
       await form.pick('Category', category);
       if (category === 'Light')
@@ -171,7 +90,7 @@ describe('device registry screens', () => {
 
     // The Bluetooth gateway is created on its floor and initialised: the console follows the job to Ready.
     await page.goto(`${baseUrl}/device/add?model=ba`);
-    const form = formOf(page);
+    const form = addFormOf(page);
     await page.getByLabel('Name', { exact: true }).fill(nameOf('ba'));
     await form.fill('MAC address', mac(30));
     await form.fill('Code address', code(30));
