@@ -24,6 +24,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'device-group/edit': lazy(() => import('@/features/device-groups/pages/group-edit-page')),
   'device/position': lazy(() => import('@/features/device-marks/pages/device-mark-page')),
   'mesh/index': lazy(() => import('@/features/mesh/pages/mesh-page')),
+  'board/control-log': lazy(() => import('@/features/control-log/pages/control-log-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

@@ -1,0 +1,117 @@
+import { Empty, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  DisconnectOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { CommandResult, ControlLogEntry } from '@sbuilding/shared';
+import './control-log.css';
+
+/** Each result has its own icon next to its word: never colour alone. */
+const RESULT_ICONS: Record<CommandResult, ReactNode> = {
+  success: <CheckCircleOutlined className="sb-result-success" aria-hidden />,
+  failed: <CloseCircleOutlined className="sb-result-failed" aria-hidden />,
+  unreachable: <DisconnectOutlined className="sb-result-failed" aria-hidden />,
+  timeout: <ClockCircleOutlined className="sb-result-failed" aria-hidden />,
+  refused: <StopOutlined className="sb-result-failed" aria-hidden />,
+};
+
+function formatTime(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+}
+
+/** `key: value` of each parameter, named by the catalogue's labels and option words. */
+function useParamsText() {
+  const { t } = useTranslation();
+  return (params: Record<string, unknown>): string => {
+    const parts = Object.entries(params).map(([key, value]) => {
+      const label = t(`fields.${key}`, { defaultValue: key });
+      let text: string;
+      if (typeof value === 'boolean') text = t(value ? 'controlLog.on' : 'controlLog.off');
+      else if (typeof value === 'string')
+        text = t(`devices.options.${key}.${value}`, { defaultValue: value });
+      else text = typeof value === 'number' ? String(value) : JSON.stringify(value);
+      return `${label}: ${text}`;
+    });
+    return parts.length > 0 ? parts.join(', ') : '-';
+  };
+}
+
+export interface ControlLogTableProps {
+  rows: ControlLogEntry[];
+  loading: boolean;
+}
+
+/** The log's entries, newest first as the server sends them. */
+export function ControlLogTable({ rows, loading }: ControlLogTableProps) {
+  const { t } = useTranslation();
+  const paramsText = useParamsText();
+  const columns: ColumnsType<ControlLogEntry> = [
+    { title: t('controlLog.columns.time'), dataIndex: 'time', render: (_, e) => formatTime(e.time) },
+    {
+      title: t('controlLog.columns.user'),
+      dataIndex: 'userName',
+      // No user: the change was made at the device (its buttons, a panel, a sensor).
+      render: (_, e) => e.userName || <Typography.Text italic>{t('controlLog.theDevice')}</Typography.Text>,
+    },
+    {
+      title: t('controlLog.columns.terminal'),
+      dataIndex: 'terminal',
+      render: (_, e) => t(`controlLog.terminals.${e.terminal}`),
+    },
+    {
+      title: t('controlLog.columns.device'),
+      dataIndex: 'deviceName',
+      render: (_, e) => (
+        <Space direction="vertical" size={0}>
+          <span>{e.deviceName || '-'}</span>
+          {e.model ? (
+            <Typography.Text type="secondary">{t(`catalogue.models.${e.model}`)}</Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    { title: t('controlLog.columns.group'), dataIndex: 'groupName', render: (_, e) => e.groupName ?? '-' },
+    {
+      title: t('controlLog.columns.command'),
+      dataIndex: 'method',
+      render: (_, e) => t(`controlLog.methods.${e.method}`, { defaultValue: e.method }),
+    },
+    { title: t('controlLog.columns.params'), dataIndex: 'params', render: (_, e) => paramsText(e.params) },
+    {
+      title: t('controlLog.columns.result'),
+      dataIndex: 'result',
+      render: (_, e) => (
+        <Space size={4}>
+          {RESULT_ICONS[e.result]}
+          <span>{t(`controlLog.results.${e.result}`)}</span>
+        </Space>
+      ),
+    },
+    {
+      title: t('controlLog.columns.latency'),
+      dataIndex: 'latencyMs',
+      align: 'right',
+      render: (_, e) => e.latencyMs ?? '-',
+    },
+  ];
+  return (
+    <Table<ControlLogEntry>
+      rowKey="id"
+      aria-label={t('controlLog.tableCaption')}
+      caption={<span className="sb-visually-hidden">{t('controlLog.tableCaption')}</span>}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('controlLog.empty')} /> }}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { ControlLogEntry } from '@sbuilding/shared';
+import { Providers } from '@/app/providers';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
+import { bodyOf, envelope, seen, serve } from '@/test/http';
+import ControlLogPage from './control-log-page';
+
+const userEvent = userEventLib.setup({ delay: null });
+const WAIT = { timeout: 15_000 };
+const LIST = '/sbuilding/control-log/getList';
+
+const SWITCHED: ControlLogEntry = {
+  id: 1,
+  time: '2026-01-03T09:00:00Z',
+  userName: 'alice',
+  terminal: 'admin',
+  deviceId: 9,
+  deviceName: 'Light 201',
+  model: 's2',
+  groupId: null,
+  groupName: null,
+  method: 'setOnOff',
+  params: { onOff: true },
+  result: 'success',
+  latencyMs: 42,
+};
+const PRESSED: ControlLogEntry = {
+  ...SWITCHED,
+  id: 2,
+  userName: '',
+  terminal: 'lsPanel',
+  method: 'report',
+  params: { lightnessLevel: 200 },
+};
+const FAILED: ControlLogEntry = {
+  ...SWITCHED,
+  id: 3,
+  userName: 'bob',
+  terminal: 'app',
+  deviceName: 'AC 301',
+  model: 'ac20',
+  method: 'setWorkMode',
+  params: { workMode: 'cool' },
+  result: 'unreachable',
+  latencyMs: null,
+};
+
+const requests = () => seen.filter((c) => c.url === LIST).map((c) => bodyOf(c));
+
+function renderPage() {
+  render(
+    <Providers>
+      <MemoryRouter>
+        <ControlLogPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  await setLanguage('en');
+  localStorage.setItem('projectId', '5');
+  serve({
+    // The fake server filters by result like the real one.
+    [LIST]: (config) => {
+      const body = bodyOf(config);
+      const result = typeof body === 'object' && body !== null && 'result' in body ? body.result : undefined;
+      const rows = [SWITCHED, PRESSED, FAILED].filter((r) => result === undefined || r.result === result);
+      return envelope(200, { rows, total: rows.length });
+    },
+  });
+});
+afterEach(() => localStorage.clear());
+
+describe('control log page', { timeout: 150_000 }, () => {
+  it('lists the entries with translated terminal, command, parameters and result', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Control log of the current project' }, WAIT);
+    const switched = (await within(table).findByText('alice', {}, WAIT)).closest('tr');
+    if (!switched) throw new Error('no row');
+    const cells = within(switched);
+    expect(cells.getByText('Admin')).toBeInTheDocument();
+    expect(cells.getByText('Switch on/off')).toBeInTheDocument();
+    expect(cells.getByText('On/off: On')).toBeInTheDocument();
+    expect(cells.getByText('Success')).toBeInTheDocument();
+    expect(cells.getByText('42')).toBeInTheDocument();
+
+    const pressed = within(table).getByText('The device itself').closest('tr');
+    if (!pressed) throw new Error('no row');
+    expect(within(pressed).getByText('LS panel')).toBeInTheDocument();
+    expect(within(pressed).getByText('Changed at the device')).toBeInTheDocument();
+    expect(within(pressed).getByText('Brightness: 200')).toBeInTheDocument();
+
+    expect(within(table).getByText('Work mode: Cool')).toBeInTheDocument();
+    expect(within(table).getByText('Unreachable')).toBeInTheDocument();
+    expect(requests()[0]).toMatchObject({ projectId: 5, pageNum: 1, pageSize: 20 });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('filters by result from the first page', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Control log of the current project' }, WAIT);
+    await within(table).findByText('AC 301', {}, WAIT);
+    const filters = screen.getByRole('search', { name: 'Filter the control log' });
+    await userEvent.click(within(filters).getByRole('combobox', { name: 'Result' }));
+    await userEvent.click(
+      await screen.findByText('Unreachable', { selector: '.ant-select-item-option-content' }, WAIT),
+    );
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(within(table).queryByText('Light 201')).toBeNull(), WAIT);
+    expect(within(table).getByText('AC 301')).toBeInTheDocument();
+    expect(requests().at(-1)).toMatchObject({ projectId: 5, result: 'unreachable', pageNum: 1 });
+  });
+
+  it('says so when nothing was logged', async () => {
+    serve({ [LIST]: envelope(200, { rows: [], total: 0 }) });
+    renderPage();
+    expect(await screen.findByText('No actions logged', {}, WAIT)).toBeInTheDocument();
+  });
+});
