@@ -1,7 +1,10 @@
 import { Drawer, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '@/lib/permissions';
 import { useDeviceInfo } from '../api/get-device-info';
+import { useLiveDeviceInfo } from '../hooks/use-live-devices';
 import { AttributesForm } from './attributes-form';
+import { DEVICE_CONTROL_PERMISSION, DeviceControl } from './device-control';
 import { DeviceCredentials } from './device-credentials';
 import { DeviceRegistryFields } from './device-registry-fields';
 import { DeviceTelemetry } from './device-telemetry';
@@ -15,11 +18,18 @@ export interface DeviceDetailDrawerProps {
   onClose: () => void;
 }
 
-/** A device: its fields, latest readings, groups, parameters with their history, and credentials. */
+const CONTROL_PERMISSIONS = [DEVICE_CONTROL_PERMISSION];
+
+/**
+ * A device: its fields, latest readings (live from the socket), its commands for those allowed to switch
+ * it, groups, parameters with their history, and credentials.
+ */
 export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: DeviceDetailDrawerProps) {
   const { t } = useTranslation();
   const info = useDeviceInfo(deviceId);
   const device = info.data;
+  const canControl = useHasPermission(CONTROL_PERMISSIONS);
+  useLiveDeviceInfo(deviceId);
   return (
     <Drawer
       open={deviceId !== null}
@@ -49,6 +59,14 @@ export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: De
             </Typography.Title>
             <DeviceTelemetry device={device} />
           </section>
+          {canControl ? (
+            <section aria-labelledby="sb-device-control">
+              <Typography.Title level={3} id="sb-device-control">
+                {t('devices.sections.control')}
+              </Typography.Title>
+              <DeviceControl device={device} />
+            </section>
+          ) : null}
           <section aria-labelledby="sb-device-attributes">
             <Typography.Title level={3} id="sb-device-attributes">
               {t('devices.sections.attributes')}

@@ -14,6 +14,7 @@ import { DeviceEditModal } from '../components/device-edit-modal';
 import { DeviceFilters, type DeviceFilterValues } from '../components/device-filters';
 import { DeviceTable } from '../components/device-table';
 import { ImportDialog } from '../components/import-dialog';
+import { useLiveDeviceRows } from '../hooks/use-live-devices';
 import { currentProjectId } from '../hooks/use-project-id';
 import '../components/devices.css';
 
@@ -37,6 +38,8 @@ export function DeviceListPage() {
   const devices = useDevices({ projectId, ...filters, ...paging }, projectId !== null);
   const remove = useDeleteDevice();
   const rows = devices.data?.rows ?? [];
+  // The rows on the page follow the socket: a reading marks its device online.
+  useLiveDeviceRows(rows);
 
   const onDelete = (device: Device) => {
     modal.confirm({

@@ -1,0 +1,188 @@
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import type { Device, LatestTelemetry, RealSeriesData } from '@sbuilding/shared';
+import { Providers } from '@/app/providers';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { bodyOf, envelope, serve } from '@/test/http';
+import { device, sent, WAIT } from '../test/fixtures';
+import { DeviceDetailDrawer } from './device-detail-drawer';
+import { DEVICE_CONTROL_PERMISSION } from './device-control';
+
+/** The socket stands still in tests: the drawer's listener is kept so a test can push a reading. */
+const socket = vi.hoisted(() => ({ listeners: new Map<number, (data: RealSeriesData) => void>() }));
+vi.mock('@/lib/socket', async (original) => ({
+  ...(await original<typeof import('@/lib/socket')>()),
+  useDeviceSeries: (ids: readonly number[], onData: (data: RealSeriesData) => void) => {
+    for (const id of ids) socket.listeners.set(id, onData);
+  },
+}));
+
+const userEvent = userEventLib.setup({ delay: null });
+const SEND = '/sbuilding/dev-rpccmd/sendCmd';
+const TS = '2026-01-03T09:00:00Z';
+
+function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {}) {
+  serve({
+    '/sbuilding/device/getDeviceInfoById/9': envelope(200, { ...device(overrides), telemetry, groups: [] }),
+    '/sbuilding/dev-client-attr/get/9': envelope(200, {
+      deviceId: 9,
+      model: overrides.model ?? 'e90',
+      attributes: {},
+      history: [],
+    }),
+    [SEND]: envelope(200, {
+      results: [
+        {
+          deviceId: 9,
+          deviceName: 'Light 201',
+          result: 'success',
+          message: 'Setting Success !',
+          latencyMs: 12,
+        },
+      ],
+    }),
+  });
+  render(
+    <Providers>
+      <DeviceDetailDrawer deviceId={9} projectId={5} canEdit={false} onClose={vi.fn()} />
+    </Providers>,
+  );
+}
+
+async function controlSection() {
+  const heading = await screen.findByRole('heading', { name: 'Control' }, WAIT);
+  const section = heading.closest('section');
+  if (!section) throw new Error('no control section');
+  return section;
+}
+
+const LIGHT: Partial<Device> = {
+  model: 's2',
+  category: 'light',
+  name: 'Light 201',
+  props: { macAddr: 'AA:BB:CC:DD:EE:01', codeAddr: 'ABCDEF123456', manufacturerCode: null },
+};
+
+beforeEach(async () => {
+  queryClient.clear();
+  socket.listeners.clear();
+  useSession.setState({ permissions: [DEVICE_CONTROL_PERMISSION] });
+  await setLanguage('en');
+});
+
+describe('device control', { timeout: 150_000 }, () => {
+  it("offers exactly a light's commands and switches it with the section 8 message", async () => {
+    renderDrawer(LIGHT, { onOff: { value: false, ts: TS }, lightnessLevel: { value: 128, ts: TS } });
+    const control = await controlSection();
+    expect(
+      within(control)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['On/off of Light 201']);
+    expect(
+      within(control)
+        .getAllByRole('slider')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Brightness of Light 201', 'Color temperature of Light 201']);
+    expect(within(control).getByRole('slider', { name: 'Brightness of Light 201' })).toHaveAttribute(
+      'aria-valuenow',
+      '128',
+    );
+    expect(within(control).queryByRole('combobox')).toBeNull();
+    expect(within(control).queryByRole('button')).toBeNull();
+
+    const power = within(control).getByRole('switch', { name: 'On/off of Light 201' });
+    expect(power).not.toBeChecked();
+    await userEvent.click(power);
+    expect(await screen.findByText('Setting Success !', {}, WAIT)).toBeInTheDocument();
+    expect(sent(SEND, 'post').map(bodyOf)).toEqual([
+      { deviceId: 9, method: 'setOnOff', params: { onOff: true }, terminal: 'admin' },
+    ]);
+    await waitFor(() => expect(power).toBeChecked(), WAIT);
+  });
+
+  it('follows the socket: a reading updates the controls and the readings of the open drawer', async () => {
+    renderDrawer(LIGHT, { onOff: { value: false, ts: TS }, lightnessLevel: { value: 10, ts: TS } });
+    const control = await controlSection();
+    const power = within(control).getByRole('switch', { name: 'On/off of Light 201' });
+    expect(power).not.toBeChecked();
+    const push = socket.listeners.get(9);
+    expect(push).toBeDefined();
+    act(() => push?.({ deviceId: 9, ts: '2026-01-03T09:05:00Z', onOff: true, lightnessLevel: 200 }));
+    await waitFor(() => expect(power).toBeChecked(), WAIT);
+    expect(within(control).getByRole('slider', { name: 'Brightness of Light 201' })).toHaveAttribute(
+      'aria-valuenow',
+      '200',
+    );
+    const readings = screen.getByRole('heading', { name: 'Latest readings' }).closest('section');
+    expect(within(readings ?? document.body).getByText('200')).toBeInTheDocument();
+    expect(within(readings ?? document.body).getByText('On')).toBeInTheDocument();
+    expect(sent(SEND, 'post')).toHaveLength(0);
+  });
+
+  it('offers an AC controller its modes with auto refused, and a typed target temperature', async () => {
+    renderDrawer(
+      {
+        model: 'ac20',
+        category: 'ac',
+        name: 'AC 301',
+        props: { indoorAddr: 1, outdoorAddr: 1, label: null },
+      },
+      { workMode: { value: 'cool', ts: TS }, targetTemp: { value: 24, ts: TS } },
+    );
+    const control = await controlSection();
+    expect(
+      within(control)
+        .getAllByRole('combobox')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Work mode of AC 301', 'Fan speed of AC 301']);
+    await userEvent.click(within(control).getByRole('combobox', { name: 'Work mode of AC 301' }));
+    const auto = await screen.findByText('Auto (Not support auto mode)', {}, WAIT);
+    expect(auto.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');
+    await userEvent.click(screen.getByText('Heat'));
+    await waitFor(() => expect(sent(SEND, 'post')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent(SEND, 'post')[0])).toEqual({
+      deviceId: 9,
+      method: 'setWorkMode',
+      params: { workMode: 'hot' },
+      terminal: 'admin',
+    });
+
+    const target = within(control).getByRole('spinbutton', { name: 'Target temperature of AC 301' });
+    await userEvent.clear(target);
+    await userEvent.type(target, '26');
+    await userEvent.click(within(control).getByRole('button', { name: 'Set Target temperature of AC 301' }));
+    await waitFor(() => expect(sent(SEND, 'post')).toHaveLength(2), WAIT);
+    expect(bodyOf(sent(SEND, 'post')[1])).toMatchObject({
+      method: 'setTargetTemp',
+      params: { targetTemp: 26 },
+    });
+  });
+
+  it('shows a double panel its two buttons only', async () => {
+    renderDrawer({
+      model: 'kxx',
+      category: 'lightPanel',
+      name: 'Panel 2',
+      props: { macAddr: 'AA:BB:CC:DD:EE:02', codeAddr: 'ABCDEF123457', panelType: 'double' },
+    });
+    const control = await controlSection();
+    expect(
+      within(control)
+        .getAllByRole('switch')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Left button of Panel 2', 'Right button of Panel 2']);
+  });
+
+  it('hides the control section without the control permission (a display screen)', async () => {
+    useSession.setState({ permissions: [] });
+    renderDrawer(LIGHT);
+    expect(await screen.findByRole('heading', { name: 'Latest readings' }, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Control' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+});
