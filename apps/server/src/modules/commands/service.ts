@@ -127,11 +127,10 @@ export async function sendCommand(
   if (!hasAnyPermission(actor.scope.permissions, [DEVICE_CONTROL_PERMISSION])) {
     throw forbidden('command.noPermission');
   }
-  const { group, targets } = await targetsOf(db, actor.scope, request);
-  const [user] = await db
-    .select({ name: users.username })
-    .from(users)
-    .where(eq(users.id, actor.scope.userId));
+  const [{ group, targets }, [user]] = await Promise.all([
+    targetsOf(db, actor.scope, request),
+    db.select({ name: users.username }).from(users).where(eq(users.id, actor.scope.userId)),
+  ]);
   const body = { method: request.method, params: request.params };
   if (!group) {
     const [device] = targets;
