@@ -35,6 +35,7 @@ import { deviceMarkRoutes } from './modules/device-marks/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { telemetryRoutes } from './modules/telemetry/routes.js';
 import { socketPlugin } from './realtime/socket.js';
+import { brokerAuthRoutes } from './mqtt/broker-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +111,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(publicAuthRoutes);
   // Files are fetched by <img src>, which sends no Authorization header: a signed link authorizes them.
   await app.register(fileServeRoutes);
+  // An external MQTT broker asks these who may connect and use which topic; a shared secret guards them.
+  await app.register(brokerAuthRoutes);
   // Everything else of the API: this context's onRequest hook refuses a request without a live session
   // (401) or without the route's `config.roles`/`config.permissions` (403). Register new modules here.
   await app.register(async (api) => {

@@ -33,7 +33,7 @@ async function main() {
   let deviceLink;
   try {
     deviceLink = await startDeviceLink(config, db, app.log, app.telemetryBus);
-    app.deviceChannel = deviceLink.broker;
+    app.deviceChannel = deviceLink.channel;
   } catch (error) {
     if (error instanceof PortInUseError) {
       app.log.fatal(error.message);

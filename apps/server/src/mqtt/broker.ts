@@ -1,10 +1,10 @@
 import net from 'node:net';
 import { Aedes, type AedesPublishPacket, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEVICE_SUBSCRIBE_TOPICS, GATEWAY_SUBSCRIBE_TOPICS } from '@sbuilding/shared';
 import type { TelemetryWriter } from '../modules/telemetry/writer.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
+import { maySubscribe } from './acl.js';
 import type { RpcWaiters } from './rpc.js';
 
 /**
@@ -46,13 +46,6 @@ export class PortInUseError extends Error {}
 
 const NAMESPACE = 'sb/';
 const namespaced = (deviceId: number, topic: string) => `${NAMESPACE}${deviceId}/${topic}`;
-
-function maySubscribe(identity: DeviceIdentity, topic: string): boolean {
-  const allowed: readonly string[] = isGateway(identity)
-    ? [...DEVICE_SUBSCRIBE_TOPICS, ...GATEWAY_SUBSCRIBE_TOPICS]
-    : DEVICE_SUBSCRIBE_TOPICS;
-  return allowed.includes(topic);
-}
 
 export async function startEmbeddedBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
   const { log, directory } = options;

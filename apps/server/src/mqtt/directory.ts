@@ -50,6 +50,23 @@ export class DeviceDirectory {
     return row ?? null;
   }
 
+  /** A device's access token (an external broker addresses a device by it), or null. */
+  async tokenOf(deviceId: number): Promise<string | null> {
+    const [row] = await this.db
+      .select({ token: devices.accessToken })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return row?.token ?? null;
+  }
+
+  /** Devices online now with their last activity, so a restarted server knows who it can reach. */
+  async onlineNow(): Promise<{ id: number; token: string; lastActivityAt: Date | null }[]> {
+    return this.db
+      .select({ id: devices.id, token: devices.accessToken, lastActivityAt: devices.lastActivityAt })
+      .from(devices)
+      .where(eq(devices.online, true));
+  }
+
   /** The device `name` behind `gateway`, or null when the gateway has no such device. */
   async childOf(gateway: DeviceIdentity, name: string): Promise<DeviceIdentity | null> {
     const cached = this.children.get(gateway.id);

@@ -13,6 +13,7 @@ import {
   type TelemetryPoint,
 } from './payload.js';
 import { RpcWaiters } from './rpc.js';
+import { mayPublish } from './acl.js';
 
 export interface InboxStats {
   /** Publishes accepted (stored, answered or dropped). */
@@ -92,7 +93,9 @@ export class DeviceInbox {
   }
 
   async receive(sender: DeviceIdentity, packet: PublishPacket): Promise<Verdict> {
-    const verdict = await this.route(sender, packet.topic, Buffer.from(packet.payload));
+    const verdict = mayPublish(sender, packet.topic)
+      ? await this.route(sender, packet.topic, Buffer.from(packet.payload))
+      : 'refused';
     if (verdict === 'refused') this.stats.refused += 1;
     else this.stats.received += 1;
     return verdict;

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
 import { TelemetryWriter } from '../modules/telemetry/writer.js';
-import { PortInUseError, startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
+import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
+import { startExternalLink } from './external.js';
+import type { DeviceChange } from './inbox.js';
+import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory } from './directory.js';
 import { logDeviceChange } from '../modules/commands/control-log.js';
 import type { TelemetryBus } from '../realtime/bus.js';
@@ -10,12 +13,16 @@ import type { TelemetryBus } from '../realtime/bus.js';
 export { PortInUseError };
 
 export interface DeviceLink {
+  /** The embedded broker; null with an external one (MQTT_URL). */
   broker: EmbeddedBroker | null;
+  /** What the command path sends through: the embedded broker, or the link to the external one. */
+  channel: DeviceChannel;
   close(): Promise<void>;
 }
 
 /**
- * Starts the device side of the server: the embedded broker on MQTT_PORT and the sweep that takes silent
+ * Starts the device side of the server: the embedded broker on MQTT_PORT (or, with MQTT_URL, the link to
+ * an external broker; it waits until that broker answers) and the sweep that takes silent
  * devices offline after DEVICE_OFFLINE_MINUTES. Throws PortInUseError when the port is taken.
  */
 export async function startDeviceLink(
@@ -25,18 +32,30 @@ export async function startDeviceLink(
   bus?: TelemetryBus,
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db);
+  const writer = new TelemetryWriter(db, { onCommitted: (rows) => bus?.publish(rows) });
+  const onDeviceChange = (change: DeviceChange) => logDeviceChange(db, change);
   let broker: EmbeddedBroker | null = null;
+  let channel: DeviceChannel & { close(): Promise<void> };
   if (config.mqttUrl) {
-    log.warn('MQTT_URL is set, but external brokers are not supported yet: devices cannot connect');
+    channel = await startExternalLink({
+      url: config.mqttUrl,
+      secret: loadBrokerSecret(config),
+      log,
+      directory,
+      writer,
+      onDeviceChange,
+      offlineMinutes: config.deviceOfflineMinutes,
+    });
   } else {
     broker = await startEmbeddedBroker({
       port: config.mqttPort,
       host: config.host,
       log,
       directory,
-      writer: new TelemetryWriter(db, { onCommitted: (rows) => bus?.publish(rows) }),
-      onDeviceChange: (change) => logDeviceChange(db, change),
+      writer,
+      onDeviceChange,
     });
+    channel = broker;
   }
   const sweepEveryMs = Math.min(60_000, (config.deviceOfflineMinutes * 60_000) / 4);
   const sweep = setInterval(() => {
@@ -50,9 +69,10 @@ export async function startDeviceLink(
   sweep.unref();
   return {
     broker,
+    channel,
     close: async () => {
       clearInterval(sweep);
-      await broker?.close();
+      await channel.close();
     },
   };
 }

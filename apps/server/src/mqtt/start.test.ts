@@ -33,6 +33,24 @@ describe('starting the device link', () => {
     );
   });
 
+  it('with MQTT_URL, connects to that broker instead, and says so when it cannot', async () => {
+    const closed = net.createServer();
+    const port = await new Promise<number>((resolve) =>
+      closed.listen(0, '127.0.0.1', () => {
+        const address = closed.address();
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      }),
+    );
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const config = loadConfig({
+      MQTT_URL: `mqtt://127.0.0.1:${port}`,
+      MQTT_BROKER_SECRET: 's'.repeat(40),
+      MQTT_PORT: String(takenPort),
+    });
+    // The embedded broker's port is taken: only a link to MQTT_URL is tried.
+    await expect(startDeviceLink(config, t.app.db, t.app.log)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
   it('starts the embedded broker on a free port and stops it again', async () => {
     const link = await startDeviceLink(
       loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1' }),

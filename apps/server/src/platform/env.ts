@@ -25,6 +25,8 @@ const envSchema = z.object({
   MQTT_PORT: port(1883),
   /** An external broker; unset means the embedded one on MQTT_PORT. */
   MQTT_URL: z.string().url().optional(),
+  /** Shared with an external broker: its HTTP auth calls and the server's MQTT password; unset means generated into DATA_DIR. */
+  MQTT_BROKER_SECRET: z.string().min(32).optional(),
   /** A device that has sent nothing for this long is offline (and so are the devices behind a gateway). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
   CAPTCHA_ENABLED: bool(true),
@@ -56,6 +58,7 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  mqttBrokerSecret: string | undefined;
   deviceOfflineMinutes: number;
   captchaEnabled: boolean;
   simulator: boolean;
@@ -86,6 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttBrokerSecret: e.MQTT_BROKER_SECRET,
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,

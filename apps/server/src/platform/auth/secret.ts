@@ -11,11 +11,20 @@ const MIN_SECRET_LENGTH = 32;
  * data dir signs alike.
  */
 export function loadSigningKey(config: Pick<Config, 'jwtSecret' | 'dataDir'>): Uint8Array {
-  return new TextEncoder().encode(config.jwtSecret ?? readOrCreateSecret(config.dataDir));
+  return new TextEncoder().encode(config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret'));
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/**
+ * The secret an external MQTT broker and the server share (`X-Broker-Secret` of its HTTP auth calls, and
+ * the server's own MQTT password): MQTT_BROKER_SECRET when set, otherwise generated once and kept in
+ * `${DATA_DIR}/mqtt-broker-secret` like the token signing key.
+ */
+export function loadBrokerSecret(config: Pick<Config, 'mqttBrokerSecret' | 'dataDir'>): string {
+  return config.mqttBrokerSecret ?? readOrCreateSecret(config.dataDir, 'mqtt-broker-secret');
+}
+
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     // 'wx' fails when the file exists: two processes starting together keep the first one's secret.

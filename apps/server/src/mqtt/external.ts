@@ -1,0 +1,211 @@
+import os from 'node:os';
+import type { PublishPacket } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import { TOPICS } from '@sbuilding/shared';
+import type { TelemetryWriter } from '../modules/telemetry/writer.js';
+import { DEFAULT_TOPIC_ROOT } from './acl.js';
+import type { DeviceChannel } from './broker.js';
+import { SERVER_MQTT_USERNAME } from './broker-routes.js';
+import type { DeviceDirectory, DeviceIdentity } from './directory.js';
+import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
+
+/**
+ * The server as a client of an external broker (MQTT_URL: EMQX, Mosquitto). The broker authenticates
+ * devices against `POST /mqtt/auth` and moves each device's topics into its namespace `sb/{token}/…`
+ * (README: "External broker"); the server reads every namespace through a shared subscription, so several
+ * server processes split the load, and hands each message to the same inbox as the embedded broker.
+ *
+ * Nothing acknowledged is lost: the session is persistent (clean: false) and subscribed with QoS 1, and the
+ * PUBACK of a message goes to the broker only once the inbox has committed it (`handleMessage`). A
+ * failed commit sends no PUBACK and reconnects, so the broker delivers the message again.
+ */
+
+export interface ExternalLinkOptions {
+  url: string;
+  /** MQTT_BROKER_SECRET: the server's password at the broker. */
+  secret: string;
+  log: FastifyBaseLogger;
+  directory: DeviceDirectory;
+  writer: TelemetryWriter;
+  onDeviceChange?: InboxOptions['onDeviceChange'];
+  /** DEVICE_OFFLINE_MINUTES: a device that published within it counts as connected. */
+  offlineMinutes: number;
+  /** Stable across restarts, so the broker keeps the session; `sbuilding-server-{host name}` by default. */
+  clientId?: string;
+  /** The shared subscription's group; processes of one deployment share it. */
+  group?: string;
+  /** The namespace root the broker puts device topics under (`sb`). */
+  topicRoot?: string;
+  /** Pause before reconnecting (ms). */
+  reconnectMs?: number;
+}
+
+export interface ExternalStats extends InboxStats {
+  /** Commits that failed: the message was not acknowledged and comes again. */
+  failedCommits: number;
+  /** Messages the broker delivered (a redelivery counts again; not every broker marks it DUP). */
+  deliveries: number;
+}
+
+export interface ExternalLink extends DeviceChannel {
+  stats: ExternalStats;
+  close(): Promise<void>;
+}
+
+/** A token is looked up again after this long (a replaced token stops working at the latest then). */
+const TOKEN_TTL_MS = 60_000;
+/** How long the server remembers what it published, to recognise it when its own subscription returns it. */
+const ECHO_MS = 30_000;
+
+/** Topics only the server publishes to a device: a copy coming back through the subscription is ours. */
+function isDownstream(topic: string): boolean {
+  return topic.startsWith(TOPICS.rpcRequestPrefix) || topic.startsWith(TOPICS.attributesResponsePrefix);
+}
+
+export async function startExternalLink(options: ExternalLinkOptions): Promise<ExternalLink> {
+  const { log, directory } = options;
+  const root = options.topicRoot ?? DEFAULT_TOPIC_ROOT;
+  const group = options.group ?? 'sbuilding';
+  const tokens = new Map<string, { identity: DeviceIdentity | null; at: number }>();
+  const tokenOfDevice = new Map<number, string>();
+  const lastSeen = new Map<number, number>();
+  const echoes = new Map<string, number>();
+  const inbox = new DeviceInbox({
+    directory,
+    writer: options.writer,
+    log,
+    ...(options.onDeviceChange ? { onDeviceChange: options.onDeviceChange } : {}),
+  });
+  const stats: ExternalStats = Object.assign(inbox.stats, { failedCommits: 0, deliveries: 0 });
+  inbox.publish = (deviceId, topic, payload) => publishTo(deviceId, topic, payload);
+
+  // A restarted server can reach at once the devices that were online before it stopped.
+  for (const device of await directory.onlineNow()) {
+    tokenOfDevice.set(device.id, device.token);
+    lastSeen.set(device.id, device.lastActivityAt?.getTime() ?? Date.now());
+  }
+
+  async function resolve(token: string): Promise<DeviceIdentity | null> {
+    const cached = tokens.get(token);
+    if (cached && Date.now() - cached.at < TOKEN_TTL_MS) return cached.identity;
+    const identity = await directory.byToken(token);
+    tokens.set(token, { identity, at: Date.now() });
+    if (identity) tokenOfDevice.set(identity.id, token);
+    return identity;
+  }
+
+  /** Handles one delivery; resolves once it may be acknowledged, rejects when it must come again. */
+  async function handle(topic: string, payload: Buffer, dup: boolean): Promise<void> {
+    stats.deliveries += 1;
+    const [first, token, ...rest] = topic.split('/');
+    const deviceTopic = rest.join('/');
+    if (first !== root || !token || !deviceTopic || isDownstream(deviceTopic)) return;
+    const echo = `${topic}\n${payload.toString('utf8')}`;
+    if (echoes.delete(echo)) return;
+    const identity = await resolve(token);
+    if (!identity) {
+      stats.dropped.unknownDevice += 1;
+      log.warn({ topic: `${root}/…/${deviceTopic}` }, 'mqtt message of an unknown access token dropped');
+      return;
+    }
+    lastSeen.set(identity.id, Date.now());
+    const packet: PublishPacket = { cmd: 'publish', topic: deviceTopic, payload, qos: 1, dup, retain: false };
+    const verdict = await inbox.receive(identity, packet);
+    // The broker's ACL should have stopped it; acknowledged, or it would come back for ever.
+    if (verdict === 'refused')
+      log.warn({ deviceId: identity.id, topic: deviceTopic }, 'mqtt publish refused');
+  }
+
+  const client: MqttClient = mqtt.connect(options.url, {
+    clientId: options.clientId ?? `sbuilding-server-${os.hostname()}`,
+    clean: false,
+    username: SERVER_MQTT_USERNAME,
+    password: options.secret,
+    reconnectPeriod: options.reconnectMs ?? 1_000,
+    connectTimeout: 10_000,
+  });
+  // MQTT.js sends the PUBACK of a QoS 1 message once handleMessage calls back without an error, and takes
+  // the next message only then. (customHandleAcks would do the same, but MQTT.js honours it for MQTT 5
+  // only, and the link speaks 3.1.1, which every broker has.)
+  client.handleMessage = (packet, callback) => {
+    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+    handle(packet.topic, payload, packet.dup).then(
+      () => callback(),
+      (error: unknown) => {
+        stats.failedCommits += 1;
+        log.error({ err: error }, 'mqtt message not stored: not acknowledged, the broker sends it again');
+        callback(error instanceof Error ? error : new Error('not stored'));
+        // An unacknowledged message is delivered again only to a new connection of the session.
+        client.stream.destroy();
+      },
+    );
+  };
+  client.on('error', (error) => log.debug({ err: error }, 'mqtt link error'));
+  client.on('offline', () => log.warn({ url: options.url }, 'external MQTT broker unreachable, retrying'));
+
+  await new Promise<void>((resolveConnect, reject) => {
+    client.once('connect', (connack) => {
+      log.info(
+        { url: options.url, sessionPresent: connack.sessionPresent },
+        'connected to the external MQTT broker',
+      );
+      resolveConnect();
+    });
+    client.once('error', (error) => {
+      // Not started: no retrying in the background of a server that stops.
+      client.end(true);
+      reject(error);
+    });
+  });
+  // Subscribed again on every connect: a broker that lost the session (restart without persistence) has
+  // forgotten the subscription.
+  const filters = [`$share/${group}/${root}/+/v1/devices/me/#`, `$share/${group}/${root}/+/v1/gateway/#`];
+  // One filter per SUBSCRIBE, so a refusal names its filter.
+  const subscribe = async () => {
+    for (const filter of filters) {
+      const granted = await client.subscribeAsync(filter, { qos: 1 });
+      if (granted.some((g) => g.qos === 128))
+        throw new Error(`the broker refused the subscription ${filter}`);
+    }
+  };
+  await subscribe();
+  client.on('connect', (connack) => {
+    if (!connack.sessionPresent)
+      subscribe().catch((error: unknown) => log.error({ err: error }, 'mqtt link subscription'));
+  });
+
+  async function publishTo(deviceId: number, topic: string, payload: object): Promise<void> {
+    const token = tokenOfDevice.get(deviceId) ?? (await directory.tokenOf(deviceId));
+    if (!token) throw new Error(`device ${deviceId} has no access token`);
+    tokenOfDevice.set(deviceId, token);
+    const full = `${root}/${token}/${topic}`;
+    const body = JSON.stringify(payload);
+    // Our own subscription matches what we publish on the topics both sides use (v1/gateway/rpc).
+    const now = Date.now();
+    for (const [key, at] of echoes) if (now - at > ECHO_MS) echoes.delete(key);
+    echoes.set(`${full}\n${body}`, now);
+    await client.publishAsync(full, body, { qos: 1 });
+  }
+
+  return {
+    stats,
+    rpc: inbox.rpc,
+    isConnected(deviceId) {
+      const seen = lastSeen.get(deviceId);
+      return seen !== undefined && Date.now() - seen < options.offlineMinutes * 60_000;
+    },
+    publishTo,
+    disconnect(deviceId) {
+      // The broker holds the connection; forgetting the token stops the old one at the next message,
+      // and the broker's /mqtt/auth refuses it at the next connect.
+      for (const [token, entry] of tokens) if (entry.identity?.id === deviceId) tokens.delete(token);
+      tokenOfDevice.delete(deviceId);
+      lastSeen.delete(deviceId);
+    },
+    async close() {
+      await client.endAsync();
+      await inbox.close();
+    },
+  };
+}
