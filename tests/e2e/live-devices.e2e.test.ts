@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
+import { expectNoProblems } from './support/console.js';
+import { openAsManager, type Api } from './support/devices.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The live building: a server of its own with the simulator on (as `npm start` runs it), so the demo
+ * campus's devices are connected over MQTT. Switching a light in the console reaches the simulated light,
+ * which answers and reports; and a change made elsewhere reaches the open page through the socket.
+ */
+const LIGHT = 'A-F1 corridor light 1';
+let browser: Browser;
+let live: RunningServer;
+let opened: OpenedPage | undefined;
+
+beforeAll(async () => {
+  [browser, live] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await live?.stop();
+});
+afterEach(async (context) => {
+  if (opened) {
+    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-live-devices');
+    expectNoProblems(opened);
+    await opened.context.close();
+    opened = undefined;
+  }
+});
+
+interface Row {
+  id: number;
+  name: string;
+  online: boolean;
+  telemetry: Record<string, { value: unknown }>;
+}
+
+async function lightRow(api: Api): Promise<Row | undefined> {
+  const page = await api.call<{ rows: Row[] }>('POST', '/sbuilding/device/getList/v2', {
+    name: LIGHT,
+    pageSize: 5,
+  });
+  return page.rows.find((r) => r.name === LIGHT);
+}
+
+describe('a live device in the console', () => {
+  it('switches a simulated light from its detail drawer and follows a change made elsewhere through the socket', async () => {
+    const session = await openAsManager(browser, live.url, '/device');
+    opened = session.opened;
+    const { page, api } = session;
+    // The simulator connects the campus shortly after the server is ready.
+    await expect.poll(async () => (await lightRow(api))?.online, { timeout: 30_000 }).toBe(true);
+    const light = await lightRow(api);
+    if (!light) throw new Error(`${LIGHT} is not in the demo campus`);
+
+    await page.getByPlaceholder('Name, MAC or code').fill(LIGHT);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: `Detail of ${LIGHT}` }).click();
+    const power = page.getByRole('switch', { name: `On/off of ${LIGHT}` });
+    await power.waitFor();
+    const before = (await power.getAttribute('aria-checked')) === 'true';
+
+    await power.click();
+    await page.getByText('Setting Success !').first().waitFor();
+    // The simulated light obeyed and reported its new state.
+    await expect
+      .poll(async () => (await lightRow(api))?.telemetry.onOff?.value, { timeout: 10_000 })
+      .toBe(!before);
+    await expect.poll(() => power.getAttribute('aria-checked')).toBe(String(!before));
+
+    // Someone else switches it back: the open drawer follows, without a reload.
+    // (api.call refuses anything but 200.)
+    await api.call('POST', '/sbuilding/dev-rpccmd/sendCmd', {
+      deviceId: light.id,
+      method: 'setOnOff',
+      params: { onOff: before },
+      terminal: 'app',
+    });
+    await expect.poll(() => power.getAttribute('aria-checked'), { timeout: 10_000 }).toBe(String(before));
+
+    // Both switches are in the control log.
+    const log = await api.call<{ rows: { terminal: string; method: string }[] }>(
+      'POST',
+      '/sbuilding/control-log/getList',
+      {
+        projectId: session.projectId,
+        deviceId: light.id,
+      },
+    );
+    const switches = log.rows.filter((r) => r.method === 'setOnOff');
+    expect(switches.map((r) => r.terminal).slice(0, 2)).toEqual(['app', 'admin']);
+  });
+});
