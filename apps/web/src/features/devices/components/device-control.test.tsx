@@ -1,13 +1,13 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import type { Device, LatestTelemetry, RealSeriesData } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
-import { bodyOf, envelope, serve } from '@/test/http';
+import { bodyOf, envelope, serve, type Reply } from '@/test/http';
 import { device, sent, WAIT } from '../test/fixtures';
 import { DeviceDetailDrawer } from './device-detail-drawer';
 import { DEVICE_CONTROL_PERMISSION } from './device-control';
@@ -25,8 +25,14 @@ const userEvent = userEventLib.setup({ delay: null });
 const SEND = '/sbuilding/dev-rpccmd/sendCmd';
 const TS = '2026-01-03T09:00:00Z';
 
-function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {}) {
+const OUTCOME = { deviceId: 9, deviceName: 'Light 201', latencyMs: 12 };
+const REBOOT_BA = '/sbuilding/dev-rpccmd/reboot-ba/9';
+
+function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {}, sendReply?: Reply) {
   serve({
+    [REBOOT_BA]: envelope(200, {
+      results: [{ ...OUTCOME, result: 'success', message: 'Setting Success !' }],
+    }),
     '/sbuilding/device/getDeviceInfoById/9': envelope(200, { ...device(overrides), telemetry, groups: [] }),
     '/sbuilding/dev-client-attr/get/9': envelope(200, {
       deviceId: 9,
@@ -34,17 +40,19 @@ function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {
       attributes: {},
       history: [],
     }),
-    [SEND]: envelope(200, {
-      results: [
-        {
-          deviceId: 9,
-          deviceName: 'Light 201',
-          result: 'success',
-          message: 'Setting Success !',
-          latencyMs: 12,
-        },
-      ],
-    }),
+    [SEND]:
+      sendReply ??
+      envelope(200, {
+        results: [
+          {
+            deviceId: 9,
+            deviceName: 'Light 201',
+            result: 'success',
+            message: 'Setting Success !',
+            latencyMs: 12,
+          },
+        ],
+      }),
   });
   render(
     <Providers>
@@ -184,5 +192,52 @@ describe('device control', { timeout: 150_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Latest readings' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Control' })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('sends the brightness when the slider is released, not while it moves', async () => {
+    renderDrawer(LIGHT, { lightnessLevel: { value: 100, ts: TS } });
+    const control = await controlSection();
+    const slider = within(control).getByRole('slider', { name: 'Brightness of Light 201' });
+    // The slider reads keyCode, which userEvent does not set: the key press is fired with it by hand.
+    fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
+    expect(slider).toHaveAttribute('aria-valuenow', '101');
+    expect(sent(SEND, 'post')).toHaveLength(0);
+    fireEvent.keyUp(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
+    await waitFor(() => expect(sent(SEND, 'post')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent(SEND, 'post')[0])).toEqual({
+      deviceId: 9,
+      method: 'setBrightness',
+      params: { lightnessLevel: 101 },
+      terminal: 'admin',
+    });
+    expect(await screen.findByText('Setting Success !', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('shows the refusal of the server and keeps the state the device has', async () => {
+    const failed = { ...OUTCOME, result: 'unreachable', message: 'Unable to access device', latencyMs: null };
+    renderDrawer(
+      LIGHT,
+      { onOff: { value: false, ts: TS } },
+      envelope(503, { results: [failed] }, 'Unable to access device'),
+    );
+    const control = await controlSection();
+    const power = within(control).getByRole('switch', { name: 'On/off of Light 201' });
+    await userEvent.click(power);
+    expect(await screen.findByText('Unable to access device', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText('Setting Success !')).toBeNull();
+    expect(power).not.toBeChecked();
+  });
+
+  it('reboots a Bluetooth gateway only after a confirmation', async () => {
+    renderDrawer({ model: 'ba', category: 'bleGateway', name: 'Gateway F2', props: {} });
+    const control = await controlSection();
+    await userEvent.click(within(control).getByRole('button', { name: 'Reboot of Gateway F2' }));
+    const [question] = await screen.findAllByText('Reboot Gateway F2?', {}, WAIT);
+    const confirm = question?.closest<HTMLElement>('.ant-modal') ?? null;
+    if (!confirm) throw new Error('no confirmation');
+    expect(sent(REBOOT_BA, 'post')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reboot' }));
+    await waitFor(() => expect(sent(REBOOT_BA, 'post')).toHaveLength(1), WAIT);
+    expect(await screen.findByText('Setting Success !', {}, WAIT)).toBeInTheDocument();
   });
 });
