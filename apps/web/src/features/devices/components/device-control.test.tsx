@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import { bodyOf, envelope, serve, type Reply } from '@/test/http';
 import { device, sent, WAIT } from '../test/fixtures';
 import { DeviceDetailDrawer } from './device-detail-drawer';
+import { seriousViolations } from '@/test/axe';
 import { DEVICE_CONTROL_PERMISSION } from './device-control';
 
 /** The socket stands still in tests: the drawer's listener is kept so a test can push a reading. */
@@ -102,6 +103,7 @@ describe('device control', { timeout: 150_000 }, () => {
     );
     expect(within(control).queryByRole('combobox')).toBeNull();
     expect(within(control).queryByRole('button')).toBeNull();
+    expect(await seriousViolations()).toEqual([]);
 
     const power = within(control).getByRole('switch', { name: 'On/off of Light 201' });
     expect(power).not.toBeChecked();
@@ -148,6 +150,7 @@ describe('device control', { timeout: 150_000 }, () => {
         .getAllByRole('combobox')
         .map((s) => s.getAttribute('aria-label')),
     ).toEqual(['Work mode of AC 301', 'Fan speed of AC 301']);
+    expect(await seriousViolations()).toEqual([]);
     await userEvent.click(within(control).getByRole('combobox', { name: 'Work mode of AC 301' }));
     const auto = await screen.findByText('Auto (Not support auto mode)', {}, WAIT);
     expect(auto.closest('.ant-select-item-option')).toHaveClass('ant-select-item-option-disabled');
