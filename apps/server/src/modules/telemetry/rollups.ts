@@ -70,6 +70,8 @@ export class RollupBuilder {
   private readonly formats = new Map<string, Intl.DateTimeFormat>();
   /** Local dates by zone and quarter hour: every real UTC offset is a whole number of quarter hours. */
   private readonly days = new Map<string, string>();
+  /** Hour starts as ISO strings, by hour since the epoch. */
+  private readonly hours = new Map<number, string>();
 
   /** Loads what `build` needs for these readings and is not known yet. */
   async prepare(db: Db, readings: readonly Reading[]): Promise<void> {
@@ -107,23 +109,37 @@ export class RollupBuilder {
     const hourly = new Map<string, RollupRow>();
     const daily = new Map<string, RollupRow>();
     const counters = new Map<string, { ts: number; value: number }>();
-    const ordered = [...readings].sort((a, b) => a.ts - b.ts);
-    for (const reading of ordered) {
+    // Only counters depend on order (each increment is measured from the reading before it).
+    const deltas = new Map<Reading, number>();
+    const counterReadings = readings.filter((r) => isCounterKey(r.key)).sort((a, b) => a.ts - b.ts);
+    for (const reading of counterReadings) {
       const value = numeric(reading.value);
       if (value === null) continue;
-      let delta = 0;
-      if (isCounterKey(reading.key)) {
-        const id = `${reading.deviceId}:${reading.key}`;
-        const last = counters.get(id) ?? this.lastCounter.get(id);
-        if (last && reading.ts > last.ts) delta = value >= last.value ? value - last.value : value;
-        if (!last || reading.ts > last.ts) counters.set(id, { ts: reading.ts, value });
-      }
-      const hour = new Date(Math.floor(reading.ts / HOUR_MS) * HOUR_MS).toISOString();
+      const id = `${reading.deviceId}:${reading.key}`;
+      const last = counters.get(id) ?? this.lastCounter.get(id);
+      if (last && reading.ts > last.ts) deltas.set(reading, value >= last.value ? value - last.value : value);
+      if (!last || reading.ts > last.ts) counters.set(id, { ts: reading.ts, value });
+    }
+    for (const reading of readings) {
+      const value = numeric(reading.value);
+      if (value === null) continue;
+      const delta = deltas.get(reading) ?? 0;
+      const hour = this.hourOf(reading.ts);
       const day = this.dayOf(this.zoneOf.get(reading.deviceId) ?? 'UTC', reading.ts);
       add(hourly, { deviceId: reading.deviceId, key: reading.key, bucket: hour, delta }, value);
       add(daily, { deviceId: reading.deviceId, key: reading.key, bucket: day, delta }, value);
     }
     return { hourly: [...hourly.values()], daily: [...daily.values()], counters };
+  }
+
+  private hourOf(ts: number): string {
+    const index = Math.floor(ts / HOUR_MS);
+    const cached = this.hours.get(index);
+    if (cached) return cached;
+    const hour = new Date(index * HOUR_MS).toISOString();
+    if (this.hours.size > 100_000) this.hours.clear();
+    this.hours.set(index, hour);
+    return hour;
   }
 
   private dayOf(zone: string, ts: number): string {

@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { RollupBuilder, upsertRollups } from './rollups.js';
 
-const insertedSchema = z.object({
-  rows: z.array(z.object({ device_id: z.coerce.number(), key: z.string(), ms: z.coerce.number() })),
-});
+/** The keys of the rows the raw insert stored; both drivers answer `{ rows }`, read as data, not trusted. */
+function insertedKeys(result: unknown): Set<string> {
+  const keys = new Set<string>();
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
+  if (!Array.isArray(rows)) return keys;
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue;
+    const { device_id: deviceId, key, ms } = row;
+    keys.add(`${Number(deviceId)}|${String(key)}|${Number(ms)}`);
+  }
+  return keys;
+}
 
 export interface TelemetryRow {
   deviceId: number;
@@ -161,9 +169,7 @@ class Lane {
           ${sql.param(stamps)}::timestamptz[], ${sql.param(nums)}::float8[], ${sql.param(txts)}::text[])
         on conflict do nothing
         returning device_id, key, (extract(epoch from ts) * 1000)::float8 as ms`);
-      // Both drivers answer { rows }; read them as data, not as trusted types.
-      const inserted = insertedSchema.parse(result).rows;
-      const fresh = new Set(inserted.map((r) => `${r.device_id}|${r.key}|${r.ms}`));
+      const fresh = insertedKeys(result);
       const stored = rows.filter((row) => fresh.delete(`${row.deviceId}|${row.key}|${row.ts}`));
       await this.rollups.prepare(tx, stored);
       const rollups = this.rollups.build(stored);
