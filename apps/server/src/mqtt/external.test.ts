@@ -176,6 +176,10 @@ describe(`the link to an external broker (${process.env.TEST_MQTT_URL ? 'Mosquit
       data: { success: true },
     });
     expect(await reply).toEqual({ ok: true, data: { success: true } });
+    // A request another server process of the group sent is not a reply either.
+    const delivered = server.stats.deliveries;
+    await publish(gatewayClient, `${root}/${gateway.accessToken}/v1/gateway/rpc`, command);
+    await expect.poll(() => server.stats.deliveries).toBe(delivered + 1);
     expect(server.stats.dropped.notObject).toBe(0);
     expect(server.stats.refused).toBe(0);
   });

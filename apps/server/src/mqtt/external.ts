@@ -9,6 +9,7 @@ import type { DeviceChannel } from './broker.js';
 import { SERVER_MQTT_USERNAME } from './broker-routes.js';
 import type { DeviceDirectory, DeviceIdentity } from './directory.js';
 import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
+import { parseJson } from './payload.js';
 
 /**
  * The server as a client of an external broker (MQTT_URL: EMQX, Mosquitto). The broker authenticates
@@ -63,6 +64,19 @@ function isDownstream(topic: string): boolean {
   return topic.startsWith(TOPICS.rpcRequestPrefix) || topic.startsWith(TOPICS.attributesResponsePrefix);
 }
 
+/**
+ * A gateway RPC request of the server (`{device, data: {id, method}}`), which another server process of the
+ * group may have sent; a gateway's reply has its `id` at the top (`{device, id, data}`).
+ */
+function isServerRequest(topic: string, payload: Buffer): boolean {
+  if (topic !== TOPICS.gatewayRpc) return false;
+  const json = parseJson(payload);
+  const value = json.ok ? json.value : null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { id, data } = value;
+  return id === undefined && typeof data === 'object' && data !== null && 'method' in data;
+}
+
 export async function startExternalLink(options: ExternalLinkOptions): Promise<ExternalLink> {
   const { log, directory } = options;
   const root = options.topicRoot ?? DEFAULT_TOPIC_ROOT;
@@ -102,7 +116,7 @@ export async function startExternalLink(options: ExternalLinkOptions): Promise<E
     const deviceTopic = rest.join('/');
     if (first !== root || !token || !deviceTopic || isDownstream(deviceTopic)) return;
     const echo = `${topic}\n${payload.toString('utf8')}`;
-    if (echoes.delete(echo)) return;
+    if (echoes.delete(echo) || isServerRequest(deviceTopic, payload)) return;
     const identity = await resolve(token);
     if (!identity) {
       stats.dropped.unknownDevice += 1;
