@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Flex, Space } from 'antd';
+import { Button, Empty, Flex, Space, Switch } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Floor, Mark } from '@sbuilding/shared';
@@ -24,6 +24,8 @@ export function FloorMarks({ floor, projectId }: { floor: Floor; projectId: numb
     null,
   );
   const [status, setStatus] = useState('');
+  // A floor's marks crowd its rooms: names show on hover, focus and selection unless all are asked for.
+  const [allNames, setAllNames] = useState(false);
   const rows = marks.data ?? [];
 
   // The drawer follows the list, so a reloaded mark (new version) is what the next save sends.
@@ -68,9 +70,13 @@ export function FloorMarks({ floor, projectId }: { floor: Floor; projectId: numb
             >
               {t('deviceMarks.addMode')}
             </Button>
+            <label className="sb-mark-legend-item">
+              <Switch size="small" checked={allNames} onChange={setAllNames} />
+              {t('deviceMarks.allNames')}
+            </label>
             <MarkLegend />
           </Space>
-          <div className="sb-marks-layout">
+          <div className={allNames ? 'sb-marks-layout sb-marks-names' : 'sb-marks-layout'}>
             <MarkPlan
               planUrl={floor.planUrl}
               floorName={floor.name}

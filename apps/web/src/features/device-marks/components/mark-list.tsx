@@ -34,18 +34,27 @@ export function MarkList({ marks, loading, floorName, onOpen }: MarkListProps) {
       render: (_, m) => t(`deviceMarks.legend.${markState(m)}`),
     },
   ];
+  // A floor holds dozens of marks: the list scrolls beside the plan instead of stretching the page. The
+  // scrolling region is focusable and named, so keyboard and screen-reader users can reach all of it.
   return (
-    <Table<Mark>
-      rowKey="id"
-      size="small"
-      columns={columns}
-      dataSource={marks}
-      loading={loading}
-      pagination={false}
-      caption={
-        <span className="sb-visually-hidden">{t('deviceMarks.listCaption', { name: floorName })}</span>
-      }
-      locale={{ emptyText: <Empty description={t('deviceMarks.empty')} /> }}
-    />
+    <div
+      className="sb-mark-list"
+      tabIndex={0}
+      role="region"
+      aria-label={t('deviceMarks.listCaption', { name: floorName })}
+    >
+      <Table<Mark>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={marks}
+        loading={loading}
+        pagination={false}
+        caption={
+          <span className="sb-visually-hidden">{t('deviceMarks.listCaption', { name: floorName })}</span>
+        }
+        locale={{ emptyText: <Empty description={t('deviceMarks.empty')} /> }}
+      />
+    </div>
   );
 }
