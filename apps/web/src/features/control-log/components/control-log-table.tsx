@@ -69,7 +69,7 @@ export function ControlLogTable({ rows, loading }: ControlLogTableProps) {
       title: t('controlLog.columns.device'),
       dataIndex: 'deviceName',
       render: (_, e) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>{e.deviceName || '-'}</span>
           {e.model ? (
             <Typography.Text type="secondary">{t(`catalogue.models.${e.model}`)}</Typography.Text>
