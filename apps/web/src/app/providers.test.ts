@@ -21,4 +21,13 @@ describe('themeFor', () => {
       expect(contrastRatio(drawn, field)).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it('keeps white labels readable on primary buttons at rest, hovered and pressed', () => {
+    for (const theme of ['#0082ff', '#13c2c2', '#11a983']) {
+      const { token } = themeFor(theme, 'default');
+      for (const shade of [token?.colorPrimary, token?.colorPrimaryHover, token?.colorPrimaryActive]) {
+        expect(contrastRatio(String(shade), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { FeedbackBridge } from '@/lib/feedback';
 import { antdLocale, currentLanguage, i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSettings } from '@/lib/settings';
-import { readableOnWhiteText } from './layout/contrast';
+import { darker, readableOnWhiteText } from './layout/contrast';
 
 /**
  * The size selector's four steps (spec section 2) on antd's three component sizes: default is the
@@ -28,9 +28,13 @@ export const COMPONENT_SIZE: Record<UiSize, SizeType> = {
  * same reason.
  */
 export function themeFor(colorPrimary: string, size: UiSize): ThemeConfig {
+  const primary = readableOnWhiteText(colorPrimary);
   return {
     token: {
-      colorPrimary: readableOnWhiteText(colorPrimary),
+      colorPrimary: primary,
+      // antd lightens its hover and pressed shades, under AA for white labels (3.4:1): darken them instead.
+      colorPrimaryHover: darker(primary, 0.85),
+      colorPrimaryActive: darker(primary, 0.72),
       // Link buttons take colorLink, which antd derives from its own blue (4.1:1 on white), not the theme.
       colorLink: readableOnWhiteText(colorPrimary),
       colorTextDescription: 'rgba(0, 0, 0, 0.62)',

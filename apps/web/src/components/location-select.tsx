@@ -3,7 +3,6 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { buildingSchema, floorSchema, pageSchema } from '@sbuilding/shared';
 import { post } from '@/lib/request';
-import { getProjectId } from '@/lib/storage';
 
 /*
  * Building and floor choosers for screens outside the buildings feature (device marks, mesh versions,
@@ -13,12 +12,6 @@ import { getProjectId } from '@/lib/storage';
 
 /** Projects have a handful of buildings and buildings a handful of floors: one page holds them all. */
 const ALL = { pageNum: 1, pageSize: 100 } as const;
-
-/** The stored project as a positive id, or null (none chosen, or garbage in storage). */
-export function storedProjectId(stored: string | null = getProjectId()): number | null {
-  const id = Number(stored);
-  return stored && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 export function buildingOptionsQuery(projectId: number) {
   const filter = { projectId, ...ALL };

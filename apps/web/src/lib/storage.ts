@@ -25,6 +25,12 @@ export function getProjectId(): string | null {
   return readStored(STORAGE_KEYS.projectId);
 }
 
+/** The project the user works in (the navbar's switch): a positive id, or null (none chosen, or garbage). */
+export function currentProjectId(stored: string | null = getProjectId()): number | null {
+  const id = Number(stored);
+  return stored && Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /** Mini-program mode: set by the miniprogram entry query (spec section 2). */
 export function isMiniProgram(): boolean {
   return readStored(STORAGE_KEYS.miniprogram) === 'true';

@@ -51,3 +51,10 @@ export function readableOnWhiteText(color: string): string {
   }
   return '#000000';
 }
+
+/** `color` darkened to `keep` (0-1) of its brightness, e.g. the hover shade of an already readable colour. */
+export function darker(color: string, keep: number): string {
+  const rgb = parseHex(color);
+  if (!rgb) return color;
+  return toHex([rgb[0] * keep, rgb[1] * keep, rgb[2] * keep]);
+}

@@ -5,14 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useHasRole } from '@/lib/permissions';
-import { getProjectId } from '@/lib/storage';
+import { currentProjectId } from '@/lib/storage';
 import { useAcDevices } from '../api/list-ac-devices';
 import { GatewayTable } from '../components/gateway-table';
-
-function currentProjectId(stored: string | null = getProjectId()): number | null {
-  const id = Number(stored);
-  return stored && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** /zhGateway (AC management): the project's AC gateways and the indoor units behind each. */
 export function AcGatewaysPage() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGINATION, type Building } from '@sbuilding/shared';
 import { ListPagination } from '@/components/list-pagination';
-import { getProjectId } from '@/lib/storage';
+import { currentProjectId } from '@/lib/storage';
 import { useBuildings } from '../api/list-buildings';
 import { BuildingFormModal } from '../components/building-form-modal';
 import { BuildingTable } from '../components/building-table';
@@ -13,12 +13,6 @@ import { QrCodeModal } from '../components/qr-code-modal';
 import '../components/buildings.css';
 
 type BuildingForm = { building: Building | null } | null;
-
-/** The stored project as a positive id, or null (none chosen, or garbage in storage). */
-export function currentProjectId(stored: string | null = getProjectId()): number | null {
-  const id = Number(stored);
-  return stored && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 /** /building: the current project's buildings, their QR codes, floors, plans and zones. */
 export function BuildingPage() {

@@ -6,7 +6,7 @@ import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pa
 import { useControlLog } from '../api/list-control-log';
 import { ControlLogFilters, type ControlLogFilterValues } from '../components/control-log-filters';
 import { ControlLogTable } from '../components/control-log-table';
-import { currentProjectId } from '../hooks/use-project-id';
+import { currentProjectId } from '@/lib/storage';
 
 /** /board/controlLog: every command and device-side change of the current project, filtered and paged. */
 export default function ControlLogPage() {

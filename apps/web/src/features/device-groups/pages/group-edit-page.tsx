@@ -1,9 +1,9 @@
 import { Card, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { storedProjectId } from '@/components/location-select';
 import { useGroup } from '../api/get-group';
 import { GroupForm } from '../components/group-form';
+import { currentProjectId } from '@/lib/storage';
 
 function idOf(value: string | null): number | null {
   const id = Number(value);
@@ -15,7 +15,7 @@ export function GroupEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const projectId = storedProjectId();
+  const projectId = currentProjectId();
   const id = idOf(params.get('id'));
   const group = useGroup(id);
   const back = () => navigate('/deviceGroup');

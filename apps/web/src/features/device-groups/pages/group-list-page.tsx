@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DeviceGroup } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { storedProjectId } from '@/components/location-select';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/list-groups';
 import { GroupFilters, type GroupFilterValues } from '../components/group-filters';
 import { GroupTable } from '../components/group-table';
+import { currentProjectId } from '@/lib/storage';
 
 /** /deviceGroup: the project's device groups, filtered and paged; add, edit and delete. */
 export function GroupListPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const projectId = storedProjectId();
+  const projectId = currentProjectId();
   const [filters, setFilters] = useState<GroupFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [selectedId, setSelectedId] = useState<number | null>(null);

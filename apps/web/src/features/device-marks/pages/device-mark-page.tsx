@@ -2,18 +2,14 @@ import { useState } from 'react';
 import { Card, Empty, Flex, Form, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  BuildingSelect,
-  FloorSelect,
-  storedProjectId,
-  useBuildingFloors,
-} from '@/components/location-select';
+import { BuildingSelect, FloorSelect, useBuildingFloors } from '@/components/location-select';
 import { FloorMarks } from '../components/floor-marks';
+import { currentProjectId } from '@/lib/storage';
 
 /** /devPosition: a floor's plan with its device marks, placed, moved, edited and bound here. */
 export function DeviceMarkPage() {
   const { t } = useTranslation();
-  const projectId = storedProjectId();
+  const projectId = currentProjectId();
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const [floorId, setFloorId] = useState<number | null>(null);
   const floors = useBuildingFloors(buildingId);

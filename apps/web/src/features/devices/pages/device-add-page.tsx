@@ -14,7 +14,7 @@ import { useCreateDevice } from '../api/create-device';
 import { BleInitProgress } from '../components/ble-init-progress';
 import { DeviceForm } from '../components/device-form';
 import { ModelPicker } from '../components/model-picker';
-import { currentProjectId } from '../hooks/use-project-id';
+import { currentProjectId } from '@/lib/storage';
 
 /** What createBleGateway/{floorId} takes: the create body without the place the floor already gives. */
 function bleGatewayBody(body: Record<string, unknown>) {

@@ -15,8 +15,8 @@ import { DeviceFilters, type DeviceFilterValues } from '../components/device-fil
 import { DeviceTable } from '../components/device-table';
 import { ImportDialog } from '../components/import-dialog';
 import { useLiveDeviceRows } from '../hooks/use-live-devices';
-import { currentProjectId } from '../hooks/use-project-id';
 import '../components/devices.css';
+import { currentProjectId } from '@/lib/storage';
 
 /** Who may change devices (the role directive also lets admin through). */
 export const DEVICE_EDITORS = ['tbAdmin'] as const;

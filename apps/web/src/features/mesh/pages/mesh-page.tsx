@@ -3,16 +3,17 @@ import { Card, Empty, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { BuildingSelect, storedProjectId } from '@/components/location-select';
+import { BuildingSelect } from '@/components/location-select';
 import { useMeshVersions } from '../api/list-versions';
 import { VersionDrawer } from '../components/version-drawer';
 import { VersionTable } from '../components/version-table';
 import '../components/mesh.css';
+import { currentProjectId } from '@/lib/storage';
 
 /** /meshConfig: a building's mesh network versions, each recorded when its marks or bindings changed. */
 export function MeshPage() {
   const { t } = useTranslation();
-  const projectId = storedProjectId();
+  const projectId = currentProjectId();
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [openId, setOpenId] = useState<number | null>(null);
