@@ -148,6 +148,8 @@ describe('leaving', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Are you sure you want to log out').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Let the confirm dialog and its mask finish closing before the menu is opened again.
+    await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/board/index');
 
     await openAccountMenu();
