@@ -3,32 +3,11 @@
 // socket receives the push. Prints p50/p99 of both on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { apiAs, percentile, scratchDatabase, startServer } from './support.mjs';
+import { apiAs, percentile, registerDevices, scratchDatabase, startServer } from './support.mjs';
 
 const DEVICES = Number(process.env.BENCH_CMD_DEVICES ?? 1000);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 2000);
 const IN_FLIGHT = Number(process.env.BENCH_CMD_IN_FLIGHT ?? 8);
-
-const hex = (n, width) => n.toString(16).toUpperCase().padStart(width, '0');
-
-async function registerLights(api, count) {
-  const { data: projects } = await api('POST', '/sbuilding/project/getList', { pageSize: 1 });
-  const projectId = projects.rows[0].id;
-  const { data: halls } = await api('POST', '/sbuilding/hall/getList', { projectId, pageSize: 1 });
-  const lights = [];
-  for (let i = 0; i < count; i++) {
-    const created = await api('PUT', '/sbuilding/device/create/s2', {
-      buildingId: halls.rows[0].id,
-      name: `Bench light ${i}`,
-      macAddr: `02:CB:00:${hex((i >> 8) & 255, 2)}:${hex(i & 255, 2)}:02`,
-      codeAddr: `LIGHT${hex(i, 7)}`,
-    });
-    if (created.code !== 200) throw new Error(`create failed: ${JSON.stringify(created)}`);
-    const { data } = await api('GET', `/sbuilding/device/credentials/${created.data.id}`);
-    lights.push({ id: created.data.id, token: data.accessToken });
-  }
-  return lights;
-}
 
 /** A light that obeys: answers the RPC, then reports its new state. */
 async function connectLight(url, light) {
@@ -61,7 +40,12 @@ async function run(label, env) {
   const server = await startServer(env);
   try {
     const api = await apiAs(server.url, 'manager', 'manager123');
-    const lights = await registerLights(api, DEVICES);
+    const lights = await registerDevices(api, {
+      model: 's2',
+      count: DEVICES,
+      tag: 'CB',
+      name: 'Bench light',
+    });
     const clients = [];
     for (let i = 0; i < lights.length; i += 50) {
       clients.push(
@@ -93,9 +77,11 @@ async function run(label, env) {
     const socket_ms = [];
     let next = 0;
     await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < COMMANDS) {
-          const light = lights[next % lights.length];
+      // Each worker owns its own lights, so no two commands in flight wait for the same device's push.
+      Array.from({ length: Math.min(IN_FLIGHT, lights.length) }, async (_, worker) => {
+        const own = lights.filter((_, i) => i % IN_FLIGHT === worker);
+        for (let turn = 0; next < COMMANDS; turn++) {
+          const light = own[turn % own.length];
           next++;
           const started = performance.now();
           const seen = new Promise((resolve) => pushed.set(light.id, resolve));

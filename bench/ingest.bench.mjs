@@ -5,35 +5,11 @@
 // default mqtt://127.0.0.1:1883) with a bare subscriber; the ratio is the figure of the README.
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { apiAs, scratchDatabase, startServer } from './support.mjs';
+import { apiAs, registerDevices, scratchDatabase, startServer } from './support.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-const hex = (n, width) => n.toString(16).toUpperCase().padStart(width, '0');
-
-/** Registers `count` temperature/humidity sensors through the API and answers their access tokens. */
-async function registerSensors(api, count) {
-  const { data: projects } = await api('POST', '/sbuilding/project/getList', { pageSize: 1 });
-  const projectId = projects.rows[0].id;
-  const { data: halls } = await api('POST', '/sbuilding/hall/getList', { projectId, pageSize: 1 });
-  const buildingId = halls.rows[0].id;
-  const tokens = [];
-  for (let i = 0; i < count; i++) {
-    const mac = `02:BE:00:${hex((i >> 8) & 255, 2)}:${hex(i & 255, 2)}:01`;
-    const created = await api('PUT', '/sbuilding/device/create/th10', {
-      buildingId,
-      name: `Bench sensor ${i}`,
-      macAddr: mac,
-      codeAddr: `BENCH${hex(i, 7)}`,
-    });
-    if (created.code !== 200) throw new Error(`create failed: ${JSON.stringify(created)}`);
-    const { data } = await api('GET', `/sbuilding/device/credentials/${created.data.id}`);
-    tokens.push(data.accessToken);
-  }
-  return tokens;
-}
 
 function connect(url, options) {
   const client = mqtt.connect(url, { reconnectPeriod: 0, ...options });
@@ -73,7 +49,9 @@ async function measureServer(label, env) {
   const server = await startServer(env);
   try {
     const api = await apiAs(server.url, 'manager', 'manager123');
-    const tokens = await registerSensors(api, DEVICES);
+    const tokens = (
+      await registerDevices(api, { model: 'th10', count: DEVICES, tag: 'BE', name: 'Bench sensor' })
+    ).map((d) => d.token);
     const clients = await Promise.all(
       tokens.map((token, i) => connect(server.mqttUrl, { username: token, clientId: `bench-${i}` })),
     );

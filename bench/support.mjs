@@ -132,3 +132,29 @@ export async function scratchDatabase(adminUrl, pg) {
     },
   };
 }
+
+const hex = (n, width) => n.toString(16).toUpperCase().padStart(width, '0');
+
+/**
+ * Registers `count` mesh devices of `model` (th10, s2, ...) in the first building of the user's first
+ * project, with MACs and codes that the demo data never uses (`tag` keeps two benchmarks apart), and
+ * answers each one's id and access token.
+ */
+export async function registerDevices(api, { model, count, tag, name }) {
+  const { data: projects } = await api('POST', '/sbuilding/project/getList', { pageSize: 1 });
+  const projectId = projects.rows[0].id;
+  const { data: halls } = await api('POST', '/sbuilding/hall/getList', { projectId, pageSize: 1 });
+  const devices = [];
+  for (let i = 0; i < count; i++) {
+    const created = await api('PUT', `/sbuilding/device/create/${model}`, {
+      buildingId: halls.rows[0].id,
+      name: `${name} ${i}`,
+      macAddr: `02:${tag}:00:${hex((i >> 8) & 255, 2)}:${hex(i & 255, 2)}:01`,
+      codeAddr: `B${tag}${hex(i, 9)}`,
+    });
+    if (created.code !== 200) throw new Error(`create failed: ${JSON.stringify(created)}`);
+    const { data } = await api('GET', `/sbuilding/device/credentials/${created.data.id}`);
+    devices.push({ id: created.data.id, token: data.accessToken });
+  }
+  return devices;
+}

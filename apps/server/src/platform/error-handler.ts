@@ -13,6 +13,17 @@ declare module 'fastify' {
   }
 }
 
+/** An application error's message in `lang`, its field-name params worded as the fields' labels. */
+export function appErrorMessage(lang: Lang, error: AppError): string {
+  const labels = Object.fromEntries(
+    Object.entries(error.fieldParams).map(([k, names]) => [
+      k,
+      names.map((n) => fieldLabel(lang, n)).join(lang === 'ZH' ? '、' : ', '),
+    ]),
+  );
+  return translate(lang, error.key, { ...error.params, ...labels });
+}
+
 function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
   return reply.status(code).send({ code, msg, data });
 }
@@ -39,18 +50,7 @@ export const errorHandlerPlugin = fp(
           // 503 is a device that did not answer: an outcome, not a fault of the server.
           if (error.status >= 500 && error.status !== 503)
             request.log.error({ err: error }, 'application error');
-          const labels = Object.fromEntries(
-            Object.entries(error.fieldParams).map(([k, names]) => [
-              k,
-              names.map((n) => fieldLabel(lang, n)).join(lang === 'ZH' ? '、' : ', '),
-            ]),
-          );
-          return send(
-            reply,
-            error.status,
-            translate(lang, error.key, { ...error.params, ...labels }),
-            error.data,
-          );
+          return send(reply, error.status, appErrorMessage(lang, error), error.data);
         }
         if (error instanceof RequestValidationError)
           return send(reply, 400, validationMessage(lang, error.issues));

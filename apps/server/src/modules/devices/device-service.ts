@@ -74,8 +74,11 @@ interface GatewayRef {
   id: number | null;
 }
 
-/** The model's create fields split into props (stored as they are) and the gateway reference (parentId). */
-function splitFields(model: ModelId, values: Record<string, unknown>) {
+/**
+ * The model's create fields split into props (stored as they are), the gateway reference (parentId) and
+ * the identity (its fields joined with '/'): the one way a device row is made, the demo seed's included.
+ */
+export function splitFields(model: ModelId, values: Record<string, unknown>) {
   const props: Record<string, DeviceFieldValue> = {};
   let ref: GatewayRef | null = null;
   for (const field of DEVICE_MODELS[model].createFields) {

@@ -10,9 +10,9 @@ import {
   type ModelId,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import { appErrorMessage } from '../../platform/error-handler.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { exportDir, writeXlsx, type ExportColumn } from '../../platform/exports.js';
-import { fieldLabel, translate } from '../../platform/i18n/index.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { RequestValidationError, validationMessage } from '../../platform/validate.js';
 import { findProject } from '../projects/service.js';
@@ -69,14 +69,7 @@ function rowErrorsOf(lang: Lang, model: ModelId, error: unknown): RowError[] | n
     }));
   }
   if (!(error instanceof AppError) || (error.status !== 400 && error.status !== 404)) return null;
-  const labels = Object.fromEntries(
-    Object.entries(error.fieldParams).map(([k, names]) => [
-      k,
-      names.map((n) => fieldLabel(lang, n)).join(', '),
-    ]),
-  );
-  const message = translate(lang, error.key, { ...error.params, ...labels });
-  return [{ field: columnOfError(model, error), message }];
+  return [{ field: columnOfError(model, error), message: appErrorMessage(lang, error) }];
 }
 
 /**

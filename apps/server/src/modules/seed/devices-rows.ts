@@ -1,10 +1,5 @@
-import {
-  DEVICE_MODELS,
-  deviceCreateBodySchemaFor,
-  type DeviceField,
-  type DeviceFieldValue,
-} from '@sbuilding/shared';
-import { newAccessToken } from '../devices/device-service.js';
+import { DEVICE_MODELS, deviceCreateBodySchemaFor } from '@sbuilding/shared';
+import { newAccessToken, splitFields } from '../devices/device-service.js';
 import type { devices } from '../devices/tables.js';
 import type { PlannedDevice, SeedParent } from './devices-layout.js';
 
@@ -17,17 +12,15 @@ export interface SeedBuilding {
   name: string;
 }
 
-/** The create field that names the gateway a device sits behind. */
-export const PARENT_FIELD: Record<SeedParent, string> = {
-  ble: 'bleGatewayId',
-  ac: 'acGatewayId',
-  gw4g: 'gatewayId',
-};
+/** The model's create field that names the gateway it sits behind (the catalogue's deviceRef field). */
+function parentField(model: PlannedDevice['model']): string | undefined {
+  return DEVICE_MODELS[model].createFields.find((f) => f.kind === 'deviceRef')?.name;
+}
 
 /**
  * The row the registry's createDevice would store for a planned device. The body is read against the
- * model's create schema (the catalogue's rules; a broken plan fails the seed tests), and stored as the
- * registry stores it: MACs lower-case with ':', codes upper-case, the identity fields joined with '/'. The
+ * model's create schema (the catalogue's rules; a broken plan fails the seed tests) and split by the
+ * registry's own splitFields, so props and identity are spelled exactly as the registry spells them. The
  * demo writes rows in bulk rather than through createDevice: ~190 devices one by one (a dozen queries
  * each) would add seconds to every fresh database, every test app included.
  */
@@ -39,6 +32,7 @@ export function deviceRow(
 ): typeof devices.$inferInsert {
   const parentId = plan.parent ? (parents[plan.parent] ?? null) : null;
   const model = DEVICE_MODELS[plan.model];
+  const refField = parentField(plan.model);
   const body = {
     buildingId: building.id,
     floorId,
@@ -46,21 +40,10 @@ export function deviceRow(
     position: plan.zone.name,
     name: plan.name,
     ...plan.fields,
-    ...(plan.parent ? { [PARENT_FIELD[plan.parent]]: parentId } : {}),
+    ...(refField && plan.parent ? { [refField]: parentId } : {}),
   };
   const parsed: Record<string, unknown> = deviceCreateBodySchemaFor(plan.model).parse(body);
-  const props: Record<string, DeviceFieldValue> = {};
-  for (const field of model.createFields) {
-    if (field.name === 'name' || field.kind === 'deviceRef') continue;
-    props[field.name] = stored(field.kind, parsed[field.name]);
-  }
-  const identity = model.identity
-    .map((name) =>
-      name === (plan.parent && PARENT_FIELD[plan.parent])
-        ? String(parentId ?? '')
-        : String(props[name] ?? ''),
-    )
-    .join('/');
+  const { props, identity } = splitFields(plan.model, parsed);
   return {
     tenantId: building.tenantId,
     projectId: building.projectId,
@@ -76,14 +59,4 @@ export function deviceRow(
     parentId,
     accessToken: newAccessToken(),
   };
-}
-
-function stored(kind: DeviceField['kind'], value: unknown): DeviceFieldValue {
-  if (typeof value === 'string') {
-    if (kind === 'mac') return value.toLowerCase().replaceAll('-', ':');
-    if (kind === 'code12' || kind === 'serverAddr')
-      return kind === 'code12' ? value.toUpperCase() : value.toLowerCase();
-    return value;
-  }
-  return typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }

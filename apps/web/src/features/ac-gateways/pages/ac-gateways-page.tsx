@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Input, Space, Typography } from 'antd';
+import { Button, Card, Flex, Input, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useHasRole } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useAcDevices } from '../api/list-ac-devices';
 import { GatewayTable } from '../components/gateway-table';
+import { NoProject } from '@/components/no-project';
 
 /** /zhGateway (AC management): the project's AC gateways and the indoor units behind each. */
 export function AcGatewaysPage() {
@@ -27,9 +28,7 @@ export function AcGatewaysPage() {
     return (
       <Flex vertical gap="middle">
         {title}
-        <Empty description={t('acGateways.noProject')}>
-          <Link to="/guide">{t('acGateways.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       </Flex>
     );
   }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Input, Space, Typography } from 'antd';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PAGINATION, type Building } from '@sbuilding/shared';
 import { ListPagination } from '@/components/list-pagination';
 import { currentProjectId } from '@/lib/storage';
@@ -11,6 +10,7 @@ import { BuildingTable } from '../components/building-table';
 import { FloorsPanel } from '../components/floors-panel';
 import { QrCodeModal } from '../components/qr-code-modal';
 import '../components/buildings.css';
+import { NoProject } from '@/components/no-project';
 
 type BuildingForm = { building: Building | null } | null;
 
@@ -36,9 +36,7 @@ export function BuildingPage() {
         {t('routes.buildings')}
       </Typography.Title>
       {projectId === null ? (
-        <Empty description={t('buildings.noProject')}>
-          <Link to="/guide">{t('buildings.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       ) : (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Card>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useControlLog } from '../api/list-control-log';
 import { ControlLogFilters, type ControlLogFilterValues } from '../components/control-log-filters';
 import { ControlLogTable } from '../components/control-log-table';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 /** /board/controlLog: every command and device-side change of the current project, filtered and paged. */
 export default function ControlLogPage() {
@@ -25,9 +25,7 @@ export default function ControlLogPage() {
     return (
       <Flex vertical gap="middle">
         {title}
-        <Empty description={t('controlLog.noProject')}>
-          <Link to="/guide">{t('controlLog.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       </Flex>
     );
   }

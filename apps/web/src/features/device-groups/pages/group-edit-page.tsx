@@ -1,9 +1,10 @@
 import { Card, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useGroup } from '../api/get-group';
 import { GroupForm } from '../components/group-form';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 function idOf(value: string | null): number | null {
   const id = Number(value);
@@ -22,12 +23,7 @@ export function GroupEditPage() {
   const title = id === null ? t('routes.groupAdd') : t('routes.groupEdit');
 
   const body = () => {
-    if (projectId === null)
-      return (
-        <Empty description={t('location.noProject')}>
-          <Link to="/guide">{t('location.chooseProject')}</Link>
-        </Empty>
-      );
+    if (projectId === null) return <NoProject />;
     if (id !== null && group.isLoading)
       return (
         <div role="status">

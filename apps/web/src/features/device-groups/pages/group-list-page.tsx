@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { DeviceGroup } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useDeleteGroup } from '../api/delete-group';
@@ -10,6 +10,7 @@ import { useGroups } from '../api/list-groups';
 import { GroupFilters, type GroupFilterValues } from '../components/group-filters';
 import { GroupTable } from '../components/group-table';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 /** /deviceGroup: the project's device groups, filtered and paged; add, edit and delete. */
 export function GroupListPage() {
@@ -58,9 +59,7 @@ export function GroupListPage() {
         {t('routes.deviceGroup')}
       </Typography.Title>
       {projectId === null ? (
-        <Empty description={t('location.noProject')}>
-          <Link to="/guide">{t('location.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       ) : (
         <>
           <Card>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Form, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BuildingSelect, FloorSelect, useBuildingFloors } from '@/components/location-select';
 import { FloorMarks } from '../components/floor-marks';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 /** /devPosition: a floor's plan with its device marks, placed, moved, edited and bound here. */
 export function DeviceMarkPage() {
@@ -36,9 +36,7 @@ export function DeviceMarkPage() {
         {t('routes.deviceMark')}
       </Typography.Title>
       {projectId === null ? (
-        <Empty description={t('location.noProject')}>
-          <Link to="/guide">{t('location.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       ) : (
         <>
           <Card>

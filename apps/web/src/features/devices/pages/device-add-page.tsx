@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   DEVICE_MODELS,
   isModelId,
@@ -15,6 +15,7 @@ import { BleInitProgress } from '../components/ble-init-progress';
 import { DeviceForm } from '../components/device-form';
 import { ModelPicker } from '../components/model-picker';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 /** What createBleGateway/{floorId} takes: the create body without the place the floor already gives. */
 function bleGatewayBody(body: Record<string, unknown>) {
@@ -79,9 +80,7 @@ export default function DeviceAddPage() {
     return (
       <Flex vertical gap="middle">
         {title}
-        <Empty description={t('devices.noProject')}>
-          <Link to="/guide">{t('devices.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       </Flex>
     );
   }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { ImportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Device } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useHasRole } from '@/lib/permissions';
@@ -17,6 +17,7 @@ import { ImportDialog } from '../components/import-dialog';
 import { useLiveDeviceRows } from '../hooks/use-live-devices';
 import '../components/devices.css';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 /** Who may change devices (the role directive also lets admin through). */
 export const DEVICE_EDITORS = ['tbAdmin'] as const;
@@ -71,9 +72,7 @@ export function DeviceListPage() {
     return (
       <Flex vertical gap="middle">
         {title}
-        <Empty description={t('devices.noProject')}>
-          <Link to="/guide">{t('devices.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       </Flex>
     );
   }

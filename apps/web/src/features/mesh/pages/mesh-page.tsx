@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { BuildingSelect } from '@/components/location-select';
 import { useMeshVersions } from '../api/list-versions';
@@ -9,6 +8,7 @@ import { VersionDrawer } from '../components/version-drawer';
 import { VersionTable } from '../components/version-table';
 import '../components/mesh.css';
 import { currentProjectId } from '@/lib/storage';
+import { NoProject } from '@/components/no-project';
 
 /** /meshConfig: a building's mesh network versions, each recorded when its marks or bindings changed. */
 export function MeshPage() {
@@ -25,9 +25,7 @@ export function MeshPage() {
         {t('routes.meshManagement')}
       </Typography.Title>
       {projectId === null ? (
-        <Empty description={t('location.noProject')}>
-          <Link to="/guide">{t('location.chooseProject')}</Link>
-        </Empty>
+        <NoProject />
       ) : (
         <Card>
           <Flex vertical gap="middle">
