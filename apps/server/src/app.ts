@@ -33,8 +33,11 @@ import { deviceImportRoutes } from './modules/devices/import-routes.js';
 import { deviceGroupRoutes } from './modules/device-groups/routes.js';
 import { deviceMarkRoutes } from './modules/device-marks/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { controlLogPlugin } from './modules/commands/log-writer.js';
 import { telemetryRoutes } from './modules/telemetry/routes.js';
 import { socketPlugin } from './realtime/socket.js';
+import { alertsPlugin } from './modules/alerts/plugin.js';
+import { alertRoutes } from './modules/alerts/routes.js';
 import { brokerAuthRoutes } from './mqtt/broker-routes.js';
 
 declare module 'fastify' {
@@ -103,6 +106,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(authPlugin);
   await app.register(filesPlugin);
   await app.register(bleInitPlugin);
+  await app.register(controlLogPlugin);
+  await app.register(alertsPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
   await app.register(socketPlugin);
 
@@ -134,6 +139,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(deviceMarkRoutes);
     await api.register(commandRoutes);
     await api.register(telemetryRoutes);
+    await api.register(alertRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

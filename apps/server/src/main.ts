@@ -32,7 +32,7 @@ async function main() {
   if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
   let deviceLink;
   try {
-    deviceLink = await startDeviceLink(config, db, app.log, app.telemetryBus);
+    deviceLink = await startDeviceLink(config, db, app.log, app.telemetryBus, app.alertDetector.onPresence);
     app.deviceChannel = deviceLink.channel;
   } catch (error) {
     if (error instanceof PortInUseError) {

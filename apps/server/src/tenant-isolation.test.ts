@@ -14,6 +14,7 @@ import { tenants } from './modules/tenants/tables.js';
 import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 import { plantDevice } from './test/devices.js';
+import { alertHistory, alerts } from './modules/alerts/tables.js';
 import {
   bleGatewayInits,
   deviceAttributeChanges,
@@ -72,6 +73,9 @@ interface Ids {
   panel: number;
   bleGateway: number;
   deletableDevice: number;
+  /** Offline alerts of B's devices: one to process, one to ignore (both general), one urgent for ignore-all. */
+  alert: number;
+  ignorableAlert: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -326,6 +330,56 @@ const COMMAND_CASES: IsolationCase[] = [
   },
 ];
 
+/** The alarm board (alerts/*). */
+const ALERT_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/alert/getList',
+    url: () => '/sbuilding/alert/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+    refused: emptyPage,
+  },
+  {
+    route: 'POST /sbuilding/alert/counts',
+    url: () => '/sbuilding/alert/counts',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data.total).toBe(0),
+  },
+  {
+    route: 'GET /sbuilding/alert/{id}',
+    url: (i) => `/sbuilding/alert/${i.alert}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/alert/process/{id}',
+    url: (i) => `/sbuilding/alert/process/${i.alert}`,
+    payload: () => ({ version: 1, solution: 'repairDevice', date: '2026-11-21T10:00:00Z' }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/alert/ignore/{id}',
+    url: (i) => `/sbuilding/alert/ignore/${i.ignorableAlert}`,
+    payload: () => ({ version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/alert/ignoreAll',
+    url: () => '/sbuilding/alert/ignoreAll',
+    payload: (i) => ({ projectId: i.project, level: 'urgent' }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data).toEqual({ count: 0 }),
+  },
+  {
+    route: 'POST /sbuilding/alert/export',
+    url: () => '/sbuilding/alert/export',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+    // The file is written for the caller's tenant only: A gets a sheet with headers and no rows (tested in alerts/).
+    refused: (res) => expect(res.statusCode).toBe(200),
+  },
+];
+
 const CASES: IsolationCase[] = [
   {
     route: 'POST /sbuilding/project/getList',
@@ -462,6 +516,7 @@ const CASES: IsolationCase[] = [
   },
   ...DEVICE_CASES,
   ...COMMAND_CASES,
+  ...ALERT_CASES,
   {
     route: 'POST /sbuilding/device/import/check',
     url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
@@ -781,7 +836,16 @@ beforeAll(async () => {
     bindableMark,
     meshVersion: meshPage.rows[0].id,
     ...bDevices,
+    alert: 0,
+    ignorableAlert: 0,
   };
+  // B's sensor, light and gateway go offline: the detector raises their alerts.
+  await t.app.alertDetector.handle(
+    [bDevices.sensor, bDevices.light, bDevices.bleGateway].map((deviceId) => ({ deviceId, online: false })),
+  );
+  const raised = await t.app.db.select().from(alerts).where(eq(alerts.tenantId, tenantB));
+  ids.alert = raised.find((a) => a.deviceId === bDevices.sensor)?.id ?? 0;
+  ids.ignorableAlert = raised.find((a) => a.deviceId === bDevices.light)?.id ?? 0;
 });
 afterAll(() => t.close());
 
@@ -918,6 +982,13 @@ async function snapshot() {
       .from(bleGatewayInits)
       .where(eq(bleGatewayInits.tenantId, tenantB))
       .orderBy(asc(bleGatewayInits.deviceId)),
+    alerts: await db.select().from(alerts).where(eq(alerts.tenantId, tenantB)).orderBy(asc(alerts.id)),
+    alertHistory: await db
+      .select({ entry: alertHistory })
+      .from(alertHistory)
+      .innerJoin(alerts, eq(alerts.id, alertHistory.alertId))
+      .where(eq(alerts.tenantId, tenantB))
+      .orderBy(asc(alertHistory.id)),
   };
 }
 

@@ -20,3 +20,4 @@ export * from './mqtt/topics.js';
 export * from './schemas/command.js';
 export * from './realtime/messages.js';
 export * from './schemas/telemetry.js';
+export * from './schemas/alert.js';

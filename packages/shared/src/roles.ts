@@ -27,11 +27,14 @@ export const TENANT_TOOLS_PERMISSION = 'sbuilding:tools:tenant';
 /** Switching devices from boards and dashboards (sendCmd); display screens are read-only. */
 export const DEVICE_CONTROL_PERMISSION = 'sbuilding:device:control';
 
+/** Handling alerts (process, ignore, ignore all); display screens only look. */
+export const ALERT_HANDLE_PERMISSION = 'sbuilding:alert:handle';
+
 /** Permissions each role carries; one place, read by the server and (through getInfo) the console. */
 export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
   admin: [ALL_PERMISSION],
-  tbAdmin: [TENANT_TOOLS_PERMISSION, DEVICE_CONTROL_PERMISSION],
-  tbCustomer: [DEVICE_CONTROL_PERMISSION],
+  tbAdmin: [TENANT_TOOLS_PERMISSION, DEVICE_CONTROL_PERMISSION, ALERT_HANDLE_PERMISSION],
+  tbCustomer: [DEVICE_CONTROL_PERMISSION, ALERT_HANDLE_PERMISSION],
   tbVisualDisplay: [],
   tbWeixinCustomer: [],
   ROLE_DEFAULT: [],

@@ -31,6 +31,17 @@ const identityColumns = {
   parentId: devices.parentId,
 };
 
+/**
+ * A device whose online state really changed (the row was the other way before). `viaGateway`: it went
+ * offline only because its gateway did.
+ */
+export interface PresenceChange {
+  deviceId: number;
+  online: boolean;
+  viaGateway?: number;
+}
+export type PresenceListener = (changes: readonly PresenceChange[]) => void;
+
 /** A failed lookup of a gateway's device is not retried sooner than this (a misconfigured gateway repeats it). */
 const MISS_RETRY_MS = 5_000;
 
@@ -42,7 +53,10 @@ const MISS_RETRY_MS = 5_000;
 export class DeviceDirectory {
   private readonly children = new Map<number, { byName: Map<string, DeviceIdentity>; loadedAt: number }>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onPresence?: PresenceListener,
+  ) {}
 
   async byToken(token: string): Promise<DeviceIdentity | null> {
     if (token.length === 0 || token.length > 128) return null;
@@ -102,10 +116,21 @@ export class DeviceDirectory {
 
   async setOnline(ids: readonly number[], online: boolean): Promise<void> {
     if (ids.length === 0) return;
+    // Flipped first, guarded, so the rows answered are the real transitions.
+    const changed = await this.db
+      .update(devices)
+      .set({ online })
+      .where(and(inArray(devices.id, [...ids]), eq(devices.online, !online)))
+      .returning({ id: devices.id });
     await this.db
       .update(devices)
       .set(online ? { online, lastActivityAt: new Date() } : { online })
       .where(inArray(devices.id, [...ids]));
+    this.tell(changed.map((d) => ({ deviceId: d.id, online })));
+  }
+
+  private tell(changes: PresenceChange[]): void {
+    if (changes.length > 0) this.onPresence?.(changes);
   }
 
   /**
@@ -123,22 +148,40 @@ export class DeviceDirectory {
           or(lt(devices.lastActivityAt, cutoff), sql`${devices.lastActivityAt} is null`),
         ),
       )
-      .returning({ id: devices.id, category: devices.category });
+      .returning({ id: devices.id, category: devices.category, parentId: devices.parentId });
     const gateways = silent.filter((d) => GATEWAY_CATEGORIES.includes(d.category)).map((d) => d.id);
-    if (gateways.length > 0) {
-      await this.db
-        .update(devices)
-        .set({ online: false })
-        .where(and(inArray(devices.parentId, gateways), eq(devices.online, true)));
-    }
+    const behind =
+      gateways.length > 0
+        ? await this.db
+            .update(devices)
+            .set({ online: false })
+            .where(and(inArray(devices.parentId, gateways), eq(devices.online, true)))
+            .returning({ id: devices.id, parentId: devices.parentId })
+        : [];
+    const cut = new Set(gateways);
+    this.tell(
+      [...silent, ...behind].map((d) =>
+        d.parentId !== null && cut.has(d.parentId)
+          ? { deviceId: d.id, online: false, viaGateway: d.parentId }
+          : { deviceId: d.id, online: false },
+      ),
+    );
     return silent.length;
   }
 
   /** A gateway and every device behind it go offline together (its devices are unreachable). */
   async setGatewayOffline(gatewayId: number): Promise<void> {
-    await this.db
+    const changed = await this.db
       .update(devices)
       .set({ online: false })
-      .where(or(eq(devices.id, gatewayId), and(eq(devices.parentId, gatewayId), eq(devices.online, true))));
+      .where(and(eq(devices.online, true), or(eq(devices.id, gatewayId), eq(devices.parentId, gatewayId))))
+      .returning({ id: devices.id });
+    this.tell(
+      changed.map((d) =>
+        d.id === gatewayId
+          ? { deviceId: d.id, online: false }
+          : { deviceId: d.id, online: false, viaGateway: gatewayId },
+      ),
+    );
   }
 }

@@ -6,7 +6,7 @@ import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedB
 import { startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
-import { DeviceDirectory } from './directory.js';
+import { DeviceDirectory, type PresenceListener } from './directory.js';
 import { logDeviceChange } from '../modules/commands/control-log.js';
 import type { TelemetryBus } from '../realtime/bus.js';
 
@@ -30,9 +30,13 @@ export async function startDeviceLink(
   db: Db,
   log: FastifyBaseLogger,
   bus?: TelemetryBus,
+  onPresence?: PresenceListener,
 ): Promise<DeviceLink> {
-  const directory = new DeviceDirectory(db);
-  const writer = new TelemetryWriter(db, { onCommitted: (rows) => bus?.publish(rows) });
+  const directory = new DeviceDirectory(db, onPresence);
+  const writer = new TelemetryWriter(db, {
+    onCommitted: (rows) => bus?.publish(rows),
+    onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),
+  });
   const onDeviceChange = (change: DeviceChange) => logDeviceChange(db, change);
   let broker: EmbeddedBroker | null = null;
   let channel: DeviceChannel & { close(): Promise<void> };

@@ -8,6 +8,7 @@ import {
   clientSocketMessageSchema,
   SOCKET_CLOSE,
   SOCKET_DEVICES_MAX,
+  type AlertChangedData,
   type ReportData,
   type ServerSocketMessage,
 } from '@sbuilding/shared';
@@ -39,6 +40,8 @@ interface Connection {
 /** Connections by the device they follow, so one update costs a lookup, not a scan of every socket. */
 class Hub {
   private readonly byDevice = new Map<number, Set<Connection>>();
+  /** Every authenticated connection, for pushes that are not about one device (the badge). */
+  readonly all = new Set<Connection>();
 
   follow(connection: Connection, deviceIds: readonly number[]): void {
     for (const id of deviceIds) {
@@ -51,6 +54,7 @@ class Hub {
   }
 
   drop(connection: Connection): void {
+    this.all.delete(connection);
     for (const id of connection.devices) {
       const followers = this.byDevice.get(id);
       followers?.delete(connection);
@@ -103,6 +107,23 @@ export const socketPlugin = fp(
     });
     app.addHook('onClose', async () => stopListening());
 
+    // An alert changed: the badge of everyone who may see it, and the ids for screens showing them.
+    const stopAlerts = app.alertEvents.onChange((change) => {
+      for (const connection of hub.all) {
+        const scope = connection.auth.scope;
+        if (!scope.isAdmin && !change.tenantIds.some((id) => id === scope.tenantId)) continue;
+        void reportCount(app.db, scope)
+          .then((count) => {
+            const report: ReportData = { reportCount: count };
+            send(connection, { type: 'report', code: 200, msg: 'ok', data: report });
+            const data: AlertChangedData = { alertIds: [...change.alertIds] };
+            send(connection, { type: 'alert', code: 200, msg: 'ok', data });
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'alert push failed'));
+      }
+    });
+    app.addHook('onClose', async () => stopAlerts());
+
     app.get(
       '/websocket/websocket/web_socket/:deptId/:userId',
       { websocket: true, config: { public: true }, schema: { hide: true } },
@@ -139,6 +160,7 @@ export const socketPlugin = fp(
             }
             clearTimeout(timer);
             connection = { socket, auth, deptId: auth.scope.tenantId, devices: new Set() };
+            hub.all.add(connection);
             const data: ReportData = { reportCount: await reportCount(app.db, auth.scope) };
             return send(connection, { type: 'auth', code: 200, msg: 'ok', data });
           }
@@ -177,5 +199,5 @@ export const socketPlugin = fp(
       },
     );
   },
-  { name: 'socket', dependencies: ['auth', 'database'] },
+  { name: 'socket', dependencies: ['auth', 'database', 'alerts'] },
 );

@@ -45,7 +45,7 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
 /** What the server sends (spec section 3: type, code, msg, userId, deptId, data). */
 export interface ServerSocketMessage<T = unknown> {
-  type: 'auth' | 'report' | 'subscribeRealSeries' | 'error';
+  type: 'auth' | 'report' | 'subscribeRealSeries' | 'alert' | 'error';
   code: number;
   msg: string;
   userId: number;
@@ -56,6 +56,14 @@ export interface ServerSocketMessage<T = unknown> {
 /** Auth and report replies: the count the navbar badge shows. */
 export interface ReportData {
   reportCount: number;
+}
+
+/**
+ * Pushed when alerts the user may see changed (raised, resolved, handled): their ids, so a screen showing
+ * one can say 'Alert status is changed, Please update now'. A `report` with the new count comes with it.
+ */
+export interface AlertChangedData {
+  alertIds: number[];
 }
 
 /** Pushed for a subscribed device: its id, the time of the reading and the keys that changed. */

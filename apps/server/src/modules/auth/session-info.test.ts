@@ -48,10 +48,14 @@ describe('GET /getInfo', () => {
     expect(data.user).not.toHaveProperty('passwordHash');
   });
 
-  it('gives the manager role tbAdmin, the tenant tools and device control permissions and the demo tenant as deptId', async () => {
+  it('gives the manager role tbAdmin, the tenant tools, device control and alert handling permissions and the demo tenant as deptId', async () => {
     const { data } = (await get('/getInfo', 'manager')).json();
     expect(data.roles).toEqual(['tbAdmin']);
-    expect(data.permissions).toEqual(['sbuilding:tools:tenant', 'sbuilding:device:control']);
+    expect(data.permissions).toEqual([
+      'sbuilding:tools:tenant',
+      'sbuilding:device:control',
+      'sbuilding:alert:handle',
+    ]);
     expect(data.user).toMatchObject({ userName: 'manager', nickName: 'Manager', deptId: demoTenantId });
   });
 
@@ -135,7 +139,7 @@ describe('route guards', () => {
       userId: expect.any(Number),
       tenantId: demoTenantId,
       roles: ['tbAdmin'],
-      permissions: ['sbuilding:tools:tenant', 'sbuilding:device:control'],
+      permissions: ['sbuilding:tools:tenant', 'sbuilding:device:control', 'sbuilding:alert:handle'],
       isAdmin: false,
     });
   });

@@ -15,6 +15,15 @@ function insertedKeys(result: unknown): Set<string> {
   return keys;
 }
 
+/** The `id` column of rows a statement returned, read as data like `insertedKeys`. */
+function insertedIds(result: unknown): number[] {
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((row: unknown) =>
+    typeof row === 'object' && row !== null && 'id' in row ? [Number(row.id)] : [],
+  );
+}
+
 export interface TelemetryRow {
   deviceId: number;
   key: string;
@@ -32,6 +41,8 @@ export interface WriterOptions {
   onCommitted?: (rows: readonly TelemetryRow[]) => void;
   /** Transactions at once (DEFAULT_WRITER_LANES); PGlite runs them one after the other anyway. */
   lanes?: number;
+  /** Told, after the commit, of the devices a batch brought back online (they were offline before it). */
+  onCameOnline?: (deviceIds: readonly number[]) => void;
 }
 
 interface Pending {
@@ -160,6 +171,7 @@ class Lane {
     }
     const latestDevices = [...new Set(deviceIds)];
     let counters: Map<string, { ts: number; value: number }> = new Map();
+    let cameOnline: number[] = [];
     await this.db.transaction(async (tx) => {
       // A redelivered message has the same device, key and timestamp: the primary key makes it a no-op,
       // and only readings stored for the first time feed the rollups.
@@ -185,11 +197,21 @@ class Lane {
         order by d, k, t desc
         on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
         where device_latest.ts <= excluded.ts`);
+      // Offline devices are flipped first, guarded, so the rows answered are the real transitions.
+      const back = await tx.execute(sql`
+        update devices set online = true where id = any(${sql.param(latestDevices)}::int[]) and not online
+        returning id`);
+      cameOnline = insertedIds(back);
       await tx.execute(sql`
         update devices set online = true, last_activity_at = now()
         where id = any(${sql.param(latestDevices)}::int[])`);
     });
     // Committed: the counters' last readings are now the ones the next consumption is measured from.
     this.rollups.remember(counters);
+    try {
+      if (cameOnline.length > 0) this.options.onCameOnline?.(cameOnline);
+    } catch {
+      // The listener logs its own failures; the rows are committed.
+    }
   }
 }

@@ -11,3 +11,4 @@ export * from '../../modules/buildings/tables.js';
 export * from '../../modules/devices/tables.js';
 export * from '../../modules/telemetry/tables.js';
 export * from '../../modules/commands/tables.js';
+export * from '../../modules/alerts/tables.js';

@@ -98,6 +98,7 @@ const en = {
   'command.gatewayUnreachable': 'Unable to access Bluetooth gateway',
   'command.notFound': '(Device/group) not found',
   'command.noPermission': 'No operation permission !',
+  'alert.changed': 'Alert status is changed, Please update now',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -194,6 +195,7 @@ const zh: Record<ServerMessageKey, string> = {
   'command.gatewayUnreachable': '无法访问蓝牙网关',
   'command.notFound': '（设备/分组）不存在',
   'command.noPermission': '没有操作权限！',
+  'alert.changed': '告警状态已变更，请立即更新',
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };

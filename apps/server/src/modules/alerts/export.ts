@@ -1,0 +1,144 @@
+import type {
+  Alert,
+  AlertFilter,
+  AlertLevel,
+  AlertSolution,
+  AlertStatus,
+  AlertType,
+  Lang,
+} from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import type { Scope } from '../../platform/tenancy.js';
+import { allAlerts } from './service.js';
+
+interface ExportRow {
+  id: number;
+  level: string;
+  status: string;
+  type: string;
+  object: string;
+  address: string;
+  positionName: string;
+  alertTime: string;
+  lastTelemetryAt: string;
+  solution: string;
+  resolvedAt: string;
+}
+
+type Column = keyof ExportRow;
+
+const HEADERS: Record<Lang, Record<Column, string>> = {
+  EN: {
+    id: 'Id',
+    level: 'Level',
+    status: 'Status',
+    type: 'Type',
+    object: 'Object',
+    address: 'Address',
+    positionName: 'Position name',
+    alertTime: 'Alert time',
+    lastTelemetryAt: 'Last telemetry time',
+    solution: 'Solution',
+    resolvedAt: 'Resolution date',
+  },
+  ZH: {
+    id: '编号',
+    level: '级别',
+    status: '状态',
+    type: '类型',
+    object: '对象',
+    address: '地址',
+    positionName: '位置名称',
+    alertTime: '告警时间',
+    lastTelemetryAt: '最后遥测时间',
+    solution: '解决方案',
+    resolvedAt: '解决日期',
+  },
+};
+
+const LEVELS: Record<Lang, Record<AlertLevel, string>> = {
+  EN: { urgent: 'Urgent', secondary: 'Secondary', general: 'General', complete: 'Complete' },
+  ZH: { urgent: '紧急', secondary: '次要', general: '一般', complete: '完成' },
+};
+const STATUSES: Record<Lang, Record<AlertStatus, string>> = {
+  EN: { alerting: 'Alerting', processed: 'Processed', ignored: 'Ignored' },
+  ZH: { alerting: '告警中', processed: '已处理', ignored: '已忽略' },
+};
+const TYPES: Record<Lang, Record<AlertType, string>> = {
+  EN: { offline: 'Device offline' },
+  ZH: { offline: '设备离线' },
+};
+const SOLUTIONS: Record<Lang, Record<AlertSolution, string>> = {
+  EN: {
+    externalCauses: 'External causes',
+    testReason: 'Test reason',
+    replaceDevice: 'Replace device',
+    repairDevice: 'Repair device',
+    cannotReproduce: 'Cannot reproduce',
+    refuseHandle: 'Refuse handle',
+    deviceDeletion: 'Device deletion',
+    backOnline: 'Back online',
+    faultRecovery: 'Fault recovery',
+  },
+  ZH: {
+    externalCauses: '外部原因',
+    testReason: '测试原因',
+    replaceDevice: '更换设备',
+    repairDevice: '维修设备',
+    cannotReproduce: '无法复现',
+    refuseHandle: '拒绝处理',
+    deviceDeletion: '设备删除',
+    backOnline: '恢复在线',
+    faultRecovery: '故障恢复',
+  },
+};
+
+const COLUMNS: readonly Column[] = [
+  'id',
+  'level',
+  'status',
+  'type',
+  'object',
+  'address',
+  'positionName',
+  'alertTime',
+  'lastTelemetryAt',
+  'solution',
+  'resolvedAt',
+];
+
+function toRow(alert: Alert, lang: Lang): ExportRow {
+  return {
+    id: alert.id,
+    level: LEVELS[lang][alert.level],
+    status: STATUSES[lang][alert.status],
+    type: TYPES[lang][alert.type],
+    object: alert.object,
+    address: alert.address,
+    positionName: alert.positionName,
+    alertTime: alert.alertTime,
+    lastTelemetryAt: alert.lastTelemetryAt ?? '',
+    solution: alert.solution ? SOLUTIONS[lang][alert.solution] : '',
+    resolvedAt: alert.resolvedAt ?? '',
+  };
+}
+
+/** Writes every alert of the filter to an .xlsx in `dir` (headers and values in `lang`); answers its name. */
+export async function exportAlerts(
+  db: Db,
+  scope: Scope,
+  filter: AlertFilter,
+  lang: Lang,
+  dir: string,
+): Promise<string> {
+  const alerts = await allAlerts(db, scope, filter);
+  const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({ key, header: HEADERS[lang][key] }));
+  return writeXlsx(
+    dir,
+    'alerts',
+    'alerts',
+    columns,
+    alerts.map((a) => toRow(a, lang)),
+  );
+}

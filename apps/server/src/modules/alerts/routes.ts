@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ALERT_HANDLE_PERMISSION,
+  alertCountsSchema,
+  alertDetailSchema,
+  alertFilterSchema,
+  alertIgnoreAllResultSchema,
+  alertIgnoreBodySchema,
+  alertListBodySchema,
+  alertProcessBodySchema,
+  alertSchema,
+  envelopeSchema,
+  exportResultSchema,
+  idParamsSchema,
+  pageSchema,
+} from '@sbuilding/shared';
+import { ok } from '../../platform/envelope.js';
+import { exportDir } from '../../platform/exports.js';
+import { errorResponses } from '../../platform/openapi.js';
+import { PROJECT_READ_ROLES } from '../projects/routes.js';
+import { exportAlerts } from './export.js';
+import { alertDetail, countAlerts, handleAlert, ignoreAll, listAlerts } from './service.js';
+
+const tags = ['alerts'];
+/** Reading: every board role, like the control log. */
+const READ = { roles: PROJECT_READ_ROLES };
+/** Handling: the alert handling permission as well (display screens only look). */
+const HANDLE = { roles: PROJECT_READ_ROLES, permissions: [ALERT_HANDLE_PERMISSION] };
+
+/** The alarm board's calls (spec sections 3-5): list, counts, detail, process, ignore, ignore all, export. */
+export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/sbuilding/alert/getList',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: "A page of a project's alerts matching the filter, newest first",
+        body: alertListBodySchema,
+        response: { 200: envelopeSchema(pageSchema(alertSchema)), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ok(request, await listAlerts(app.db, request.scope(), request.body)),
+  );
+
+  app.post(
+    '/sbuilding/alert/counts',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'How many alerts of the filter there are, by level',
+        body: alertFilterSchema,
+        response: { 200: envelopeSchema(alertCountsSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ok(request, await countAlerts(app.db, request.scope(), request.body)),
+  );
+
+  app.get(
+    '/sbuilding/alert/:id',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'One alert with its history (who, when, from what to what, solution), oldest first',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(alertDetailSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await alertDetail(app.db, request.scope(), request.params.id)),
+  );
+
+  app.post(
+    '/sbuilding/alert/process/:id',
+    {
+      config: HANDLE,
+      schema: {
+        tags,
+        summary:
+          'Alerting to processed with a solution and a date (both required); 409 when the alert changed since `version`',
+        params: idParamsSchema,
+        body: alertProcessBodySchema,
+        response: { 200: envelopeSchema(alertSchema), ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { version, solution, date } = request.body;
+      const alert = await handleAlert(app.db, app.alertEvents, request.scope(), request.params.id, version, {
+        to: 'processed',
+        solution,
+        date,
+      });
+      return ok(request, alert);
+    },
+  );
+
+  app.post(
+    '/sbuilding/alert/ignore/:id',
+    {
+      config: HANDLE,
+      schema: {
+        tags,
+        summary: 'Alerting to ignored; 409 when the alert changed since `version`',
+        params: idParamsSchema,
+        body: alertIgnoreBodySchema,
+        response: { 200: envelopeSchema(alertSchema), ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const alert = await handleAlert(
+        app.db,
+        app.alertEvents,
+        request.scope(),
+        request.params.id,
+        request.body.version,
+        { to: 'ignored' },
+      );
+      return ok(request, alert);
+    },
+  );
+
+  app.post(
+    '/sbuilding/alert/ignoreAll',
+    {
+      config: HANDLE,
+      schema: {
+        tags,
+        summary: 'Ignores every alerting alert matching the filter; answers how many',
+        body: alertFilterSchema,
+        response: { 200: envelopeSchema(alertIgnoreAllResultSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) =>
+      ok(request, { count: await ignoreAll(app.db, app.alertEvents, request.scope(), request.body) }),
+  );
+
+  app.post(
+    '/sbuilding/alert/export',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'Writes the alerts of the filter to an .xlsx; download it with GET /common/download',
+        body: alertFilterSchema,
+        response: { 200: envelopeSchema(exportResultSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => {
+      const fileName = await exportAlerts(
+        app.db,
+        request.scope(),
+        request.body,
+        request.lang,
+        exportDir(app.config.dataDir),
+      );
+      return ok(request, { fileName });
+    },
+  );
+};
