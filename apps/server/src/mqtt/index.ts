@@ -34,7 +34,7 @@ export async function startDeviceLink(
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   const writer = new TelemetryWriter(db, {
-    onCommitted: (rows) => bus?.publish(rows),
+    onReceived: (rows) => bus?.publish(rows),
     onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),
   });
   const onDeviceChange = (change: DeviceChange) => logDeviceChange(db, change);

@@ -10,9 +10,10 @@ export interface DeviceUpdate {
 }
 
 /**
- * Committed telemetry, device by device, for whoever shows it live (the socket). Fed by the telemetry
- * writer after each commit, so nothing is pushed that could still be lost. In-process; several server
- * processes will relay it through PostgreSQL NOTIFY.
+ * Telemetry as it arrives, device by device, for whoever shows it live (the socket). Fed by the telemetry
+ * writer as it queues rows, not after their commit: the operator sees a light answer within a blink, and
+ * what is shown is what the device reported (were the commit lost, the device would send it again).
+ * In-process; several server processes will relay it through PostgreSQL NOTIFY.
  */
 export class TelemetryBus {
   private readonly emitter = new EventEmitter();

@@ -104,6 +104,8 @@ describe('POST /sbuilding/dev-rpccmd/sendCmd', () => {
     expect(res.json().data.results).toEqual([
       expect.objectContaining({ deviceId: light.id, result: 'success', latencyMs: expect.any(Number) }),
     ]);
+    // The line is written just after the answer.
+    await t.app.controlLog.flushed();
     const [entry] = await t.app.db.select().from(controlLog).where(eq(controlLog.deviceId, light.id));
     expect(entry).toMatchObject({
       userName: 'manager',

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COMMAND_TIMEOUT_MS,
@@ -27,6 +28,10 @@ declare module 'fastify' {
 }
 
 const tags = ['commands'];
+
+function userNameOf(request: FastifyRequest): string {
+  return request.auth?.userName ?? '';
+}
 /** A command some device did not take: the outcome of each device as data. */
 const failedSchema = envelopeSchema(sendCmdResultSchema.nullable());
 
@@ -35,6 +40,7 @@ const failedSchema = envelopeSchema(sendCmdResultSchema.nullable());
  * caller may switch anything is the device control permission, answered with 'No operation permission !'.
  */
 export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, channel: app.deviceChannel, log: app.controlLog });
   app.post(
     '/sbuilding/dev-rpccmd/sendCmd',
     {
@@ -53,9 +59,8 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await sendCommand(
-        app.db,
-        app.deviceChannel,
-        { scope: request.scope(), lang: request.lang },
+        deps(),
+        { scope: request.scope(), lang: request.lang, userName: userNameOf(request) },
         request.body,
         COMMAND_TIMEOUT_MS,
       );
@@ -83,9 +88,8 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await findDevice(app.db, scope, request.params.id);
       if (device.category !== 'bleGateway') throw badRequest('device.notBleGateway');
       const result = await sendCommand(
-        app.db,
-        app.deviceChannel,
-        { scope, lang: request.lang },
+        deps(),
+        { scope, lang: request.lang, userName: userNameOf(request) },
         { deviceId: device.id, method: 'reboot', params: {}, terminal: 'admin' },
         COMMAND_TIMEOUT_MS,
       );
@@ -104,6 +108,10 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(controlLogEntrySchema)), ...errorResponses(400, 403) },
       },
     },
-    async (request) => ok(request, await listControlLog(app.db, request.scope(), request.body)),
+    async (request) => {
+      // This process's commands answered before their lines were written: let those land first.
+      await app.controlLog.flushed();
+      return ok(request, await listControlLog(app.db, request.scope(), request.body));
+    },
   );
 };

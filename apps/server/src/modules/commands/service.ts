@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq } from 'drizzle-orm';
 import {
   commandRequestSchemaFor,
   DEVICE_CONTROL_PERMISSION,
@@ -19,8 +19,7 @@ import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { parseOr400, validationMessage } from '../../platform/validate.js';
 import type { DeviceChannel } from '../../mqtt/broker.js';
 import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
-import { users } from '../users/tables.js';
-import { controlLog } from './tables.js';
+import type { ControlLogWriter } from './log-writer.js';
 
 type Target = typeof devices.$inferSelect;
 
@@ -35,6 +34,15 @@ export interface CommandRequest {
 export interface Actor {
   scope: Scope;
   lang: Lang;
+  /** Copied into the control log. */
+  userName: string;
+}
+
+/** What a command goes through: the database, the broker, and the control log it leaves lines in. */
+export interface CommandDeps {
+  db: Db;
+  channel: DeviceChannel | null;
+  log: ControlLogWriter;
 }
 
 interface Sent {
@@ -88,27 +96,40 @@ async function sendOne(
   return { result: 'success', key: 'command.success', latencyMs };
 }
 
-async function targetsOf(db: Db, scope: Scope, request: CommandRequest) {
+const parents = aliasedTable(devices, 'parent');
+
+/** The devices a command is for, each with the gateway it sits behind (one query; a group adds one). */
+async function targetsOf(
+  db: Db,
+  scope: Scope,
+  request: CommandRequest,
+): Promise<{
+  group: typeof deviceGroups.$inferSelect | null;
+  targets: { device: Target; parent: Target | null }[];
+}> {
+  const columns = { device: devices, parent: parents };
   if (request.deviceId !== undefined) {
-    const [device] = await db
-      .select()
+    const [row] = await db
+      .select(columns)
       .from(devices)
+      .leftJoin(parents, eq(parents.id, devices.parentId))
       .where(and(eq(devices.id, request.deviceId), tenantFilter(scope, devices.tenantId)));
-    if (!device) throw notFound('command.notFound');
-    return { group: null, targets: [device] };
+    if (!row) throw notFound('command.notFound');
+    return { group: null, targets: [row] };
   }
   const [group] = await db
     .select()
     .from(deviceGroups)
     .where(and(eq(deviceGroups.id, request.groupId ?? -1), tenantFilter(scope, deviceGroups.tenantId)));
   if (!group) throw notFound('command.notFound');
-  const members = await db
-    .select({ device: devices })
+  const targets = await db
+    .select(columns)
     .from(deviceGroupMembers)
     .innerJoin(devices, eq(devices.id, deviceGroupMembers.deviceId))
+    .leftJoin(parents, eq(parents.id, devices.parentId))
     .where(eq(deviceGroupMembers.groupId, group.id))
     .orderBy(asc(deviceGroupMembers.sort), asc(devices.id));
-  return { group, targets: members.map((m) => m.device) };
+  return { group, targets };
 }
 
 /**
@@ -118,8 +139,7 @@ async function targetsOf(db: Db, scope: Scope, request: CommandRequest) {
  * outcomes; when any device was not set the call fails (503) with the outcomes as data.
  */
 export async function sendCommand(
-  db: Db,
-  channel: DeviceChannel | null,
+  { db, channel, log }: CommandDeps,
   actor: Actor,
   request: CommandRequest,
   timeoutMs: number,
@@ -127,55 +147,45 @@ export async function sendCommand(
   if (!hasAnyPermission(actor.scope.permissions, [DEVICE_CONTROL_PERMISSION])) {
     throw forbidden('command.noPermission');
   }
-  const [{ group, targets }, [user]] = await Promise.all([
-    targetsOf(db, actor.scope, request),
-    db.select({ name: users.username }).from(users).where(eq(users.id, actor.scope.userId)),
-  ]);
+  const { group, targets } = await targetsOf(db, actor.scope, request);
   const body = { method: request.method, params: request.params };
   if (!group) {
-    const [device] = targets;
-    if (device) parseOr400(commandRequestSchemaFor(device.model), body);
+    const [first] = targets;
+    if (first) parseOr400(commandRequestSchemaFor(first.device.model), body);
   }
-  const parentIds = [...new Set(targets.map((d) => d.parentId).filter((id): id is number => id !== null))];
-  const parents = parentIds.length
-    ? await db.select().from(devices).where(inArray(devices.id, parentIds))
-    : [];
-  const parentOf = new Map(parents.map((p) => [p.id, p]));
 
   const attempts = await Promise.all(
-    targets.map(async (device) => {
+    targets.map(async ({ device, parent }) => {
       const parsed = commandRequestSchemaFor(device.model).safeParse(body);
       if (!parsed.success) {
         const text = validationMessage(actor.lang, parsed.error.issues.map(toValidationIssue));
         const refused: Sent = { result: 'refused', key: 'command.failed', latencyMs: null, text };
         return { device, sent: refused, params: request.params };
       }
-      const parent = device.parentId === null ? undefined : parentOf.get(device.parentId);
       const { method, params } = parsed.data;
-      return { device, sent: await sendOne(channel, device, parent, method, params, timeoutMs), params };
+      const sent = await sendOne(channel, device, parent ?? undefined, method, params, timeoutMs);
+      return { device, sent, params };
     }),
   );
 
-  if (attempts.length > 0) {
-    await db.insert(controlLog).values(
-      attempts.map(({ device, sent, params }) => ({
-        tenantId: device.tenantId,
-        projectId: device.projectId,
-        deviceId: device.id,
-        deviceName: device.name,
-        model: device.model,
-        groupId: group?.id ?? null,
-        groupName: group?.name ?? null,
-        userId: actor.scope.userId,
-        userName: user?.name ?? '',
-        terminal: request.terminal,
-        method: request.method,
-        params,
-        result: sent.result,
-        latencyMs: sent.latencyMs,
-      })),
-    );
-  }
+  log.add(
+    attempts.map(({ device, sent, params }) => ({
+      tenantId: device.tenantId,
+      projectId: device.projectId,
+      deviceId: device.id,
+      deviceName: device.name,
+      model: device.model,
+      groupId: group?.id ?? null,
+      groupName: group?.name ?? null,
+      userId: actor.scope.userId,
+      userName: actor.userName,
+      terminal: request.terminal,
+      method: request.method,
+      params,
+      result: sent.result,
+      latencyMs: sent.latencyMs,
+    })),
+  );
   const results: CommandOutcome[] = attempts.map(({ device, sent }) => ({
     deviceId: device.id,
     deviceName: device.name,

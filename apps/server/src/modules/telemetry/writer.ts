@@ -37,8 +37,12 @@ export interface WriterOptions {
   maxBatchRows?: number;
   /** Told of each committed batch (rows, milliseconds), for logs and benchmarks. */
   onBatch?: (rows: number, ms: number) => void;
-  /** Told of the rows of each committed batch (the live socket pushes them). */
-  onCommitted?: (rows: readonly TelemetryRow[]) => void;
+  /**
+   * Told of rows as they are queued, before their commit: the live socket pushes them at once, so a light
+   * switched from the console shows its new state without waiting for a transaction. The values are what
+   * the device said; a crash before the commit means only that the device sends them again.
+   */
+  onReceived?: (rows: readonly TelemetryRow[]) => void;
   /** Transactions at once (DEFAULT_WRITER_LANES); PGlite runs them one after the other anyway. */
   lanes?: number;
   /** Told, after the commit, of the devices a batch brought back online (they were offline before it). */
@@ -66,7 +70,10 @@ export class TelemetryWriter {
   private readonly lanes: Lane[];
   private closed = false;
 
-  constructor(db: Db, options: WriterOptions = {}) {
+  constructor(
+    db: Db,
+    private readonly options: WriterOptions = {},
+  ) {
     const rollups = new RollupBuilder();
     const count = Math.max(1, options.lanes ?? DEFAULT_WRITER_LANES);
     this.lanes = Array.from({ length: count }, () => new Lane(db, options, rollups));
@@ -75,6 +82,11 @@ export class TelemetryWriter {
   write(rows: TelemetryRow[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('telemetry writer closed'));
     if (rows.length === 0) return Promise.resolve();
+    try {
+      this.options.onReceived?.(rows);
+    } catch {
+      // The listener logs its own failures; storing goes on.
+    }
     const parts = new Map<Lane, TelemetryRow[]>();
     for (const row of rows) {
       const lane = this.lanes[row.deviceId % this.lanes.length] ?? this.lanes[0];
@@ -142,12 +154,6 @@ class Lane {
       }
       this.options.onBatch?.(size, performance.now() - started);
       for (const pending of batch) pending.resolve();
-      // After the acknowledgements: a failing listener must not make committed rows look lost.
-      try {
-        this.options.onCommitted?.(rows);
-      } catch {
-        // The listener logs its own failures.
-      }
     }
     this.running = null;
   }

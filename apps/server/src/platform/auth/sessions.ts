@@ -24,6 +24,8 @@ export type SessionPolicy = Config['session'];
 export interface AuthContext {
   readonly sessionId: string;
   readonly userId: number;
+  /** The sign-in name, which logs (the control log, alert history) copy in. */
+  readonly userName: string;
   readonly scope: Scope;
 }
 
@@ -91,6 +93,7 @@ export async function verifySession(
       expiresAt: sessions.expiresAt,
       idleSeconds: sessions.idleSeconds,
       revokedAt: sessions.revokedAt,
+      userName: users.username,
       tenantId: users.tenantId,
       roles: users.roles,
       blacklisted: users.blacklisted,
@@ -111,7 +114,12 @@ export async function verifySession(
   if (t - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return { sessionId, userId, scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles }) };
+  return {
+    sessionId,
+    userId,
+    userName: row.userName,
+    scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles }),
+  };
 }
 
 /**

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../platform/db/client.js';
+import { controlLog } from './tables.js';
+
+export type ControlLogRow = typeof controlLog.$inferInsert;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where commands leave their control-log lines (written after the command has answered). */
+    controlLog: ControlLogWriter;
+  }
+}
+
+/** Most lines one insert writes. */
+const MAX_BATCH = 500;
+
+/**
+ * The control log's writer. A command answers as soon as its device has, and its lines are written just
+ * after, many commands' lines in one insert: the operator waits for the light, not for the log. Readers in
+ * this process call `flushed()` first, so a list asked for after a command always holds its line; the
+ * server flushes on close, so a clean stop loses nothing.
+ */
+export class ControlLogWriter {
+  private queue: ControlLogRow[] = [];
+  private running: Promise<void> | null = null;
+
+  /** `db` is asked for at each write: the server's database opens after its plugins load. */
+  constructor(
+    private readonly db: () => Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  add(rows: readonly ControlLogRow[]): void {
+    if (rows.length === 0) return;
+    this.queue.push(...rows);
+    this.running ??= this.drain();
+  }
+
+  /** Resolves once every line added so far is written (or its failure logged). */
+  async flushed(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    // Lines of commands answered in the same tick share the insert.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.db().insert(controlLog).values(batch);
+      } catch (error) {
+        this.log.error({ err: error, lines: batch.length }, 'control log lines not written');
+      }
+    }
+    this.running = null;
+  }
+}
+
+export const controlLogPlugin = fp(
+  async (app: FastifyInstance) => {
+    const writer = new ControlLogWriter(() => app.db, app.log);
+    app.decorate('controlLog', writer);
+    app.addHook('onClose', () => writer.flushed());
+  },
+  { name: 'control-log', dependencies: ['database'] },
+);
