@@ -25,6 +25,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'device/position': lazy(() => import('@/features/device-marks/pages/device-mark-page')),
   'mesh/index': lazy(() => import('@/features/mesh/pages/mesh-page')),
   'board/control-log': lazy(() => import('@/features/control-log/pages/control-log-page')),
+  'board/alarm': lazy(() => import('@/features/alarm/pages/alarm-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

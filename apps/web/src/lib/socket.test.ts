@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeClient } from './socket';
+import { renderHook } from '@testing-library/react';
+import { RealtimeClient, useAlertChanges } from './socket';
 
 /** A stand-in for the browser's WebSocket that records what the client sends. */
 class FakeSocket {
@@ -65,6 +66,23 @@ describe('the real-time socket client', () => {
     expect(socket.sent.at(-1)).toEqual({ type: 'report' });
     socket.serverSends({ type: 'report', code: 200, data: { reportCount: 4 } });
     expect(counts).toEqual([4]);
+    client.stop();
+  });
+
+  it('hands pushed alert changes to the screens listening, the badge count with them', () => {
+    const counts: number[] = [];
+    const client = new RealtimeClient({ deptId: 3, userId: 7, token: 'tok' }, (c) => counts.push(c));
+    client.start();
+    latest().serverOpens();
+    const changed: number[][] = [];
+    const { unmount } = renderHook(() => useAlertChanges((ids) => changed.push([...ids])));
+    latest().serverSends({ type: 'report', code: 200, data: { reportCount: 2 } });
+    latest().serverSends({ type: 'alert', code: 200, data: { alertIds: [5, 6] } });
+    expect(changed).toEqual([[5, 6]]);
+    expect(counts).toEqual([2]);
+    unmount();
+    latest().serverSends({ type: 'alert', code: 200, data: { alertIds: [7] } });
+    expect(changed).toEqual([[5, 6]]);
     client.stop();
   });
 

@@ -15,6 +15,10 @@ import { useSession } from './session';
 const MAX_RETRY_MS = 5_000;
 
 type SeriesListener = (data: RealSeriesData) => void;
+type AlertListener = (alertIds: readonly number[]) => void;
+
+/** Screens listening for alert changes; outside the client, so a screen may listen before the socket opens. */
+const alertListeners = new Set<AlertListener>();
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -26,7 +30,13 @@ function readMessage(raw: unknown): ServerSocketMessage | null {
     const value: unknown = JSON.parse(raw);
     if (!isRecord(value) || typeof value.type !== 'string') return null;
     const { type, code, msg, userId, deptId, data } = value;
-    if (type !== 'auth' && type !== 'report' && type !== 'subscribeRealSeries' && type !== 'error')
+    if (
+      type !== 'auth' &&
+      type !== 'report' &&
+      type !== 'subscribeRealSeries' &&
+      type !== 'alert' &&
+      type !== 'error'
+    )
       return null;
     return {
       type,
@@ -144,6 +154,13 @@ export class RealtimeClient {
       }
       return;
     }
+    if (message.type === 'alert') {
+      const ids = isRecord(message.data) ? message.data.alertIds : null;
+      if (!Array.isArray(ids)) return;
+      const alertIds = ids.filter((id): id is number => typeof id === 'number');
+      for (const listener of alertListeners) listener(alertIds);
+      return;
+    }
     if (message.type === 'subscribeRealSeries') {
       const data = seriesData(message.data);
       if (data) for (const listener of this.listeners) listener(data);
@@ -226,4 +243,22 @@ export function useDeviceSeries(deviceIds: readonly number[], onData: SeriesList
       unfollow();
     };
   }, [key]);
+}
+
+/**
+ * Alerts that changed elsewhere (raised, resolved by the device, handled by another user) while the calling
+ * screen is mounted: the server pushes their ids with every change.
+ */
+export function useAlertChanges(onChange: AlertListener): void {
+  const handler = useRef(onChange);
+  useEffect(() => {
+    handler.current = onChange;
+  });
+  useEffect(() => {
+    const listener: AlertListener = (ids) => handler.current(ids);
+    alertListeners.add(listener);
+    return () => {
+      alertListeners.delete(listener);
+    };
+  }, []);
 }

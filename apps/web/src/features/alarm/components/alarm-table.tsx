@@ -1,0 +1,93 @@
+import { Button, Empty, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { Alert } from '@sbuilding/shared';
+import { formatTime, LevelTag, StatusTag } from './alarm-labels';
+
+export interface AlarmTableProps {
+  rows: Alert[];
+  loading: boolean;
+  /** Whether the user may handle alerts (process, ignore). */
+  canHandle: boolean;
+  onDetail: (alert: Alert) => void;
+  onProcess: (alert: Alert) => void;
+  onIgnore: (alert: Alert) => void;
+}
+
+/** The alerts of the filter, newest first as the server sends them. */
+export function AlarmTable({ rows, loading, canHandle, onDetail, onProcess, onIgnore }: AlarmTableProps) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<Alert> = [
+    { title: t('alarm.columns.level'), dataIndex: 'level', render: (_, a) => <LevelTag level={a.level} /> },
+    {
+      title: t('alarm.columns.status'),
+      dataIndex: 'status',
+      render: (_, a) => <StatusTag status={a.status} />,
+    },
+    { title: t('alarm.columns.type'), dataIndex: 'type', render: (_, a) => t(`alarm.types.${a.type}`) },
+    { title: t('alarm.columns.object'), dataIndex: 'object' },
+    { title: t('alarm.columns.positionName'), dataIndex: 'positionName' },
+    { title: t('alarm.columns.address'), dataIndex: 'address' },
+    {
+      title: t('alarm.columns.alertTime'),
+      dataIndex: 'alertTime',
+      render: (_, a) => formatTime(a.alertTime),
+    },
+    {
+      title: t('alarm.columns.lastTelemetryAt'),
+      dataIndex: 'lastTelemetryAt',
+      render: (_, a) => formatTime(a.lastTelemetryAt),
+    },
+    {
+      title: t('alarm.columns.solution'),
+      dataIndex: 'solution',
+      render: (_, a) => (a.solution ? t(`alarm.solutions.${a.solution}`) : '-'),
+    },
+    {
+      title: t('alarm.columns.actions'),
+      key: 'actions',
+      render: (_, a) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            onClick={() => onDetail(a)}
+            aria-label={t('alarm.detailOf', { name: a.object })}
+          >
+            {t('alarm.detail')}
+          </Button>
+          {canHandle && a.status === 'alerting' && (
+            <>
+              <Button
+                type="link"
+                onClick={() => onProcess(a)}
+                aria-label={t('alarm.processOf', { name: a.object })}
+              >
+                {t('alarm.process')}
+              </Button>
+              <Button
+                type="link"
+                onClick={() => onIgnore(a)}
+                aria-label={t('alarm.ignoreOf', { name: a.object })}
+              >
+                {t('alarm.ignore')}
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<Alert>
+      rowKey="id"
+      aria-label={t('alarm.tableCaption')}
+      caption={<span className="sb-visually-hidden">{t('alarm.tableCaption')}</span>}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('alarm.empty')} /> }}
+    />
+  );
+}

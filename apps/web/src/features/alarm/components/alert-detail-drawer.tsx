@@ -1,0 +1,86 @@
+import { Button, Descriptions, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AlertDetail, AlertHistoryEntry } from '@sbuilding/shared';
+import { formatTime, LevelTag, StatusTag } from './alarm-labels';
+
+export interface AlertDetailDrawerProps {
+  alert: AlertDetail | undefined;
+  open: boolean;
+  canHandle: boolean;
+  onClose: () => void;
+  onProcess: (alert: AlertDetail) => void;
+  onIgnore: (alert: AlertDetail) => void;
+}
+
+function useEntryText() {
+  const { t } = useTranslation();
+  return (entry: AlertHistoryEntry): string => {
+    const who = entry.userId === null ? t('alarm.system') : entry.userName;
+    const what = t(`alarm.events.${entry.event}`);
+    const solution = entry.solution ? ` (${t(`alarm.solutions.${entry.solution}`)})` : '';
+    return `${formatTime(entry.at)} · ${who} · ${what}${solution}`;
+  };
+}
+
+/** One alert: its fields, its history as a timeline (oldest first), and the handling buttons. */
+export function AlertDetailDrawer({
+  alert,
+  open,
+  canHandle,
+  onClose,
+  onProcess,
+  onIgnore,
+}: AlertDetailDrawerProps) {
+  const { t } = useTranslation();
+  const entryText = useEntryText();
+  return (
+    <Drawer open={open} onClose={onClose} title={alert?.object ?? t('alarm.detail')} size="large">
+      {!alert ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap="middle">
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('alarm.columns.level')}>
+              <LevelTag level={alert.level} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.status')}>
+              <StatusTag status={alert.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.type')}>
+              {t(`alarm.types.${alert.type}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.object')}>{alert.object}</Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.positionName')}>
+              {alert.positionName || '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.address')}>{alert.address || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.alertTime')}>
+              {formatTime(alert.alertTime)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.lastTelemetryAt')}>
+              {formatTime(alert.lastTelemetryAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.solution')}>
+              {alert.solution ? t(`alarm.solutions.${alert.solution}`) : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('alarm.columns.resolvedAt')}>
+              {formatTime(alert.resolvedAt)}
+            </Descriptions.Item>
+          </Descriptions>
+          {canHandle && alert.status === 'alerting' && (
+            <Flex gap="small">
+              <Button type="primary" onClick={() => onProcess(alert)}>
+                {t('alarm.process')}
+              </Button>
+              <Button onClick={() => onIgnore(alert)}>{t('alarm.ignore')}</Button>
+            </Flex>
+          )}
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            {t('alarm.history')}
+          </Typography.Title>
+          <Timeline items={alert.history.map((entry) => ({ key: entry.id, content: entryText(entry) }))} />
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

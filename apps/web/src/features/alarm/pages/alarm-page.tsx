@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { Alert as Notice, App, Button, Card, Flex, Typography } from 'antd';
+import { ExportOutlined, StopOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ALERT_HANDLE_PERMISSION, type AlertSolution } from '@sbuilding/shared';
+import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
+import { NoProject } from '@/components/no-project';
+import { useHasPermission } from '@/lib/permissions';
+import { RequestError } from '@/lib/request';
+import { useAlertChanges } from '@/lib/socket';
+import { currentProjectId } from '@/lib/storage';
+import { alertsKey, useAlerts } from '../api/list-alerts';
+import { useAlertCounts } from '../api/alert-counts';
+import { useAlert } from '../api/get-alert';
+import { useProcessAlert } from '../api/process-alert';
+import { useIgnoreAlert } from '../api/ignore-alert';
+import { useIgnoreAllAlerts } from '../api/ignore-all-alerts';
+import { useExportAlerts } from '../api/export-alerts';
+import { AlarmFilters, type AlarmFilterValues } from '../components/alarm-filters';
+import { AlarmTable } from '../components/alarm-table';
+import { AlarmCounts } from '../components/alarm-counts';
+import { AlertDetailDrawer } from '../components/alert-detail-drawer';
+import { HandleAlertModal } from '../components/handle-alert-modal';
+
+const HANDLE_PERMISSIONS = [ALERT_HANDLE_PERMISSION];
+
+interface Target {
+  id: number;
+  version: number;
+  object: string;
+}
+
+/**
+ * /board/alarm (Alarmboard): the current project's alerts, filtered and paged, with counts by level, the
+ * detail and history of one, and its handling. An alert on screen that changes elsewhere (another user,
+ * the device coming back) raises 'Alert status is changed, Please update now' with an update action;
+ * a handling refused with 409 does the same.
+ */
+export default function AlarmPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const projectId = currentProjectId();
+  const [filters, setFilters] = useState<AlarmFilterValues>({});
+  const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [processing, setProcessing] = useState<Target | null>(null);
+  const [changed, setChanged] = useState(false);
+  const canHandle = useHasPermission(HANDLE_PERMISSIONS);
+  const enabled = projectId !== null;
+  const filter = { projectId: projectId ?? 0, ...filters };
+  const list = useAlerts({ ...filter, ...paging }, enabled);
+  const counts = useAlertCounts(filter, enabled);
+  const detail = useAlert(detailId);
+  const process = useProcessAlert();
+  const ignore = useIgnoreAlert();
+  const ignoreAll = useIgnoreAllAlerts();
+  const exporter = useExportAlerts();
+
+  useAlertChanges((ids) => {
+    const onScreen = new Set((list.data?.rows ?? []).map((a) => a.id));
+    if (detailId !== null) onScreen.add(detailId);
+    if (ids.some((id) => onScreen.has(id))) setChanged(true);
+    // Alerts not on screen (a new one): the counts and the list follow without a notice.
+    else void queryClient.invalidateQueries({ queryKey: alertsKey });
+  });
+
+  const update = async () => {
+    await queryClient.invalidateQueries({ queryKey: alertsKey });
+    setChanged(false);
+    message.success(t('alarm.updated'));
+  };
+
+  const failed = (error: unknown) => {
+    if (error instanceof RequestError && error.code === 409) setChanged(true);
+    else message.error(error instanceof Error ? error.message : t('alarm.failed'));
+  };
+
+  const onIgnore = (target: Target) =>
+    ignore.mutate(
+      { id: target.id, version: target.version },
+      { onSuccess: () => message.success(t('alarm.ignoredOne')), onError: failed },
+    );
+
+  const onProcess = (values: { solution: AlertSolution; date: string }) => {
+    if (!processing) return;
+    process.mutate(
+      { id: processing.id, body: { version: processing.version, ...values } },
+      {
+        onSuccess: () => {
+          setProcessing(null);
+          message.success(t('alarm.processedOne'));
+        },
+        onError: (error) => {
+          setProcessing(null);
+          failed(error);
+        },
+      },
+    );
+  };
+
+  const onIgnoreAll = () =>
+    modal.confirm({
+      title: t('alarm.ignoreAllTitle'),
+      content: t('alarm.ignoreAllConfirm'),
+      okText: t('alarm.ignoreAll'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        ignoreAll.mutateAsync(filter).then(({ count }) => message.success(t('alarm.ignoredAll', { count }))),
+    });
+
+  const title = (
+    <Typography.Title level={1} className="sb-page-title">
+      {t('routes.alert')}
+    </Typography.Title>
+  );
+  if (projectId === null) {
+    return (
+      <Flex vertical gap="middle">
+        {title}
+        <NoProject />
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical gap="middle">
+      {title}
+      {changed && (
+        <Notice
+          type="warning"
+          showIcon
+          role="alert"
+          title={t('alarm.changed')}
+          action={
+            <Button size="small" type="primary" onClick={() => void update()}>
+              {t('alarm.update')}
+            </Button>
+          }
+        />
+      )}
+      <AlarmCounts counts={counts.data} />
+      <Card>
+        <AlarmFilters
+          projectId={projectId}
+          onSearch={(values) => {
+            setFilters(values);
+            setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
+          }}
+        />
+      </Card>
+      <Card>
+        <Flex vertical gap="middle">
+          <Flex gap="small" justify="end">
+            {canHandle && (
+              <Button icon={<StopOutlined />} onClick={onIgnoreAll} loading={ignoreAll.isPending}>
+                {t('alarm.ignoreAll')}
+              </Button>
+            )}
+            <Button
+              icon={<ExportOutlined />}
+              onClick={() => exporter.mutate(filter)}
+              loading={exporter.isPending}
+            >
+              {t('alarm.export')}
+            </Button>
+          </Flex>
+          <AlarmTable
+            rows={list.data?.rows ?? []}
+            loading={list.isFetching}
+            canHandle={canHandle}
+            onDetail={(a) => setDetailId(a.id)}
+            onProcess={(a) => setProcessing(a)}
+            onIgnore={onIgnore}
+          />
+          <ListPagination
+            total={list.data?.total ?? 0}
+            {...paging}
+            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+          />
+        </Flex>
+      </Card>
+      <AlertDetailDrawer
+        open={detailId !== null}
+        alert={detail.data}
+        canHandle={canHandle}
+        onClose={() => setDetailId(null)}
+        onProcess={(a) => setProcessing(a)}
+        onIgnore={onIgnore}
+      />
+      <HandleAlertModal
+        open={processing !== null}
+        name={processing?.object ?? ''}
+        saving={process.isPending}
+        onCancel={() => setProcessing(null)}
+        onSubmit={onProcess}
+      />
+    </Flex>
+  );
+}
