@@ -61,6 +61,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // Devices dropped by our own shutdown have not failed: no alerts for them.
+    app.alertDetector.stop();
     await simulator?.stop();
     await deviceLink.close();
     await app.close();

@@ -7,6 +7,7 @@ import { demoProjectId, readXlsx } from '../../test/device-import.js';
 import { as, createTenant } from '../../test/tenants.js';
 import { DeviceDirectory } from '../../mqtt/directory.js';
 import { devices } from '../devices/tables.js';
+import { AlertDetector } from './detection.js';
 import { reportCount } from './service.js';
 import { alerts } from './tables.js';
 
@@ -140,6 +141,16 @@ describe('offline detection', () => {
     await t.app.alertDetector.handle([{ deviceId: device.id, online: false }]);
     expect(await alertsOf(device.id)).toHaveLength(1);
     expect((await detail(alert.id)).history.map((h) => h.event)).toEqual(['raised', 'offlineAgain']);
+  });
+
+  it('raises nothing once stopped: devices dropped by the server shutting down have not failed', async () => {
+    const detector = new AlertDetector(() => t.app.db, t.app.alertEvents, t.app.log);
+    const leaving = new DeviceDirectory(t.app.db, detector.onPresence);
+    const device = await onlineDevice('th10', 'Shutdown sensor');
+    detector.stop();
+    await leaving.setOnline([device.id], false);
+    await detector.idle();
+    expect(await alertsOf(device.id)).toHaveLength(0);
   });
 
   it('raises one urgent alert for a gateway going offline, none for the devices behind it', async () => {

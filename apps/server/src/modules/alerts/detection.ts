@@ -60,6 +60,7 @@ type Placed = Awaited<ReturnType<typeof placed>>[number];
  */
 export class AlertDetector {
   private queue: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly db: () => Db,
@@ -70,10 +71,19 @@ export class AlertDetector {
 
   /** The presence listener given to the device link; never throws at the broker, logs instead. */
   readonly onPresence: PresenceListener = (changes) => {
+    if (this.stopped) return;
     this.queue = this.queue
       .then(() => this.handle(changes))
       .catch((error: unknown) => this.log.error({ err: error }, 'alert detection failed'));
   };
+
+  /**
+   * Stops detecting: the server is shutting down, and the devices its broker (and simulator) drop on the way
+   * out have not failed. Call it before closing the device link.
+   */
+  stop(): void {
+    this.stopped = true;
+  }
 
   /** Resolves once every change reported so far is handled (tests wait on it). */
   idle(): Promise<void> {

@@ -18,7 +18,10 @@ export const alertsPlugin = fp(
     const events = new AlertEvents();
     app.decorate('alertEvents', events);
     app.decorate('alertDetector', new AlertDetector(() => app.db, events, app.log));
-    app.addHook('onClose', async () => app.alertDetector.idle());
+    app.addHook('onClose', async () => {
+      app.alertDetector.stop();
+      await app.alertDetector.idle();
+    });
   },
   { name: 'alerts', dependencies: ['database'] },
 );
