@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert as Notice, App, Button, Card, Flex, Typography } from 'antd';
 import { ExportOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { AlarmTable } from '../components/alarm-table';
 import { AlarmCounts } from '../components/alarm-counts';
 import { AlertDetailDrawer } from '../components/alert-detail-drawer';
 import { HandleAlertModal } from '../components/handle-alert-modal';
+import { OwnChanges } from '../hooks/own-changes';
 
 const HANDLE_PERMISSIONS = [ALERT_HANDLE_PERMISSION];
 
@@ -47,6 +48,7 @@ export default function AlarmPage() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [processing, setProcessing] = useState<Target | null>(null);
   const [changed, setChanged] = useState(false);
+  const own = useRef(new OwnChanges());
   const canHandle = useHasPermission(HANDLE_PERMISSIONS);
   const enabled = projectId !== null;
   const filter = { projectId: projectId ?? 0, ...filters };
@@ -58,7 +60,9 @@ export default function AlarmPage() {
   const ignoreAll = useIgnoreAllAlerts();
   const exporter = useExportAlerts();
 
-  useAlertChanges((ids) => {
+  useAlertChanges((pushed) => {
+    // The echo of this screen's own handling is not a change made elsewhere.
+    const ids = own.current.foreign(pushed);
     const onScreen = new Set((list.data?.rows ?? []).map((a) => a.id));
     if (detailId !== null) onScreen.add(detailId);
     if (ids.some((id) => onScreen.has(id))) setChanged(true);
@@ -72,19 +76,27 @@ export default function AlarmPage() {
     message.success(t('alarm.updated'));
   };
 
-  const failed = (error: unknown) => {
+  const failed = (id: number, error: unknown) => {
+    own.current.forget(id);
     if (error instanceof RequestError && error.code === 409) setChanged(true);
     else message.error(error instanceof Error ? error.message : t('alarm.failed'));
   };
 
-  const onIgnore = (target: Target) =>
+  const onIgnore = (target: Target) => {
+    own.current.expect(target.id);
     ignore.mutate(
       { id: target.id, version: target.version },
-      { onSuccess: () => message.success(t('alarm.ignoredOne')), onError: failed },
+      {
+        onSuccess: () => message.success(t('alarm.ignoredOne')),
+        onError: (error) => failed(target.id, error),
+      },
     );
+  };
 
   const onProcess = (values: { solution: AlertSolution; date: string }) => {
     if (!processing) return;
+    const id = processing.id;
+    own.current.expect(id);
     process.mutate(
       { id: processing.id, body: { version: processing.version, ...values } },
       {
@@ -94,7 +106,7 @@ export default function AlarmPage() {
         },
         onError: (error) => {
           setProcessing(null);
-          failed(error);
+          failed(id, error);
         },
       },
     );
@@ -106,8 +118,12 @@ export default function AlarmPage() {
       content: t('alarm.ignoreAllConfirm'),
       okText: t('alarm.ignoreAll'),
       cancelText: t('common.cancel'),
-      onOk: () =>
-        ignoreAll.mutateAsync(filter).then(({ count }) => message.success(t('alarm.ignoredAll', { count }))),
+      onOk: () => {
+        own.current.expectBulk();
+        return ignoreAll
+          .mutateAsync(filter)
+          .then(({ count }) => message.success(t('alarm.ignoredAll', { count })));
+      },
     });
 
   const title = (
