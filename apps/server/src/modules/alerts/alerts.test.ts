@@ -273,6 +273,19 @@ describe('the alert lifecycle', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("closes a deleted device's open alert with 'device deletion', by the user who deleted it", async () => {
+    const { device, alert } = await offlineAlert('Deleted sensor');
+    expect((await manager('DELETE', `/sbuilding/device/del/${device.id}`)).statusCode).toBe(200);
+    const closed = await detail(alert.id);
+    expect(closed).toMatchObject({
+      status: 'processed',
+      solution: 'deviceDeletion',
+      deviceId: null,
+      version: 2,
+    });
+    expect(closed.history.at(-1)).toMatchObject({ userName: 'Manager', solution: 'deviceDeletion' });
+  });
+
   it('does not let the display role handle alerts, but lets it read them', async () => {
     const { alert } = await offlineAlert('Watched sensor');
     expect((await display('GET', `/sbuilding/alert/${alert.id}`)).statusCode).toBe(200);

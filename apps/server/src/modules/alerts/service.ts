@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { users } from '../users/tables.js';
-import type { AlertEvents } from './events.js';
+import type { AlertChange, AlertEvents } from './events.js';
 import { alertHistory, alerts, nextVersion, type NewHistory } from './tables.js';
 
 type Row = typeof alerts.$inferSelect;
@@ -228,4 +228,42 @@ export async function reportCount(db: Db, scope: Scope): Promise<number> {
     .from(alerts)
     .where(and(tenantFilter(scope, alerts.tenantId), eq(alerts.status, 'alerting')));
   return row?.value ?? 0;
+}
+
+/**
+ * A device being deleted: its open alerts are processed with 'device deletion' by the caller (they would
+ * otherwise wait on the board and the badge forever). Run inside the deletion's transaction; answers what
+ * changed, for the events once it is committed.
+ */
+export async function closeAlertsOfDevice(db: Db, scope: Scope, deviceId: number): Promise<AlertChange> {
+  const now = new Date();
+  const closed = await db
+    .update(alerts)
+    .set({
+      status: 'processed',
+      solution: 'deviceDeletion',
+      resolvedAt: now,
+      version: nextVersion,
+      updatedAt: now,
+    })
+    .where(
+      and(tenantFilter(scope, alerts.tenantId), eq(alerts.deviceId, deviceId), eq(alerts.status, 'alerting')),
+    )
+    .returning({ id: alerts.id, tenantId: alerts.tenantId });
+  if (closed.length > 0) {
+    const userName = await callerName(db, scope);
+    await db.insert(alertHistory).values(
+      closed.map((a): NewHistory => ({
+        alertId: a.id,
+        at: now,
+        userId: scope.userId,
+        userName,
+        fromStatus: 'alerting',
+        toStatus: 'processed',
+        solution: 'deviceDeletion',
+        note: 'processed',
+      })),
+    );
+  }
+  return { tenantIds: [...new Set(closed.map((a) => a.tenantId))], alertIds: closed.map((a) => a.id) };
 }

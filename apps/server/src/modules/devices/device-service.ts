@@ -20,6 +20,8 @@ import { findFloor } from '../buildings/floor-service.js';
 import { findHall } from '../buildings/hall-service.js';
 import type { buildings } from '../buildings/tables.js';
 import { findZone } from '../buildings/zone-service.js';
+import { closeAlertsOfDevice } from '../alerts/service.js';
+import type { AlertChange } from '../alerts/events.js';
 import { unbindMarkOfDevice } from '../device-marks/mark-service.js';
 import type { FileLinks } from '../files/links.js';
 import { requireFile } from '../files/service.js';
@@ -269,13 +271,21 @@ export async function saveDevice(
  * Deletes a device with nothing behind it (400 'device.hasChildren' for a gateway that still has devices);
  * its plan mark is unbound first (a mesh version is recorded), all in one transaction.
  */
-export async function deleteDevice(db: Db, scope: Scope, id: number, lang: Lang = 'EN'): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Answers the alerts the deletion closed ('device deletion'), for the alert events once committed. */
+export async function deleteDevice(
+  db: Db,
+  scope: Scope,
+  id: number,
+  lang: Lang = 'EN',
+): Promise<AlertChange> {
+  return db.transaction(async (tx) => {
     await findDevice(tx, scope, id);
     const [children] = await tx.select({ value: count() }).from(devices).where(eq(devices.parentId, id));
     if ((children?.value ?? 0) > 0) throw badRequest('device.hasChildren');
     await unbindMarkOfDevice(tx, scope, id, lang);
+    const closed = await closeAlertsOfDevice(tx, scope, id);
     await tx.delete(devices).where(eq(devices.id, id));
+    return closed;
   });
 }
 

@@ -154,7 +154,8 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteDevice(app.db, request.scope(), request.params.id, request.lang);
+      const closed = await deleteDevice(app.db, request.scope(), request.params.id, request.lang);
+      app.alertEvents.emit(closed);
       return ok(request, null);
     },
   );
