@@ -109,10 +109,15 @@ export const socketPlugin = fp(
 
     // An alert changed: the badge of everyone who may see it, and the ids for screens showing them.
     const stopAlerts = app.alertEvents.onChange((change) => {
+      // One count per tenant (and one for administrators), not one per socket.
+      const counts = new Map<number | 'admin', Promise<number>>();
       for (const connection of hub.all) {
         const scope = connection.auth.scope;
         if (!scope.isAdmin && !change.tenantIds.some((id) => id === scope.tenantId)) continue;
-        void reportCount(app.db, scope)
+        const key = scope.isAdmin ? 'admin' : (scope.tenantId ?? -1);
+        const pending = counts.get(key) ?? reportCount(app.db, scope);
+        counts.set(key, pending);
+        void pending
           .then((count) => {
             const report: ReportData = { reportCount: count };
             send(connection, { type: 'report', code: 200, msg: 'ok', data: report });
