@@ -1,13 +1,17 @@
 // Command round trip with 1,000 connected devices: POST /sbuilding/dev-rpccmd/sendCmd → RPC to the device →
 // its reply → the API's answer; and on to the socket: the device reports its new state and the console's
 // socket receives the push. Prints p50/p99 of both on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
+// Commands arrive at a steady rate (BENCH_CMD_RATE per second, as operators and schedules send them, each
+// timed from when it was due), while every device also reports a reading every BENCH_CMD_REPORT_S seconds,
+// as a building's devices do.
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { apiAs, percentile, registerDevices, scratchDatabase, startServer } from './support.mjs';
 
 const DEVICES = Number(process.env.BENCH_CMD_DEVICES ?? 1000);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 2000);
-const IN_FLIGHT = Number(process.env.BENCH_CMD_IN_FLIGHT ?? 8);
+const RATE = Number(process.env.BENCH_CMD_RATE ?? 100);
+const REPORT_S = Number(process.env.BENCH_CMD_REPORT_S ?? 10);
 
 /** A light that obeys: answers the RPC, then reports its new state. */
 async function connectLight(url, light) {
@@ -59,7 +63,10 @@ async function run(label, env) {
     const pushed = new Map();
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === 'subscribeRealSeries') pushed.get(message.data.deviceId)?.(performance.now());
+      if (message.type !== 'subscribeRealSeries') return;
+      // The command's own effect, not the device's routine report.
+      const waiting = pushed.get(message.data.deviceId);
+      if (waiting && message.data.lightnessLevel === waiting.level) waiting.resolve(performance.now());
     };
     await new Promise((resolve) => (socket.onopen = resolve));
     socket.send(JSON.stringify({ type: 'auth', token: api.token }));
@@ -73,33 +80,54 @@ async function run(label, env) {
     }
     await new Promise((r) => setTimeout(r, 500));
 
+    // The building's own traffic: every light reports now and then, spread over the period.
+    const reporting = clients.map((client, i) =>
+      setTimeout(
+        () => {
+          const report = () =>
+            client.publish('v1/devices/me/telemetry', JSON.stringify({ power: 5 + (i % 7) }), { qos: 1 });
+          report();
+          reporting[i] = setInterval(report, REPORT_S * 1000);
+        },
+        (i / clients.length) * REPORT_S * 1000,
+      ),
+    );
+
     const api_ms = [];
     const socket_ms = [];
-    let next = 0;
-    await Promise.all(
-      // Each worker owns its own lights, so no two commands in flight wait for the same device's push.
-      Array.from({ length: Math.min(IN_FLIGHT, lights.length) }, async (_, worker) => {
-        const own = lights.filter((_, i) => i % IN_FLIGHT === worker);
-        for (let turn = 0; next < COMMANDS; turn++) {
-          const light = own[turn % own.length];
-          next++;
-          const started = performance.now();
-          const seen = new Promise((resolve) => pushed.set(light.id, resolve));
-          const answer = await api('POST', '/sbuilding/dev-rpccmd/sendCmd', {
-            deviceId: light.id,
-            method: 'setBrightness',
-            params: { lightnessLevel: next % 256 },
-          });
+    const busy = new Set();
+    const started = performance.now();
+    const sends = [];
+    for (let n = 0; n < COMMANDS; n++) {
+      const due = started + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // The next light not waiting for a command already (its push would answer both).
+      while (busy.size >= lights.length) await new Promise((r) => setTimeout(r, 1));
+      let light = lights[n % lights.length];
+      for (let k = 1; busy.has(light.id); k++) light = lights[(n + k) % lights.length];
+      busy.add(light.id);
+      const level = n % 256;
+      const seen = new Promise((resolve) => pushed.set(light.id, { level, resolve }));
+      sends.push(
+        api('POST', '/sbuilding/dev-rpccmd/sendCmd', {
+          deviceId: light.id,
+          method: 'setBrightness',
+          params: { lightnessLevel: level },
+        }).then(async (answer) => {
           if (answer.code !== 200) throw new Error(`sendCmd: ${JSON.stringify(answer)}`);
-          api_ms.push(performance.now() - started);
-          socket_ms.push((await seen) - started);
+          api_ms.push(performance.now() - due);
+          socket_ms.push((await seen) - due);
           pushed.delete(light.id);
-        }
-      }),
-    );
+          busy.delete(light.id);
+        }),
+      );
+    }
+    await Promise.all(sends);
+    for (const timer of reporting) clearInterval(timer);
     api_ms.sort((a, b) => a - b);
     socket_ms.sort((a, b) => a - b);
-    row(`${label}: sendCmd round trip (${DEVICES} connected)`, api_ms);
+    row(`${label}: sendCmd round trip (${DEVICES} connected, ${RATE}/s)`, api_ms);
     row(`${label}: sendCmd to the socket push`, socket_ms);
     socket.close();
     await Promise.all(clients.map((c) => c.endAsync()));

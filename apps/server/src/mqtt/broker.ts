@@ -44,6 +44,30 @@ export interface BrokerOptions {
 
 export class PortInUseError extends Error {}
 
+/**
+ * Gathers what the broker writes to one connection during an event-loop turn into one system call: after a
+ * group commit, a device's acknowledgements (one per publish in flight) would otherwise each be a write.
+ */
+function coalesceWrites(socket: net.Socket): net.Socket {
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    socket.uncork();
+  };
+  const original = socket.write;
+  Object.defineProperty(socket, 'write', {
+    value: (...args: unknown[]): boolean => {
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        setImmediate(uncork);
+      }
+      return Boolean(Reflect.apply(original, socket, args));
+    },
+  });
+  return socket;
+}
+
 const NAMESPACE = 'sb/';
 const namespaced = (deviceId: number, topic: string) => `${NAMESPACE}${deviceId}/${topic}`;
 
@@ -155,7 +179,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     log.debug({ clientId: client.id, err: error }, 'mqtt client error');
   });
 
-  const server = net.createServer((socket) => broker.handle(socket));
+  const server = net.createServer((socket) => broker.handle(coalesceWrites(socket)));
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {

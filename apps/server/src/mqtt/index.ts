@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
-import { TelemetryWriter } from '../modules/telemetry/writer.js';
+import { ACTIVITY_WRITE_S, TelemetryWriter } from '../modules/telemetry/writer.js';
 import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
 import { startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
@@ -34,6 +34,7 @@ export async function startDeviceLink(
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   const writer = new TelemetryWriter(db, {
+    activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
     onReceived: (rows) => bus?.publish(rows),
     onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),
   });

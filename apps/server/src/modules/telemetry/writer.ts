@@ -15,14 +15,19 @@ function insertedKeys(result: unknown): Set<string> {
   return keys;
 }
 
-/** The `id` column of rows a statement returned, read as data like `insertedKeys`. */
-function insertedIds(result: unknown): number[] {
+/** Ids of the rows a statement returned with `was_online` false, read as data like `insertedKeys`. */
+function returnedOffline(result: unknown): number[] {
   const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
   if (!Array.isArray(rows)) return [];
   return rows.flatMap((row: unknown) =>
-    typeof row === 'object' && row !== null && 'id' in row ? [Number(row.id)] : [],
+    typeof row === 'object' && row !== null && 'id' in row && 'was_online' in row && row.was_online === false
+      ? [Number(row.id)]
+      : [],
   );
 }
+
+/** A device's last activity is written at most this often (seconds) while it stays online, by default. */
+export const ACTIVITY_WRITE_S = 15;
 
 export interface TelemetryRow {
   deviceId: number;
@@ -43,6 +48,11 @@ export interface WriterOptions {
    * the device said; a crash before the commit means only that the device sends them again.
    */
   onReceived?: (rows: readonly TelemetryRow[]) => void;
+  /**
+   * Seconds between writes of an online device's last activity (ACTIVITY_WRITE_S); keep it well under the
+   * silence after which a device counts as offline.
+   */
+  activityWriteS?: number;
   /** Transactions at once (DEFAULT_WRITER_LANES); PGlite runs them one after the other anyway. */
   lanes?: number;
   /** Told, after the commit, of the devices a batch brought back online (they were offline before it). */
@@ -203,14 +213,19 @@ class Lane {
         order by d, k, t desc
         on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
         where device_latest.ts <= excluded.ts`);
-      // Offline devices are flipped first, guarded, so the rows answered are the real transitions.
-      const back = await tx.execute(sql`
-        update devices set online = true where id = any(${sql.param(latestDevices)}::int[]) and not online
-        returning id`);
-      cameOnline = insertedIds(back);
-      await tx.execute(sql`
-        update devices set online = true, last_activity_at = now()
-        where id = any(${sql.param(latestDevices)}::int[])`);
+      // Activity is written at most every activityWriteS per device (the offline silence is minutes), and
+      // each device's previous state comes back with it, so the rows that were offline are the real returns.
+      const touched = await tx.execute(sql`
+        with prev as (
+          select id, online from devices
+          where id = any(${sql.param(latestDevices)}::int[])
+            and (not online or last_activity_at is null
+              or last_activity_at < now() - make_interval(secs => ${this.options.activityWriteS ?? ACTIVITY_WRITE_S}))
+          for update)
+        update devices d set online = true, last_activity_at = now()
+        from prev where d.id = prev.id
+        returning d.id, prev.online as was_online`);
+      cameOnline = returnedOffline(touched);
     });
     // Committed: the counters' last readings are now the ones the next consumption is measured from.
     this.rollups.remember(counters);
