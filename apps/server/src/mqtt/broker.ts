@@ -55,7 +55,10 @@ function coalesceWrites(socket: net.Socket): net.Socket {
     socket.uncork();
   };
   const original = socket.write;
+  // Writable, as a plain assignment would leave it: Node replaces an ended socket's write (writeAfterFIN).
   Object.defineProperty(socket, 'write', {
+    writable: true,
+    configurable: true,
     value: (...args: unknown[]): boolean => {
       if (!corked) {
         corked = true;

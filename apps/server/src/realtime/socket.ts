@@ -63,10 +63,12 @@ class Hub {
     connection.devices.clear();
   }
 
-  followersOf(deviceId: number): Iterable<Connection> {
-    return this.byDevice.get(deviceId) ?? [];
+  followersOf(deviceId: number): ReadonlySet<Connection> {
+    return this.byDevice.get(deviceId) ?? NO_FOLLOWERS;
   }
 }
+
+const NO_FOLLOWERS: ReadonlySet<Connection> = new Set();
 
 function send<T>(
   connection: Pick<Connection, 'socket' | 'auth' | 'deptId'>,
@@ -100,8 +102,11 @@ export const socketPlugin = fp(
     const hub = new Hub();
 
     const stopListening = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
+      // Most readings are of devices nobody is watching: decide that before building anything.
+      const followers = hub.followersOf(update.deviceId);
+      if (followers.size === 0) return;
       const data = { ...update.values, deviceId: update.deviceId, ts: new Date(update.ts).toISOString() };
-      for (const connection of hub.followersOf(update.deviceId)) {
+      for (const connection of followers) {
         send(connection, { type: 'subscribeRealSeries', code: 200, msg: 'ok', data });
       }
     });

@@ -167,35 +167,40 @@ export class RollupBuilder {
   }
 }
 
-/** Adds rollup increments to the table (`telemetry_hourly` or `telemetry_daily`). */
+/** The columns of a rollup increment as the JSON text carries them. */
+const ROLLUP_RECORD = sql.raw(
+  '("deviceId" int, key text, bucket text, count int, sum float8, min float8, max float8, delta float8)',
+);
+
+/**
+ * Adds rollup increments to telemetry_hourly and telemetry_daily in one statement, each set as one JSON
+ * text (serialised natively, not escaped element by element).
+ */
 export async function upsertRollups(
   db: Db,
-  table: 'hourly' | 'daily',
-  rows: readonly RollupRow[],
+  hourly: readonly RollupRow[],
+  daily: readonly RollupRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = {
-    deviceIds: rows.map((r) => r.deviceId),
-    keys: rows.map((r) => r.key),
-    buckets: rows.map((r) => r.bucket),
-    counts: rows.map((r) => r.count),
-    sums: rows.map((r) => r.sum),
-    mins: rows.map((r) => r.min),
-    maxs: rows.map((r) => r.max),
-    deltas: rows.map((r) => r.delta),
-  };
-  const source = sql`select * from unnest(${sql.param(columns.deviceIds)}::int[], ${sql.param(columns.keys)}::text[],
-    ${sql.param(columns.buckets)}::${sql.raw(table === 'hourly' ? 'timestamptz' : 'date')}[],
-    ${sql.param(columns.counts)}::int[], ${sql.param(columns.sums)}::float8[], ${sql.param(columns.mins)}::float8[],
-    ${sql.param(columns.maxs)}::float8[], ${sql.param(columns.deltas)}::float8[])`;
-  const name = sql.raw(table === 'hourly' ? 'telemetry_hourly' : 'telemetry_daily');
-  const bucket = sql.raw(table === 'hourly' ? 'bucket' : 'day');
+  if (hourly.length === 0 && daily.length === 0) return;
   await db.execute(sql`
-    insert into ${name} (device_id, key, ${bucket}, count, sum, min, max, delta) ${source}
-    on conflict (device_id, key, ${bucket}) do update set
-      count = ${name}.count + excluded.count,
-      sum = ${name}.sum + excluded.sum,
-      min = least(${name}.min, excluded.min),
-      max = greatest(${name}.max, excluded.max),
-      delta = ${name}.delta + excluded.delta`);
+    with hourly as (
+      insert into telemetry_hourly as r (device_id, key, bucket, count, sum, min, max, delta)
+      select "deviceId", key, bucket::timestamptz, count, sum, min, max, delta
+      from json_to_recordset(${JSON.stringify(hourly)}::json) as ${ROLLUP_RECORD}
+      on conflict (device_id, key, bucket) do update set
+        count = r.count + excluded.count,
+        sum = r.sum + excluded.sum,
+        min = least(r.min, excluded.min),
+        max = greatest(r.max, excluded.max),
+        delta = r.delta + excluded.delta
+    )
+    insert into telemetry_daily as r (device_id, key, day, count, sum, min, max, delta)
+    select "deviceId", key, bucket::date, count, sum, min, max, delta
+    from json_to_recordset(${JSON.stringify(daily)}::json) as ${ROLLUP_RECORD}
+    on conflict (device_id, key, day) do update set
+      count = r.count + excluded.count,
+      sum = r.sum + excluded.sum,
+      min = least(r.min, excluded.min),
+      max = greatest(r.max, excluded.max),
+      delta = r.delta + excluded.delta`);
 }
