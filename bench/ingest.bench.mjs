@@ -3,6 +3,9 @@
 // acknowledged messages per second ARE persisted messages per second. Prints that on PGlite, on PostgreSQL
 // (BENCH_DATABASE_URL) and, as the ceiling of this machine, the same load through Mosquitto (BENCH_MQTT_URL,
 // default mqtt://127.0.0.1:1883) with a bare subscriber; the ratio is the figure of the README.
+// With both, it also measures the server behind Mosquitto (MQTT_URL): devices publish to Mosquitto, which
+// acknowledges them itself, and the server takes them from its shared subscription; there the rate is the
+// growth of the stored rows while the load runs.
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { apiAs, registerDevices, scratchDatabase, startServer } from './support.mjs';
@@ -88,6 +91,43 @@ async function measureMosquitto(url) {
   return rate;
 }
 
+/** The server as Mosquitto's subscriber (MQTT_URL): readings stored per second while devices publish. */
+async function measureExternal(label, env, brokerUrl) {
+  const server = await startServer({ ...env, MQTT_URL: brokerUrl });
+  const db = new pg.Client({ connectionString: env.DATABASE_URL });
+  await db.connect();
+  try {
+    const api = await apiAs(server.url, 'manager', 'manager123');
+    const devices = await registerDevices(api, {
+      model: 'th10',
+      count: DEVICES,
+      tag: 'BE',
+      name: 'Bench sensor',
+    });
+    const clients = await Promise.all(
+      devices.map((_, i) => connect(brokerUrl, { clientId: `bench-ext-${process.pid}-${i}` })),
+    );
+    const stored = async () => Number((await db.query('select count(*) from telemetry_raw')).rows[0].count);
+    // The broker's own acknowledgements pace the devices; the window skips the first and last seconds.
+    const load = blast(clients, (c) => `sb/${devices[c].token}/v1/devices/me/telemetry`);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const [from, t0] = [await stored(), performance.now()];
+    await new Promise((r) => setTimeout(r, Math.max(1, SECONDS - 4) * 1000));
+    const [to, t1] = [await stored(), performance.now()];
+    await load;
+    await Promise.all(clients.map((c) => c.endAsync()));
+    // Two readings per message.
+    const rate = (to - from) / 2 / ((t1 - t0) / 1000);
+    process.stdout.write(
+      `${label.padEnd(34)} ${DEVICES} devices through Mosquitto: ${rate.toFixed(0).padStart(7)} msg/s persisted (2 readings each)\n`,
+    );
+    return rate;
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
+
 const results = {};
 results.pglite = await measureServer('PGlite (embedded)', {});
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -101,7 +141,20 @@ if (adminUrl) {
 } else {
   process.stdout.write('(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)\n');
 }
-const ceiling = await measureMosquitto(process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883');
+const brokerUrl = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const ceiling = await measureMosquitto(brokerUrl);
+if (ceiling && adminUrl) {
+  const db = await scratchDatabase(adminUrl, pg);
+  try {
+    results['postgres behind Mosquitto'] = await measureExternal(
+      'PostgreSQL, server behind Mosquitto',
+      { DATABASE_URL: db.url },
+      brokerUrl,
+    );
+  } finally {
+    await db.drop();
+  }
+}
 if (ceiling) {
   for (const [name, rate] of Object.entries(results)) {
     process.stdout.write(`${name}: ${((rate / ceiling) * 100).toFixed(0)}% of the Mosquitto ceiling\n`);

@@ -21,7 +21,7 @@ let broker: PlainBroker;
 let sensor: TestDevice;
 let gateway: TestDevice;
 let light: TestDevice;
-const links: { link: ExternalLink; clientId: string }[] = [];
+const links: ExternalLink[] = [];
 const devices: MqttClient[] = [];
 
 /** A writer whose next commit fails (before or after writing), as a database outage would. */
@@ -48,11 +48,13 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.endAsync(true)));
-  for (const { link, clientId } of links.splice(0)) {
+  for (const link of links.splice(0)) {
     await link.close();
-    // Ends the persistent session, so a shared Mosquitto keeps nothing of the test.
-    const forget = await mqtt.connectAsync(broker.url, { clientId, clean: true, reconnectPeriod: 0 });
-    await forget.endAsync();
+    // Ends the persistent sessions, so a shared Mosquitto keeps nothing of the test.
+    for (const clientId of link.clientIds) {
+      const forget = await mqtt.connectAsync(broker.url, { clientId, clean: true, reconnectPeriod: 0 });
+      await forget.endAsync();
+    }
   }
 });
 afterAll(async () => {
@@ -70,11 +72,13 @@ async function link(root: string, writer = new TelemetryWriter(t.app.db), group 
     writer,
     offlineMinutes: 5,
     clientId,
+    // A few are enough to show the sharing; a server runs EXTERNAL_LINK_CONNECTIONS.
+    connections: 4,
     group,
     topicRoot: root,
     reconnectMs: 50,
   });
-  links.push({ link: started, clientId });
+  links.push(started);
   return started;
 }
 
