@@ -139,7 +139,7 @@ async function run(label, env) {
 if (typeof WebSocket === 'undefined') {
   process.stdout.write('(this Node.js has no WebSocket client: run with --experimental-websocket)\n');
 } else {
-  await run('PGlite', {});
+  if (!process.env.BENCH_SKIP_PGLITE) await run('PGlite', {});
   if (process.env.BENCH_DATABASE_URL) {
     const db = await scratchDatabase(process.env.BENCH_DATABASE_URL, pg);
     try {

@@ -129,7 +129,7 @@ async function measureExternal(label, env, brokerUrl) {
 }
 
 const results = {};
-results.pglite = await measureServer('PGlite (embedded)', {});
+if (!process.env.BENCH_SKIP_PGLITE) results.pglite = await measureServer('PGlite (embedded)', {});
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (adminUrl) {
   const db = await scratchDatabase(adminUrl, pg);

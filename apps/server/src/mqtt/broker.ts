@@ -49,6 +49,9 @@ export class PortInUseError extends Error {}
  * group commit, a device's acknowledgements (one per publish in flight) would otherwise each be a write.
  */
 function coalesceWrites(socket: net.Socket): net.Socket {
+  // Already gathered per turn: Nagle's algorithm would only hold a command back until the device's
+  // delayed acknowledgement (tens of milliseconds on a quiet connection).
+  socket.setNoDelay(true);
   let corked = false;
   const uncork = () => {
     corked = false;
