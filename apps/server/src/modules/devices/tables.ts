@@ -65,6 +65,11 @@ export const devices = pgTable(
     accessToken: text('access_token').notNull().unique(),
     /** Client attributes saved from the console (dev-client-attr); absent keys are the device's defaults. */
     attributes: jsonb('attributes').$type<Record<string, DeviceFieldValue>>().notNull().default({}),
+    /**
+     * What the device itself reports on v1/devices/me/attributes (firmware, settings): ThingsBoard's client
+     * attributes, merged key by key and answered back on attribute requests.
+     */
+    reportedAttributes: jsonb('reported_attributes').$type<Record<string, unknown>>().notNull().default({}),
     online: boolean('online').notNull().default(false),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     positionImageId: uuid('position_image_id').references(() => files.id, { onDelete: 'restrict' }),
