@@ -174,6 +174,36 @@ describe('the embedded broker, as a ThingsBoard device sees it', () => {
     });
   });
 
+  it("keeps a device's client attributes and answers the keys it asks for, with a gateway's for its devices", async () => {
+    const client = await connect(sensor.accessToken);
+    await client.publishAsync('v1/devices/me/attributes', JSON.stringify({ firmware: '1.4.2', batch: 7 }), {
+      qos: 1,
+    });
+    await client.publishAsync('v1/devices/me/attributes', JSON.stringify({ firmware: '1.4.3' }), { qos: 1 });
+    await client.subscribeAsync('v1/devices/me/attributes/response/+', { qos: 1 });
+    const answer = nextMessage(client);
+    await client.publishAsync(
+      'v1/devices/me/attributes/request/8',
+      JSON.stringify({ clientKeys: 'firmware,missing', sharedKeys: 'heartbeat' }),
+    );
+    expect(await answer).toEqual({
+      topic: 'v1/devices/me/attributes/response/8',
+      payload: { client: { firmware: '1.4.3' }, shared: { heartbeat: 5 } },
+    });
+    expect((await deviceRow(t.app.db, sensor.id))?.reportedAttributes).toEqual({
+      firmware: '1.4.3',
+      batch: 7,
+    });
+
+    const gatewayClient = await connect(gateway.accessToken);
+    await gatewayClient.publishAsync(
+      'v1/gateway/attributes',
+      JSON.stringify({ 'Desk light': { meshFirmware: '2.0' } }),
+      { qos: 1 },
+    );
+    expect((await deviceRow(t.app.db, light.id))?.reportedAttributes).toEqual({ meshFirmware: '2.0' });
+  });
+
   it('closes the connections of a device whose token was replaced, and refuses the old token', async () => {
     const victim = await insertDevice(t.app.db, { model: 'th10', name: 'Replaced token' });
     const client = await connect(victim.accessToken);

@@ -100,13 +100,26 @@ export class DeviceDirectory {
     return byName.get(name) ?? byName.get(name.toLowerCase()) ?? null;
   }
 
-  /** The parameters set from the console, which a device reads as its shared attributes. */
-  async sharedAttributes(deviceId: number): Promise<Record<string, unknown>> {
+  /**
+   * A device's attributes as ThingsBoard names them: `shared`, the parameters set from the console, and
+   * `client`, what the device reported about itself.
+   */
+  async attributes(
+    deviceId: number,
+  ): Promise<{ shared: Record<string, unknown>; client: Record<string, unknown> }> {
     const [row] = await this.db
-      .select({ attributes: devices.attributes })
+      .select({ shared: devices.attributes, client: devices.reportedAttributes })
       .from(devices)
       .where(eq(devices.id, deviceId));
-    return row?.attributes ?? {};
+    return { shared: row?.shared ?? {}, client: row?.client ?? {} };
+  }
+
+  /** Keeps what a device reported about itself (client attributes), key by key over what it said before. */
+  async saveReported(deviceId: number, values: Record<string, unknown>): Promise<void> {
+    await this.db
+      .update(devices)
+      .set({ reportedAttributes: sql`${devices.reportedAttributes} || ${JSON.stringify(values)}::jsonb` })
+      .where(eq(devices.id, deviceId));
   }
 
   /** Forget what is cached of a gateway (its devices changed). */

@@ -132,13 +132,12 @@ export class DeviceInbox {
       case TOPICS.attributes: {
         const parsed = parseAttributes(payload);
         if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
-        // Client attributes (firmware, settings the device reports) are kept from a later release on.
-        this.options.log.debug({ deviceId: sender.id, keys: Object.keys(parsed.value) }, 'client attributes');
+        await this.options.directory.saveReported(sender.id, parsed.value);
         return 'accepted';
       }
     }
     const attributeRequest = requestIdOf(topic, TOPICS.attributesRequestPrefix);
-    if (attributeRequest !== null) return this.answerAttributes(sender, attributeRequest);
+    if (attributeRequest !== null) return this.answerAttributes(sender, attributeRequest, payload);
     const rpcReply = requestIdOf(topic, TOPICS.rpcResponsePrefix);
     if (rpcReply !== null) {
       const json = parseJson(payload);
@@ -149,9 +148,28 @@ export class DeviceInbox {
     return 'refused';
   }
 
-  private async answerAttributes(sender: DeviceIdentity, requestId: number): Promise<Verdict> {
-    const shared = await this.options.directory.sharedAttributes(sender.id);
-    await this.publish?.(sender.id, `${TOPICS.attributesResponsePrefix}${requestId}`, { client: {}, shared });
+  /**
+   * ThingsBoard's attribute request: `{clientKeys: "a,b", sharedKeys: "c"}` answers those keys; a side
+   * without keys (or an empty request) answers all of that side.
+   */
+  private async answerAttributes(
+    sender: DeviceIdentity,
+    requestId: number,
+    payload: Buffer,
+  ): Promise<Verdict> {
+    const json = payload.length === 0 ? null : parseJson(payload);
+    const request = json?.ok && typeof json.value === 'object' && json.value !== null ? json.value : {};
+    const keysOf = (name: string): string[] | null => {
+      const raw: unknown = Array.isArray(request) ? undefined : Reflect.get(request, name);
+      return typeof raw === 'string' && raw.trim() !== '' ? raw.split(',').map((k) => k.trim()) : null;
+    };
+    const pick = (all: Record<string, unknown>, keys: string[] | null) =>
+      keys ? Object.fromEntries(keys.filter((k) => k in all).map((k) => [k, all[k]])) : all;
+    const { shared, client } = await this.options.directory.attributes(sender.id);
+    await this.publish?.(sender.id, `${TOPICS.attributesResponsePrefix}${requestId}`, {
+      client: pick(client, keysOf('clientKeys')),
+      shared: pick(shared, keysOf('sharedKeys')),
+    });
     return 'accepted';
   }
 
@@ -184,8 +202,26 @@ export class DeviceInbox {
         await Promise.all(stores);
         return 'accepted';
       }
-      case TOPICS.gatewayAttributes:
+      case TOPICS.gatewayAttributes: {
+        // `{"Device A": {"firmware": "1.2"}}`: each device's own attributes, as it would send them itself.
+        const json = parseJson(payload);
+        if (!json.ok) return this.drop(gateway, topic, json.reason);
+        const byDevice = json.value;
+        if (typeof byDevice !== 'object' || byDevice === null || Array.isArray(byDevice)) {
+          return this.drop(gateway, topic, 'notObject');
+        }
+        for (const [name, part] of Object.entries(byDevice)) {
+          const parsed = parseAttributes(Buffer.from(JSON.stringify(part)));
+          if (!parsed.ok) {
+            this.drop(gateway, topic, parsed.reason);
+            continue;
+          }
+          const child = await directory.childOf(gateway, name);
+          if (child) await directory.saveReported(child.id, parsed.value);
+          else this.drop(gateway, topic, 'unknownDevice');
+        }
         return 'accepted';
+      }
       case TOPICS.gatewayRpc: {
         const json = parseJson(payload);
         if (!json.ok) return this.drop(gateway, topic, json.reason);
