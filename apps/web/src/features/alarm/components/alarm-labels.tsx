@@ -10,25 +10,35 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AlertLevel, AlertStatus } from '@sbuilding/shared';
 
+/*
+ * Solid tags in the dark shades of antd's palette (red-8, orange-8, blue-7, green-8): white text on them
+ * keeps WCAG AA contrast, which the light status presets (green text on pale green) do not.
+ */
+const RED = '#a8071a';
+const ORANGE = '#ad4e00';
+const BLUE = '#0958d9';
+const GREEN = '#237804';
+
 /** Each level has its icon and word next to its colour: never colour alone. */
 const LEVEL_LOOK: Record<AlertLevel, { color: string; icon: ReactNode }> = {
-  urgent: { color: 'error', icon: <ExclamationCircleOutlined aria-hidden /> },
-  secondary: { color: 'warning', icon: <WarningOutlined aria-hidden /> },
-  general: { color: 'processing', icon: <InfoCircleOutlined aria-hidden /> },
-  complete: { color: 'success', icon: <CheckCircleOutlined aria-hidden /> },
+  urgent: { color: RED, icon: <ExclamationCircleOutlined aria-hidden /> },
+  secondary: { color: ORANGE, icon: <WarningOutlined aria-hidden /> },
+  general: { color: BLUE, icon: <InfoCircleOutlined aria-hidden /> },
+  complete: { color: GREEN, icon: <CheckCircleOutlined aria-hidden /> },
 };
 
-const STATUS_COLOR: Record<AlertStatus, string> = {
-  alerting: 'error',
-  processed: 'success',
-  ignored: 'default',
+/** Null: the plain grey tag (dark text). */
+const STATUS_COLOR: Record<AlertStatus, string | null> = {
+  alerting: RED,
+  processed: GREEN,
+  ignored: null,
 };
 
 export function LevelTag({ level }: { level: AlertLevel }) {
   const { t } = useTranslation();
   const look = LEVEL_LOOK[level];
   return (
-    <Tag color={look.color} icon={look.icon}>
+    <Tag color={look.color} variant="solid" icon={look.icon}>
       {t(`alarm.levels.${level}`)}
     </Tag>
   );
@@ -36,7 +46,15 @@ export function LevelTag({ level }: { level: AlertLevel }) {
 
 export function StatusTag({ status }: { status: AlertStatus }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLOR[status]}>{t(`alarm.statuses.${status}`)}</Tag>;
+  const color = STATUS_COLOR[status];
+  const label = t(`alarm.statuses.${status}`);
+  return color ? (
+    <Tag color={color} variant="solid">
+      {label}
+    </Tag>
+  ) : (
+    <Tag>{label}</Tag>
+  );
 }
 
 export function formatTime(iso: string | null): string {
