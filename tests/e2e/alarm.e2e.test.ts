@@ -111,4 +111,67 @@ describe('the alarm board', () => {
     await drawer.getByText(/Manager · Handled \(Repair device\)/).waitFor();
     await expectAccessibleSettled(page, 'alert detail drawer');
   });
+
+  it('raises a threshold alert from a reading, shows its rule and reading, clears it, and lists the rule on its tab', async () => {
+    const session = await openAsManager(browser, server.url, '/board/alarm');
+    opened = session.opened;
+    const { page, api } = session;
+    const tag = runTag();
+    const { mac, code } = serialsOf(tag, 'A8');
+    const name = `E2E ${tag} humid sensor`;
+    const place = await demoPlace(api, 'Building A');
+    const ruleName = `E2E ${tag} humidity above 80 %RH`;
+    await api.call('POST', '/sbuilding/alert/rule/add', {
+      projectId: place.projectId,
+      name: ruleName,
+      model: 'th10',
+      telemetryKey: 'humidity',
+      operator: 'above',
+      threshold: 80,
+      durationS: 0,
+      level: 'general',
+      deadband: 5,
+    });
+    const device = await api.call<{ id: number }>('PUT', '/sbuilding/device/create/th10', {
+      buildingId: place.buildingId,
+      floorId: place.floors[0]?.id,
+      name,
+      macAddr: mac(1),
+      codeAddr: code(1),
+    });
+    const { accessToken } = await api.call<{ accessToken: string }>(
+      'GET',
+      `/sbuilding/device/credentials/${device.id}`,
+    );
+    const sensor = await connect(accessToken);
+    const table = page.getByRole('table', { name: 'Alerts of the current project' });
+    await table.waitFor();
+
+    // A reading above the threshold: the alert arrives on the open board with its rule and reading.
+    await sensor.publishAsync('v1/devices/me/telemetry', JSON.stringify({ humidity: 91 }), { qos: 1 });
+    const row = table.getByRole('row').filter({ hasText: name });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByText(ruleName).waitFor();
+    await row.getByText('91 %RH (> 80 %RH)').waitFor();
+    await expect.poll(() => row.getByText('Alerting').isVisible()).toBe(true);
+
+    // Back below 80 - 5: resolved by itself with fault recovery; the board says the alert on screen changed.
+    await sensor.publishAsync('v1/devices/me/telemetry', JSON.stringify({ humidity: 60 }), { qos: 1 });
+    const notice = page.getByRole('alert').filter({ hasText: 'Alert status is changed, Please update now' });
+    await notice.waitFor({ timeout: 15_000 });
+    await notice.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => row.getByText('Fault recovery').isVisible(), { timeout: 10_000 }).toBe(true);
+    await sensor.endAsync();
+
+    await page.getByRole('tab', { name: 'Rules' }).click();
+    const rules = page.getByRole('table', { name: 'Alert rules of the current project' });
+    const ruleRow = rules.getByRole('row').filter({ hasText: ruleName });
+    await ruleRow.waitFor();
+    await ruleRow.getByText('> 80 %RH').waitFor();
+    await expectAccessibleSettled(page, 'alert rules tab');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add alert rule' });
+    await dialog.waitFor();
+    await expectAccessibleSettled(page, 'alert rule dialog');
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems } from './support/console.js';
-import { openAsManager, type Api } from './support/devices.js';
+import { expectAccessibleSettled, openAsManager, type Api } from './support/devices.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -92,5 +92,49 @@ describe('a live device in the console', () => {
     );
     const switches = log.rows.filter((r) => r.method === 'setOnOff');
     expect(switches.map((r) => r.terminal).slice(0, 2)).toEqual(['app', 'admin']);
+  });
+
+  it("pulls a simulated air sensor's plug from the console: its alert reaches the board and the badge, its return resolves it", async () => {
+    const session = await openAsManager(browser, live.url, '/device');
+    opened = session.opened;
+    const { page, api } = session;
+    const airSensors = async () =>
+      (
+        await api.call<{ rows: Row[] }>('POST', '/sbuilding/device/getList/v2', {
+          projectId: session.projectId,
+          model: 'sair4g',
+          pageSize: 50,
+        })
+      ).rows;
+    await expect.poll(async () => (await airSensors()).some((r) => r.online), { timeout: 30_000 }).toBe(true);
+    const sensor = (await airSensors()).find((r) => r.online);
+    if (!sensor) throw new Error('no simulated air sensor online');
+
+    await page.getByPlaceholder('Name, MAC or code').fill(sensor.name);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: `Detail of ${sensor.name}` }).click();
+    const simulator = page.getByRole('region', { name: 'Building simulator' });
+    await simulator.getByRole('button', { name: 'Pull the plug' }).click();
+    await page.getByText('Unplugged: the device dropped off').first().waitFor();
+    await simulator.getByRole('button', { name: 'Plug back in' }).waitFor();
+
+    // The sensor dropped its connection: the server took it offline and raised its alert.
+    await page.goto(`${live.url}/board/alarm`);
+    const table = page.getByRole('table', { name: 'Alerts of the current project' });
+    const row = table.getByRole('row').filter({ hasText: sensor.name }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => row.getByText('Alerting').isVisible()).toBe(true);
+    const badge = page.getByRole('button', { name: /^Notifications: \d+$/ });
+    await expect
+      .poll(async () => Number((await badge.getAttribute('aria-label'))?.replace(/\D+/g, '')))
+      .toBeGreaterThanOrEqual(1);
+    await expectAccessibleSettled(page, 'alarm board with an unplugged sensor');
+
+    // Plugged back in: it reconnects and the alert resolves itself; the open board says so and updates.
+    await api.call('POST', `/sbuilding/simulator/plug/${sensor.id}`, {});
+    const notice = page.getByRole('alert').filter({ hasText: 'Alert status is changed, Please update now' });
+    await notice.waitFor({ timeout: 20_000 });
+    await notice.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => row.getByText('Processed').isVisible(), { timeout: 10_000 }).toBe(true);
   });
 });

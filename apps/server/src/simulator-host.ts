@@ -1,6 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  envelopeSchema,
+  idParamsSchema,
+  simulatorPlugResultSchema,
+  simulatorStateSchema,
+} from '@sbuilding/shared';
 import { startSimulator, type Simulator } from '@sbuilding/simulator';
+import { ok } from './platform/envelope.js';
+import { AppError, notFound } from './platform/errors.js';
+import { errorResponses } from './platform/openapi.js';
+import { tenantFilter } from './platform/tenancy.js';
+import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from './modules/projects/routes.js';
+import { findDevice } from './modules/devices/device-rows.js';
+import { devices } from './modules/devices/tables.js';
 import type { Config } from './platform/env.js';
 import { createSession } from './platform/auth/sessions.js';
 import { DEMO_TENANT } from './modules/seed/demo.js';
@@ -57,3 +71,78 @@ export async function startBuiltInSimulator(
   app.log.info({ devices: simulator.stats().devicesSimulated }, 'building simulator running');
   return simulator;
 }
+
+/** The pluggable part of the simulator the routes use (the running one, or a stand-in in tests). */
+export type PlugBoard = Pick<Simulator, 'unplug' | 'plug' | 'unplugged'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built-in building simulator once it runs (SIMULATOR=on with the embedded broker), else null. */
+    simulator: PlugBoard | null;
+  }
+}
+
+const simulatorTags = ['simulator'];
+
+/**
+ * Pulling the plug of a simulated device and powering it up again, for demonstrations and tests: the
+ * device drops off the broker as a real one would (alerts, offline state and unreachable commands follow
+ * from the device protocol, nothing is faked on the server). tbAdmin (and admin), for devices of their own
+ * tenant; 409 when no simulator runs, 404 for a device it does not run.
+ */
+export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const running = (): PlugBoard => {
+    if (!app.simulator) throw new AppError(409, 'simulator.notRunning');
+    return app.simulator;
+  };
+
+  app.get(
+    '/sbuilding/simulator/state',
+    {
+      config: { roles: PROJECT_READ_ROLES },
+      schema: {
+        tags: simulatorTags,
+        summary: 'Whether the building simulator runs, and which of your devices have their plug pulled',
+        response: { 200: envelopeSchema(simulatorStateSchema), ...errorResponses(403) },
+      },
+    },
+    async (request) => {
+      const pulled = app.simulator?.unplugged() ?? [];
+      const visible =
+        pulled.length === 0
+          ? []
+          : await app.db
+              .select({ id: devices.id })
+              .from(devices)
+              .where(and(inArray(devices.id, pulled), tenantFilter(request.scope(), devices.tenantId)));
+      return ok(request, { running: app.simulator !== null, unplugged: visible.map((d) => d.id).sort() });
+    },
+  );
+
+  for (const [verb, unplugged] of [
+    ['unplug', true],
+    ['plug', false],
+  ] as const) {
+    app.post(
+      `/sbuilding/simulator/${verb}/:id`,
+      {
+        config: { roles: PROJECT_WRITE_ROLES },
+        schema: {
+          tags: simulatorTags,
+          summary: unplugged
+            ? 'Pulls the plug of a simulated device: it drops off the broker without a word'
+            : 'Powers a simulated device up again: it reconnects and reports',
+          params: idParamsSchema,
+          response: { 200: envelopeSchema(simulatorPlugResultSchema), ...errorResponses(403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const device = await findDevice(app.db, request.scope(), request.params.id);
+        const board = running();
+        const found = unplugged ? await board.unplug(device.id) : await board.plug(device.id);
+        if (!found) throw notFound('simulator.notSimulated');
+        return ok(request, { deviceId: device.id, unplugged });
+      },
+    );
+  }
+};

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { backfill } from './backfill.js';
 import type { Log } from './link.js';
@@ -8,7 +9,8 @@ const USAGE = `Usage: node apps/simulator/dist/cli.js --api <url> --token <token
          [--speed <n>] [--backfill <days>d] [--step <minutes>] [--verbose]
   --speed     simulated seconds per real second (default: SIM_SPEED or 1)
   --backfill  write that many days of history (e.g. 90d) as fast as the broker accepts, then exit
-  --step      minutes between two readings of the backfill (default 15)`;
+  --step      minutes between two readings of the backfill (default 15)
+While it runs, type 'unplug <device id>' to pull a device's plug and 'plug <device id>' to power it up.`;
 
 /** '90d' or '90' → 90 days. */
 function parseDays(value: string): number | null {
@@ -64,6 +66,20 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Typed commands: `unplug <device id>` pulls a device's plug, `plug <device id>` powers it up again.
+  const commands = createInterface({ input: process.stdin, terminal: false });
+  commands.on('line', (line) => {
+    const [verb, id] = line.trim().split(/\s+/);
+    if (!verb) return;
+    const deviceId = Number(id);
+    if ((verb !== 'unplug' && verb !== 'plug') || !Number.isInteger(deviceId)) {
+      console.error('commands: unplug <device id> | plug <device id>');
+      return;
+    }
+    void simulator[verb](deviceId).then((found) => {
+      if (!found) console.error(`${verb}: the simulator runs no device ${deviceId}`);
+    });
+  });
 }
 
 main().catch((error: unknown) => {

@@ -44,6 +44,8 @@ function parse(payload: Buffer): Record<string, unknown> | null {
 export class DeviceLink {
   private client: MqttClient | null = null;
   private readonly childrenByName = new Map<string, SimDevice>();
+  /** Devices behind the gateway whose power is cut: the gateway no longer hears them. */
+  private readonly unplugged = new Set<number>();
 
   constructor(readonly options: LinkOptions) {
     for (const child of options.children) this.childrenByName.set(child.info.name, child);
@@ -55,6 +57,35 @@ export class DeviceLink {
 
   get children(): readonly SimDevice[] {
     return this.options.children;
+  }
+
+  /** The devices behind the gateway that are powered (heard by it). */
+  get reachableChildren(): readonly SimDevice[] {
+    return this.options.children.filter((c) => !this.unplugged.has(c.info.id));
+  }
+
+  /**
+   * Cuts the power of the link's own device: the connection drops without a word (no MQTT DISCONNECT, as
+   * when a plug is pulled), and it does not reconnect until `connect` is called again.
+   */
+  async unplug(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (client) await client.endAsync(true);
+  }
+
+  /**
+   * Cuts or restores the power of a device behind the gateway. Cut, the gateway stops reporting it and
+   * leaves its commands unanswered (the server finds it silent); restored, the gateway announces it again.
+   */
+  async setChildPower(deviceId: number, on: boolean): Promise<void> {
+    if (!on) {
+      this.unplugged.add(deviceId);
+      return;
+    }
+    this.unplugged.delete(deviceId);
+    const child = this.options.children.find((c) => c.info.id === deviceId);
+    if (child && this.connected) await this.publish(TOPICS.gatewayConnect, { device: child.info.name });
   }
 
   /** Connects and subscribes; rejects when the broker refuses the token or cannot be reached. */
@@ -100,7 +131,7 @@ export class DeviceLink {
   }
 
   private async announceChildren(): Promise<void> {
-    for (const child of this.options.children) {
+    for (const child of this.reachableChildren) {
       await this.publish(TOPICS.gatewayConnect, { device: child.info.name });
     }
   }
@@ -124,6 +155,7 @@ export class DeviceLink {
     const byName: Record<string, unknown> = {};
     let children = 0;
     for (const device of devices) {
+      if (this.unplugged.has(device.info.id)) continue;
       device.changed = false;
       const values = device.telemetry();
       if (Object.keys(values).length === 0) continue;
@@ -148,6 +180,8 @@ export class DeviceLink {
       const name = message.device;
       const data = typeof message.data === 'object' && message.data !== null ? { ...message.data } : {};
       const child = typeof name === 'string' ? this.childrenByName.get(name) : undefined;
+      // A device without power hears nothing: the command goes unanswered, as it would.
+      if (child && this.unplugged.has(child.info.id)) return;
       if (typeof name === 'string' && 'id' in data) {
         const reply: CommandReply = child
           ? this.execute(child, data)

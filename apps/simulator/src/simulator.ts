@@ -34,6 +34,16 @@ export interface Simulator {
   stats(): SimulatorStats;
   /** Reports every device at once (after a console change, in tests). */
   reportAll(): Promise<void>;
+  /**
+   * Pulls the plug of a device (by id): a device with its own connection drops it without a word, taking
+   * the devices behind it along if it is a gateway; a device behind a gateway falls silent. Answers false
+   * for a device the simulator does not run.
+   */
+  unplug(deviceId: number): Promise<boolean>;
+  /** Powers a device up again: it reconnects (or its gateway announces it) and reports at once. */
+  plug(deviceId: number): Promise<boolean>;
+  /** Ids of the devices whose plug is pulled. */
+  unplugged(): number[];
   stop(): Promise<void>;
 }
 
@@ -60,6 +70,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     for (const child of link.children) linkOf.set(child.info.id, link);
   }
   const timers = new Set<NodeJS.Timeout>();
+  const pulled = new Set<number>();
   let stopped = false;
 
   /** Reports devices changed outside their link's turn (lights switched by a panel), grouped by link. */
@@ -67,7 +78,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     const byLink = new Map<DeviceLink, SimDevice[]>();
     for (const device of devices) {
       const link = linkOf.get(device.info.id);
-      if (link) byLink.set(link, [...(byLink.get(link) ?? []), device]);
+      if (link?.connected) byLink.set(link, [...(byLink.get(link) ?? []), device]);
     }
     await Promise.all([...byLink].map(([link, list]) => link.report(list)));
   }
@@ -101,7 +112,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   return {
     stats() {
       let devicesConnected = 0;
-      for (const link of links) if (link.connected) devicesConnected += 1 + link.children.length;
+      for (const link of links) if (link.connected) devicesConnected += 1 + link.reachableChildren.length;
       return {
         devicesConnected,
         devicesSimulated: world.devices.size,
@@ -111,6 +122,29 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
     async reportAll() {
       await Promise.all(links.map((link) => tick(link)));
+    },
+    async unplug(deviceId) {
+      const link = linkOf.get(deviceId);
+      if (!link || stopped) return false;
+      pulled.add(deviceId);
+      if (link.options.self.info.id === deviceId) await link.unplug();
+      else await link.setChildPower(deviceId, false);
+      log('info', 'device unplugged', { deviceId });
+      return true;
+    },
+    async plug(deviceId) {
+      const link = linkOf.get(deviceId);
+      if (!link || stopped) return false;
+      pulled.delete(deviceId);
+      if (link.options.self.info.id === deviceId) {
+        if (!link.connected) await link.connect();
+      } else await link.setChildPower(deviceId, true);
+      log('info', 'device plugged in', { deviceId });
+      await tick(link);
+      return true;
+    },
+    unplugged() {
+      return [...pulled];
     },
     async stop() {
       stopped = true;

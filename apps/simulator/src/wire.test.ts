@@ -246,6 +246,58 @@ describe('simulator on the wire', () => {
     expect(direct.payload).toEqual({ success: false, error: 'sair4g does not support setOnOff' });
   });
 
+  it('pulls the plug of a device with its own connection: it drops off, then reconnects and reports', async () => {
+    const dropped = new Promise<string>((resolve) =>
+      broker.once('clientDisconnect', (client) => resolve(client.id)),
+    );
+    expect(await simulator.unplug(20)).toBe(true);
+    expect(await dropped).toBe('sim-20');
+    expect(broker.connectedClients).toBe(2);
+    expect(simulator.unplugged()).toEqual([20]);
+    expect(simulator.stats().devicesConnected).toBe(5);
+    const from = seen.length;
+    await simulator.reportAll();
+    expect(seen.slice(from).filter((s) => s.deviceId === 20)).toEqual([]);
+
+    expect(await simulator.plug(20)).toBe(true);
+    expect(broker.connectedClients).toBe(3);
+    await until(
+      () => seen.slice(from).find((s) => s.deviceId === 20 && s.topic === 'v1/devices/me/telemetry'),
+      'the air sensor reporting again',
+    );
+    expect(simulator.unplugged()).toEqual([]);
+  });
+
+  it('silences a device behind a gateway: not reported, its commands unanswered, announced again when plugged', async () => {
+    expect(await simulator.unplug(12)).toBe(true);
+    const from = seen.length;
+    await simulator.reportAll();
+    const telemetry = await until(
+      () => seen.slice(from).find((s) => s.deviceId === 10 && s.topic === 'v1/gateway/telemetry'),
+      'gateway telemetry',
+    );
+    expect(Object.keys(telemetry.payload)).toEqual(['Room 1 light']);
+    rpcTarget = 10;
+    await publishToDevices('v1/gateway/rpc', {
+      device: 'Room 1 TH',
+      data: { id: 21, method: 'setOnOff', params: { onOff: true } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen.slice(from).find((s) => s.topic === 'v1/gateway/rpc' && s.payload.id === 21)).toBeUndefined();
+
+    expect(await simulator.plug(12)).toBe(true);
+    await until(
+      () =>
+        seen.slice(from).find((s) => s.topic === 'v1/gateway/connect' && s.payload.device === 'Room 1 TH'),
+      'the sensor announced again',
+    );
+    await until(
+      () => seen.slice(from).find((s) => s.topic === 'v1/gateway/telemetry' && 'Room 1 TH' in s.payload),
+      'the sensor reported again',
+    );
+    expect(await simulator.unplug(999)).toBe(false);
+  });
+
   it('disconnects every device when stopped', async () => {
     await simulator.stop();
     await until(() => (broker.connectedClients === 0 ? true : undefined), 'disconnects');

@@ -52,6 +52,7 @@ const MISS_RETRY_MS = 5_000;
  */
 export class DeviceDirectory {
   private readonly children = new Map<number, { byName: Map<string, DeviceIdentity>; loadedAt: number }>();
+  private holding = false;
 
   constructor(
     private readonly db: Db,
@@ -127,8 +128,17 @@ export class DeviceDirectory {
     this.children.delete(gatewayId);
   }
 
+  /**
+   * The server is stopping: the connections it drops from now on say nothing about the devices, so they
+   * keep their state. The next start gives them the offline window to come back (`expireSilent`'s
+   * `since`); one that does not goes offline then, with its alert, as if it had died while we watched.
+   */
+  holdPresence(): void {
+    this.holding = true;
+  }
+
   async setOnline(ids: readonly number[], online: boolean): Promise<void> {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || (!online && this.holding)) return;
     // Flipped first, guarded, so the rows answered are the real transitions.
     const changed = await this.db
       .update(devices)
@@ -148,10 +158,12 @@ export class DeviceDirectory {
 
   /**
    * Devices silent for longer than `minutes` go offline, and with a silent gateway the devices behind it.
-   * Answers how many went offline.
+   * Silence counts from `since` at the earliest (the server's start: a device cannot have spoken to a
+   * server that was down). Answers how many went offline.
    */
-  async expireSilent(minutes: number): Promise<number> {
+  async expireSilent(minutes: number, since = 0): Promise<number> {
     const cutoff = new Date(Date.now() - minutes * 60_000);
+    if (since > cutoff.getTime()) return 0;
     const silent = await this.db
       .update(devices)
       .set({ online: false })
@@ -184,6 +196,7 @@ export class DeviceDirectory {
 
   /** A gateway and every device behind it go offline together (its devices are unreachable). */
   async setGatewayOffline(gatewayId: number): Promise<void> {
+    if (this.holding) return;
     const changed = await this.db
       .update(devices)
       .set({ online: false })

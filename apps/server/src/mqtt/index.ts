@@ -17,6 +17,11 @@ export interface DeviceLink {
   broker: EmbeddedBroker | null;
   /** What the command path sends through: the embedded broker, or the link to the external one. */
   channel: DeviceChannel;
+  /**
+   * Call first when the server stops: devices dropped from then on (by the broker closing, by the built-in
+   * simulator stopping) keep their online state for the next start to judge (DeviceDirectory.holdPresence).
+   */
+  holdPresence(): void;
   close(): Promise<void>;
 }
 
@@ -62,10 +67,11 @@ export async function startDeviceLink(
     });
     channel = broker;
   }
+  const startedAt = Date.now();
   const sweepEveryMs = Math.min(60_000, (config.deviceOfflineMinutes * 60_000) / 4);
   const sweep = setInterval(() => {
     directory
-      .expireSilent(config.deviceOfflineMinutes)
+      .expireSilent(config.deviceOfflineMinutes, startedAt)
       .then((count) => {
         if (count > 0) log.info({ count }, 'silent devices marked offline');
       })
@@ -75,7 +81,9 @@ export async function startDeviceLink(
   return {
     broker,
     channel,
+    holdPresence: () => directory.holdPresence(),
     close: async () => {
+      directory.holdPresence();
       clearInterval(sweep);
       await channel.close();
     },

@@ -40,4 +40,42 @@ describe('the offline sweep', () => {
     expect((await deviceRow(db, behind.id))?.online).toBe(false);
     expect((await deviceRow(db, chatty.id))?.online).toBe(true);
   });
+
+  it('counts silence from the server start at the earliest: a restarted server gives devices the window to return', async () => {
+    const db = t.app.db;
+    const sensor = await insertDevice(db, { model: 'th10', name: 'Sensor from before the restart' });
+    await db
+      .update(devices)
+      .set({ online: true, lastActivityAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(devices.id, sensor.id));
+    const directory = new DeviceDirectory(db);
+
+    await directory.expireSilent(5, Date.now() - 60_000);
+    expect((await deviceRow(db, sensor.id))?.online).toBe(true);
+
+    await directory.expireSilent(5, Date.now() - 6 * 60_000);
+    expect((await deviceRow(db, sensor.id))?.online).toBe(false);
+  });
+});
+
+describe('a stopping server', () => {
+  it('leaves the devices it drops as they were, gateways and the devices behind them included', async () => {
+    const db = t.app.db;
+    const gateway = await insertDevice(db, { model: 'ba', name: 'Gateway at shutdown' });
+    const behind = await insertDevice(db, { model: 's2', name: 'Light at shutdown', parentId: gateway.id });
+    const sensor = await insertDevice(db, { model: 'th10', name: 'Sensor at shutdown' });
+    const told: unknown[] = [];
+    const directory = new DeviceDirectory(db, (changes) => told.push(...changes));
+    await directory.setOnline([gateway.id, behind.id, sensor.id], true);
+    told.length = 0;
+
+    directory.holdPresence();
+    await directory.setGatewayOffline(gateway.id);
+    await directory.setOnline([sensor.id], false);
+
+    expect(told).toEqual([]);
+    for (const id of [gateway.id, behind.id, sensor.id]) expect((await deviceRow(db, id))?.online).toBe(true);
+    // Coming back is still news (a device reconnecting while the broker closes).
+    await directory.setOnline([sensor.id], true);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagingSchema } from '../envelope.js';
 import { DEVICE_CATEGORIES, MODEL_IDS, type DeviceCategory } from '../devices/types.js';
 import { idSchema, optionalFilter, requiredEnum, timestampSchema, versionSchema } from './fields.js';
+import { thresholdDetailSchema } from './alert-rule.js';
 
 /** Alert levels (spec section 3). `complete` is part of the vocabulary; detection never raises it. */
 export const ALERT_LEVELS = ['urgent', 'secondary', 'general', 'complete'] as const;
@@ -12,10 +13,10 @@ export const ALERT_STATUSES = ['alerting', 'processed', 'ignored'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /**
- * What raised an alert. The spec names one type (device offline); threshold rules add their own types here
- * (one open alert per device and type).
+ * What raised an alert. The spec names one type (device offline); `threshold` is raised by the alert rules
+ * (alert-rule.ts). One open alert per device and type; for threshold alerts per device and rule.
  */
-export const ALERT_TYPES = ['offline'] as const;
+export const ALERT_TYPES = ['offline', 'threshold'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /** Solution choices (spec section 4). `backOnline` and `faultRecovery` are what the system resolves with. */
@@ -37,6 +38,10 @@ export const ALERT_EVENTS = [
   'raised',
   'offlineAgain',
   'backOnline',
+  /** A threshold rule's condition held again while its alert was still open (or after a restart). */
+  'thresholdAgain',
+  /** A threshold rule's reading came back past the threshold and deadband: resolved with faultRecovery. */
+  'recovered',
   'processed',
   'ignored',
   'ignoredAll',
@@ -104,6 +109,12 @@ export const alertSchema = z.object({
   resolvedAt: timestampSchema.nullable(),
   version: z.number().int(),
   updatedAt: timestampSchema,
+  /** The rule that raised a threshold alert (null for other types, or once the rule is deleted). */
+  ruleId: z.number().int().nullable(),
+  /** The reading that raised a threshold alert (the latest one when its condition held again). */
+  value: z.number().nullable(),
+  /** The rule's name, key, unit and threshold as they were when the alert was raised. */
+  threshold: thresholdDetailSchema.nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

@@ -140,6 +140,8 @@ export type DevicesByFloor = z.infer<typeof devicesByFloorSchema>;
 /** GET /sbuilding/device/getDeviceInfoById/{id}: the device, its readings and the groups it is in. */
 export const deviceInfoSchema = deviceWithTelemetrySchema.extend({
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** What the device reported about itself over MQTT (client attributes: firmware, serial number…). */
+  reported: z.record(z.string(), z.unknown()),
 });
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 

@@ -37,7 +37,7 @@ const placeColumns = {
 };
 
 /** Devices with the names of their building, floor and zone, for the alert's address and position. */
-function placed(db: Db, ids: number[]) {
+export function placed(db: Db, ids: number[]) {
   return db
     .select(placeColumns)
     .from(devices)
@@ -46,7 +46,17 @@ function placed(db: Db, ids: number[]) {
     .leftJoin(zones, eq(zones.id, devices.zoneId))
     .where(inArray(devices.id, ids));
 }
-type Placed = Awaited<ReturnType<typeof placed>>[number];
+export type Placed = Awaited<ReturnType<typeof placed>>[number];
+
+/** Where an alert about `device` is: its building's address (its name without one) and its place's names. */
+export function placeOf(device: Placed): { address: string; positionName: string } {
+  return {
+    address: device.buildingAddress || device.buildingName || '',
+    positionName: [device.buildingName, device.floorName, device.zoneName, device.position]
+      .filter((part) => part)
+      .join(' / '),
+  };
+}
 
 /**
  * Offline detection, fed by the device presence hook (DeviceDirectory and TelemetryWriter report only real
@@ -55,8 +65,8 @@ type Placed = Awaited<ReturnType<typeof placed>>[number];
  * it. Changes are handled one batch after the other, so one process never races itself; two processes are
  * kept to one open alert per device and type by the partial unique index.
  *
- * Threshold rules will be a second detector on the telemetry bus writing the same tables with their own
- * `type` (and 'fault recovery' when they clear); notification channels will listen to AlertEvents.
+ * Threshold rules are the second detector (rules.ts, on the telemetry bus), writing the same tables with
+ * their own `type`; notification channels listen to AlertEvents.
  */
 export class AlertDetector {
   private queue: Promise<void> = Promise.resolve();
@@ -179,10 +189,7 @@ export class AlertDetector {
           level: offlineAlertLevel(device.category),
           status: 'alerting',
           type: 'offline',
-          address: device.buildingAddress || device.buildingName || '',
-          positionName: [device.buildingName, device.floorName, device.zoneName, device.position]
-            .filter((part) => part)
-            .join(' / '),
+          ...placeOf(device),
           object: device.name,
           lastTelemetryAt: device.lastActivityAt,
         })

@@ -1,5 +1,6 @@
 import type {
   Alert,
+  AlertRuleOperator,
   AlertFilter,
   AlertLevel,
   AlertSolution,
@@ -18,6 +19,8 @@ interface ExportRow {
   status: string;
   type: string;
   object: string;
+  rule: string;
+  reading: string;
   address: string;
   positionName: string;
   alertTime: string;
@@ -35,6 +38,8 @@ const HEADERS: Record<Lang, Record<Column, string>> = {
     status: 'Status',
     type: 'Type',
     object: 'Object',
+    rule: 'Rule',
+    reading: 'Reading',
     address: 'Address',
     positionName: 'Position name',
     alertTime: 'Alert time',
@@ -48,6 +53,8 @@ const HEADERS: Record<Lang, Record<Column, string>> = {
     status: '状态',
     type: '类型',
     object: '对象',
+    rule: '规则',
+    reading: '读数',
     address: '地址',
     positionName: '位置名称',
     alertTime: '告警时间',
@@ -66,8 +73,8 @@ const STATUSES: Record<Lang, Record<AlertStatus, string>> = {
   ZH: { alerting: '告警中', processed: '已处理', ignored: '已忽略' },
 };
 const TYPES: Record<Lang, Record<AlertType, string>> = {
-  EN: { offline: 'Device offline' },
-  ZH: { offline: '设备离线' },
+  EN: { offline: 'Device offline', threshold: 'Threshold exceeded' },
+  ZH: { offline: '设备离线', threshold: '超出阈值' },
 };
 const SOLUTIONS: Record<Lang, Record<AlertSolution, string>> = {
   EN: {
@@ -100,6 +107,8 @@ const COLUMNS: readonly Column[] = [
   'status',
   'type',
   'object',
+  'rule',
+  'reading',
   'address',
   'positionName',
   'alertTime',
@@ -108,6 +117,38 @@ const COLUMNS: readonly Column[] = [
   'resolvedAt',
 ];
 
+/** A threshold as the console writes it: '> 1500 ppm', 'outside 16–30 °C' (`unit` with its leading space). */
+const CONDITIONS: Record<
+  Lang,
+  Record<AlertRuleOperator, (low: number, high: number, unit: string) => string>
+> = {
+  EN: {
+    above: (low, _high, unit) => `> ${low}${unit}`,
+    below: (low, _high, unit) => `< ${low}${unit}`,
+    outside: (low, high, unit) => `outside ${low}–${high}${unit}`,
+    inside: (low, high, unit) => `within ${low}–${high}${unit}`,
+  },
+  ZH: {
+    above: (low, _high, unit) => `> ${low}${unit}`,
+    below: (low, _high, unit) => `< ${low}${unit}`,
+    outside: (low, high, unit) => `超出 ${low}–${high}${unit}`,
+    inside: (low, high, unit) => `处于 ${low}–${high}${unit}`,
+  },
+};
+
+/** A threshold alert's reading and the threshold it broke: '1620 ppm (> 1500 ppm)'; '' for other alerts. */
+function readingOf(alert: Alert, lang: Lang): string {
+  const detail = alert.threshold;
+  if (!detail || alert.value === null) return '';
+  const unit = detail.unit ? ` ${detail.unit}` : '';
+  const condition = CONDITIONS[lang][detail.operator](
+    detail.threshold,
+    detail.thresholdHigh ?? detail.threshold,
+    unit,
+  );
+  return `${alert.value}${unit} (${condition})`;
+}
+
 function toRow(alert: Alert, lang: Lang): ExportRow {
   return {
     id: alert.id,
@@ -115,6 +156,8 @@ function toRow(alert: Alert, lang: Lang): ExportRow {
     status: STATUSES[lang][alert.status],
     type: TYPES[lang][alert.type],
     object: alert.object,
+    rule: alert.threshold?.ruleName ?? '',
+    reading: readingOf(alert, lang),
     address: alert.address,
     positionName: alert.positionName,
     alertTime: alert.alertTime,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AlertDetector } from './detection.js';
 import { AlertEvents } from './events.js';
+import { RuleEvaluator } from './rules.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,18 +10,29 @@ declare module 'fastify' {
     alertEvents: AlertEvents;
     /** Offline detection; main.ts gives its `onPresence` to the device link. */
     alertDetector: AlertDetector;
+    /** Threshold rules, evaluated on the telemetry bus; told of rule changes by the rule calls. */
+    ruleEvaluator: RuleEvaluator;
   }
 }
 
-/** The alert machinery of the process: the change events and the detector that feeds them. */
+/** The alert machinery of the process: the change events and the detectors that feed them. */
 export const alertsPlugin = fp(
   async (app: FastifyInstance) => {
     const events = new AlertEvents();
     app.decorate('alertEvents', events);
     app.decorate('alertDetector', new AlertDetector(() => app.db, events, app.log));
+    app.decorate('ruleEvaluator', new RuleEvaluator(() => app.db, events, app.log));
+    let stopRules = () => {};
+    // The telemetry bus belongs to the socket plugin, registered after this one: subscribe once all are.
+    app.addHook('onReady', async () => {
+      stopRules = app.telemetryBus.onUpdate(app.ruleEvaluator.onUpdate);
+      await app.ruleEvaluator.start();
+    });
     app.addHook('onClose', async () => {
+      stopRules();
+      app.ruleEvaluator.stop();
       app.alertDetector.stop();
-      await app.alertDetector.idle();
+      await Promise.all([app.alertDetector.idle(), app.ruleEvaluator.idle()]);
     });
   },
   { name: 'alerts', dependencies: ['database'] },

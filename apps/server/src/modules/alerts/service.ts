@@ -39,6 +39,9 @@ export function toAlert(row: Row): Alert {
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
+    ruleId: row.ruleId,
+    value: row.value,
+    threshold: row.threshold,
   };
 }
 

@@ -1,13 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   ALERT_EVENTS,
   ALERT_LEVELS,
+  ALERT_RULE_LEVELS,
+  ALERT_RULE_OPERATORS,
   ALERT_SOLUTIONS,
   ALERT_STATUSES,
   ALERT_TYPES,
   DEVICE_CATEGORIES,
   MODEL_IDS,
+  type ThresholdDetail,
 } from '@sbuilding/shared';
 import { buildings, floors } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
@@ -16,9 +31,45 @@ import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 
 /**
+ * Threshold rules of a project (optionally one building): one telemetry key of one device model compared
+ * with a threshold for a duration. The evaluator (rules.ts) keeps them in memory and reloads a project's
+ * rules when they change.
+ */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    model: text('model', { enum: MODEL_IDS }).notNull(),
+    telemetryKey: text('telemetry_key').notNull(),
+    operator: text('operator', { enum: ALERT_RULE_OPERATORS }).notNull(),
+    threshold: doublePrecision('threshold').notNull(),
+    thresholdHigh: doublePrecision('threshold_high'),
+    durationS: integer('duration_s').notNull().default(0),
+    level: text('level', { enum: ALERT_RULE_LEVELS }).notNull(),
+    autoClear: boolean('auto_clear').notNull().default(true),
+    clearDelayS: integer('clear_delay_s').notNull().default(0),
+    deadband: doublePrecision('deadband').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_rules_project_idx').on(t.projectId), index('alert_rules_tenant_idx').on(t.tenantId)],
+);
+
+/**
  * Alerts (spec sections 3 and 4). The device's name, model and place are copied in, so an alert still reads
- * right after its device is deleted or moved. At most one alert per device and type is open (alerting): the
- * partial unique index makes that true even when two processes detect the same outage.
+ * right after its device is deleted or moved. At most one alert per device and type is open (alerting), per
+ * device and rule for threshold alerts: the partial unique indexes make that true even when two processes
+ * detect the same outage.
  */
 export const alerts = pgTable(
   'alerts',
@@ -53,6 +104,12 @@ export const alerts = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The rule of a threshold alert; null once the rule is deleted (the alert keeps `threshold`). */
+    ruleId: integer('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
+    /** The reading that raised a threshold alert (the latest when its condition held again). */
+    value: doublePrecision('value'),
+    /** The rule's name, key, unit and threshold when the alert was raised. */
+    threshold: jsonb('threshold').$type<ThresholdDetail>(),
   },
   (t) => [
     index('alerts_project_idx').on(t.projectId, t.alertTime),
@@ -60,7 +117,12 @@ export const alerts = pgTable(
     index('alerts_device_idx').on(t.deviceId, t.type),
     uniqueIndex('alerts_one_open_per_device_type')
       .on(t.deviceId, t.type)
-      .where(sql`${t.status} = 'alerting'`),
+      .where(sql`${t.status} = 'alerting' and ${t.type} <> 'threshold'`),
+    // A device may break several rules at once: one open alert per device and rule. A deleted rule's open
+    // alerts (rule_id null) no longer collide with anything.
+    uniqueIndex('alerts_one_open_per_device_rule')
+      .on(t.deviceId, t.ruleId)
+      .where(sql`${t.status} = 'alerting' and ${t.type} = 'threshold'`),
   ],
 );
 

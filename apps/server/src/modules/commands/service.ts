@@ -36,6 +36,8 @@ export interface Actor {
   lang: Lang;
   /** Copied into the control log. */
   userName: string;
+  /** The user the log names, when not the scope's (null: automation acting on its own, e.g. a scene). */
+  logUserId?: number | null;
 }
 
 /** What a command goes through: the database, the broker, and the control log it leaves lines in. */
@@ -177,7 +179,7 @@ export async function sendCommand(
       model: device.model,
       groupId: group?.id ?? null,
       groupName: group?.name ?? null,
-      userId: actor.scope.userId,
+      userId: actor.logUserId === undefined ? actor.scope.userId : actor.logUserId,
       userName: actor.userName,
       terminal: request.terminal,
       method: request.method,

@@ -159,5 +159,9 @@ export async function getDeviceInfo(db: Db, scope: Scope, id: number, links: Fil
     .innerJoin(deviceGroups, eq(deviceGroups.id, deviceGroupMembers.groupId))
     .where(eq(deviceGroupMembers.deviceId, id))
     .orderBy(asc(deviceGroups.name), asc(deviceGroups.id));
-  return { ...device, telemetry: withReadings?.telemetry ?? {}, groups };
+  const [own] = await db
+    .select({ reported: devices.reportedAttributes })
+    .from(devices)
+    .where(eq(devices.id, id));
+  return { ...device, telemetry: withReadings?.telemetry ?? {}, groups, reported: own?.reported ?? {} };
 }

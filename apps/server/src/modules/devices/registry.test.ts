@@ -138,9 +138,13 @@ describe('lists', () => {
     expect(bySector.map((d: { name: string }) => d.name)).toEqual(['Lamp B']);
   });
 
-  it('reads one device with its readings and groups', async () => {
+  it('reads one device with its readings, groups and what it reported about itself', async () => {
     const [lamp] = await t.app.db.select().from(devices).where(eq(devices.name, 'Lamp A'));
     const id = lamp?.id ?? 0;
+    await t.app.db
+      .update(devices)
+      .set({ reportedAttributes: { firmware: '2.4.1', serial: 'LA-0001' } })
+      .where(eq(devices.id, id));
     const [group] = await t.app.db
       .insert(deviceGroups)
       .values({
@@ -156,6 +160,7 @@ describe('lists', () => {
       name: 'Lamp A',
       groups: [{ name: 'Corridor' }],
       telemetry: { onOff: { value: true } },
+      reported: { firmware: '2.4.1', serial: 'LA-0001' },
     });
     expect((await manager('GET', '/sbuilding/device/getDeviceInfoById/999999')).statusCode).toBe(404);
   });

@@ -8,6 +8,9 @@ import {
   exportResultSchema,
   idParamsSchema,
   pageSchema,
+  smtpSettingsBodySchema,
+  smtpSettingsOrNullSchema,
+  smtpSettingsSchema,
   sysConfigSchema,
   type Role,
 } from '@sbuilding/shared';
@@ -24,6 +27,7 @@ import {
   listConfigs,
   updateConfig,
 } from './config-service.js';
+import { readSmtpSettings, saveSmtpSettings } from './smtp.js';
 
 const tags = ['system config'];
 /** Platform settings: any session reads them, only the platform administrator changes them. */
@@ -92,6 +96,34 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       clearConfigCache(app.db);
       return ok(request, null);
     },
+  );
+
+  app.get(
+    '/system/config/smtp',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary:
+          'The SMTP server of e-mail notifications (null when not set); the password is never returned',
+        response: { 200: envelopeSchema(smtpSettingsOrNullSchema), ...errorResponses(403) },
+      },
+    },
+    async (request) => ok(request, await readSmtpSettings(app.db)),
+  );
+
+  app.put(
+    '/system/config/smtp',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Sets the SMTP server of e-mail notifications; a blank password keeps the stored one',
+        body: smtpSettingsBodySchema,
+        response: { 200: envelopeSchema(smtpSettingsSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ok(request, await saveSmtpSettings(app.db, request.body)),
   );
 
   app.get(

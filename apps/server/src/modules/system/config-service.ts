@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
 import { fieldLabel } from '../../platform/i18n/index.js';
 import { clearConfigCache } from './config-cache.js';
+import { isReservedConfigKey, maskedConfigValue } from './smtp.js';
 import { sysConfig } from './tables.js';
 
 /**
@@ -28,7 +29,7 @@ function toConfig(row: ConfigRow): SysConfig {
     configId: row.id,
     configName: row.configName,
     configKey: row.configKey,
-    configValue: row.configValue,
+    configValue: maskedConfigValue(row.configKey, row.configValue),
     configType: row.configType === 'Y' ? 'Y' : 'N',
     remark: row.remark,
     version: row.version,
@@ -74,7 +75,13 @@ function duplicateKey(error: unknown, key: string): unknown {
   return isUniqueViolation(error) ? badRequest('config.duplicateKey', { key }) : error;
 }
 
+/** The SMTP setting holds a password: it is written only through PUT /system/config/smtp. */
+function refuseReserved(...keys: string[]): void {
+  for (const key of keys) if (isReservedConfigKey(key)) throw badRequest('config.reservedKey', { key });
+}
+
 export async function createConfig(db: Db, body: ConfigCreateBody): Promise<SysConfig> {
+  refuseReserved(body.configKey);
   try {
     const [row] = await db.insert(sysConfig).values(body).returning();
     if (!row) throw new AppError(500, 'error.internal');
@@ -88,6 +95,7 @@ export async function createConfig(db: Db, body: ConfigCreateBody): Promise<SysC
 
 export async function updateConfig(db: Db, body: ConfigUpdateBody): Promise<SysConfig> {
   const before = await findConfig(db, body.configId);
+  refuseReserved(before.configKey, body.configKey);
   try {
     const [row] = await db
       .update(sysConfig)

@@ -6,6 +6,8 @@ import { sysConfig } from './tables.js';
 /** Built-in keys of the system configuration. */
 export const CONFIG_KEYS = {
   captchaEnabled: 'sys.account.captchaEnabled',
+  /** SMTP server of e-mail notifications (JSON; written only through /system/config/smtp, see smtp.ts). */
+  smtp: 'sys.notification.smtp',
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AlertLevel, AlertStatus } from '@sbuilding/shared';
+import type { Alert, AlertLevel, AlertStatus, ThresholdDetail } from '@sbuilding/shared';
 
 /*
  * Solid tags in the dark shades of antd's palette (red-8, orange-8, blue-7, green-8): white text on them
@@ -59,4 +59,26 @@ export function StatusTag({ status }: { status: AlertStatus }) {
 
 export function formatTime(iso: string | null): string {
   return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-';
+}
+
+/** A threshold as people read it: '> 1500 ppm', 'outside 16–30 °C'. */
+export function useConditionText() {
+  const { t } = useTranslation();
+  return (rule: Pick<ThresholdDetail, 'operator' | 'threshold' | 'thresholdHigh' | 'unit'>): string =>
+    t(`alarm.rules.conditions.${rule.operator}`, {
+      threshold: rule.threshold,
+      low: rule.threshold,
+      high: rule.thresholdHigh ?? rule.threshold,
+      unit: rule.unit ? ` ${rule.unit}` : '',
+    });
+}
+
+/** A threshold alert's reading and the threshold it broke: '1620 ppm (> 1500 ppm)'; '-' for other alerts. */
+export function useReadingText() {
+  const condition = useConditionText();
+  return (alert: Pick<Alert, 'value' | 'threshold'>): string => {
+    if (!alert.threshold || alert.value === null) return '-';
+    const unit = alert.threshold.unit ? ` ${alert.threshold.unit}` : '';
+    return `${alert.value}${unit} (${condition(alert.threshold)})`;
+  };
 }

@@ -2,7 +2,7 @@ import { Button, Empty, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '@sbuilding/shared';
-import { formatTime, LevelTag, StatusTag } from './alarm-labels';
+import { formatTime, LevelTag, StatusTag, useReadingText } from './alarm-labels';
 
 export interface AlarmTableProps {
   rows: Alert[];
@@ -17,6 +17,7 @@ export interface AlarmTableProps {
 /** The alerts of the filter, newest first as the server sends them. */
 export function AlarmTable({ rows, loading, canHandle, onDetail, onProcess, onIgnore }: AlarmTableProps) {
   const { t } = useTranslation();
+  const reading = useReadingText();
   const columns: ColumnsType<Alert> = [
     { title: t('alarm.columns.level'), dataIndex: 'level', render: (_, a) => <LevelTag level={a.level} /> },
     {
@@ -26,6 +27,12 @@ export function AlarmTable({ rows, loading, canHandle, onDetail, onProcess, onIg
     },
     { title: t('alarm.columns.type'), dataIndex: 'type', render: (_, a) => t(`alarm.types.${a.type}`) },
     { title: t('alarm.columns.object'), dataIndex: 'object' },
+    {
+      title: t('alarm.columns.rule'),
+      key: 'rule',
+      render: (_, a) => a.threshold?.ruleName ?? '-',
+    },
+    { title: t('alarm.columns.reading'), key: 'reading', render: (_, a) => reading(a) },
     { title: t('alarm.columns.positionName'), dataIndex: 'positionName' },
     { title: t('alarm.columns.address'), dataIndex: 'address' },
     {

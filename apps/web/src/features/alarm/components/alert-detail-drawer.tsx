@@ -1,7 +1,7 @@
 import { Button, Descriptions, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AlertDetail, AlertHistoryEntry } from '@sbuilding/shared';
-import { formatTime, LevelTag, StatusTag } from './alarm-labels';
+import { formatTime, LevelTag, StatusTag, useReadingText } from './alarm-labels';
 
 export interface AlertDetailDrawerProps {
   alert: AlertDetail | undefined;
@@ -33,6 +33,7 @@ export function AlertDetailDrawer({
 }: AlertDetailDrawerProps) {
   const { t } = useTranslation();
   const entryText = useEntryText();
+  const reading = useReadingText();
   return (
     <Drawer open={open} onClose={onClose} title={alert?.object ?? t('alarm.detail')} size="large">
       {!alert ? (
@@ -50,6 +51,14 @@ export function AlertDetailDrawer({
               {t(`alarm.types.${alert.type}`)}
             </Descriptions.Item>
             <Descriptions.Item label={t('alarm.columns.object')}>{alert.object}</Descriptions.Item>
+            {alert.threshold && (
+              <>
+                <Descriptions.Item label={t('alarm.columns.rule')}>
+                  {alert.threshold.ruleName}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('alarm.columns.reading')}>{reading(alert)}</Descriptions.Item>
+              </>
+            )}
             <Descriptions.Item label={t('alarm.columns.positionName')}>
               {alert.positionName || '-'}
             </Descriptions.Item>

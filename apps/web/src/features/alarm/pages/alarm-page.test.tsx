@@ -35,6 +35,9 @@ const GATEWAY: Alert = {
   resolvedAt: null,
   version: 1,
   updatedAt: '2026-11-21T09:00:00Z',
+  ruleId: null,
+  value: null,
+  threshold: null,
 };
 const SENSOR: Alert = {
   ...GATEWAY,
@@ -50,7 +53,28 @@ const SENSOR: Alert = {
   resolvedAt: '2026-11-21T09:10:00Z',
   version: 2,
 };
-const COUNTS = { urgent: 1, secondary: 0, general: 1, complete: 0, total: 2 };
+const STUFFY: Alert = {
+  ...GATEWAY,
+  id: 13,
+  deviceId: 5,
+  deviceName: 'Meeting room air',
+  object: 'Meeting room air',
+  model: 'sair4g',
+  category: 'airSensor',
+  level: 'secondary',
+  type: 'threshold',
+  ruleId: 7,
+  value: 1620,
+  threshold: {
+    ruleName: 'CO2 above 1500 ppm',
+    telemetryKey: 'co2',
+    unit: 'ppm',
+    operator: 'above',
+    threshold: 1500,
+    thresholdHigh: null,
+  },
+};
+const COUNTS = { urgent: 1, secondary: 1, general: 1, complete: 0, total: 3 };
 
 function renderPage() {
   render(
@@ -70,7 +94,7 @@ beforeEach(async () => {
   localStorage.setItem('projectId', '5');
   useSession.setState({ permissions: [ALERT_HANDLE_PERMISSION] });
   serve({
-    '/sbuilding/alert/getList': envelope(200, { rows: [GATEWAY, SENSOR], total: 2 }),
+    '/sbuilding/alert/getList': envelope(200, { rows: [GATEWAY, SENSOR, STUFFY], total: 3 }),
     '/sbuilding/alert/counts': envelope(200, COUNTS),
     '/sbuilding/hall/getList': envelope(200, { rows: [], total: 0 }),
     '/sbuilding/alert/process/11': envelope(200, { ...GATEWAY, status: 'processed', version: 2 }),
@@ -91,6 +115,11 @@ describe('alarm board', { timeout: 150_000 }, () => {
     expect(within(row).getByText('Urgent')).toBeInTheDocument();
     expect(within(row).getByText('Alerting')).toBeInTheDocument();
     expect(within(table).getByText('Back online')).toBeInTheDocument();
+    const stuffy = within(table).getByText('Meeting room air').closest('tr');
+    if (!stuffy) throw new Error('no threshold row');
+    expect(within(stuffy).getByText('Threshold exceeded')).toBeInTheDocument();
+    expect(within(stuffy).getByText('CO2 above 1500 ppm')).toBeInTheDocument();
+    expect(within(stuffy).getByText('1620 ppm (> 1500 ppm)')).toBeInTheDocument();
     const counts = screen.getByRole('group', { name: 'Alerts by level' });
     expect(within(counts).getByText('Total')).toBeInTheDocument();
     expect(posted('/sbuilding/alert/getList')[0]).toMatchObject({ projectId: 5, pageNum: 1, pageSize: 20 });

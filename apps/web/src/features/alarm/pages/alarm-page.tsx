@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert as Notice, App, Button, Card, Flex, Typography } from 'antd';
+import { Alert as Notice, App, Button, Card, Flex, Tabs, Typography } from 'antd';
 import { ExportOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { AlarmCounts } from '../components/alarm-counts';
 import { AlertDetailDrawer } from '../components/alert-detail-drawer';
 import { HandleAlertModal } from '../components/handle-alert-modal';
 import { OwnChanges } from '../hooks/own-changes';
+import { RulesPanel } from '../components/rules-panel';
 
 const HANDLE_PERMISSIONS = [ALERT_HANDLE_PERMISSION];
 
@@ -34,7 +35,7 @@ interface Target {
 
 /**
  * /board/alarm (Alarmboard): the current project's alerts, filtered and paged, with counts by level, the
- * detail and history of one, and its handling. An alert on screen that changes elsewhere (another user,
+ * detail and history of one, and its handling; a second tab holds the project's threshold rules. An alert on screen that changes elsewhere (another user,
  * the device coming back) raises 'Alert status is changed, Please update now' with an update action;
  * a handling refused with 409 does the same.
  */
@@ -139,9 +140,8 @@ export default function AlarmPage() {
       </Flex>
     );
   }
-  return (
+  const alertsTab = (
     <Flex vertical gap="middle">
-      {title}
       {changed && (
         <Notice
           type="warning"
@@ -210,6 +210,26 @@ export default function AlarmPage() {
         saving={process.isPending}
         onCancel={() => setProcessing(null)}
         onSubmit={onProcess}
+      />
+    </Flex>
+  );
+  return (
+    <Flex vertical gap="middle">
+      {title}
+      <Tabs
+        aria-label={t('alarm.rules.tabsLabel')}
+        items={[
+          { key: 'alerts', label: t('alarm.rules.tabAlerts'), children: alertsTab },
+          {
+            key: 'rules',
+            label: t('alarm.rules.tabRules'),
+            children: (
+              <Card>
+                <RulesPanel projectId={projectId} />
+              </Card>
+            ),
+          },
+        ]}
       />
     </Flex>
   );

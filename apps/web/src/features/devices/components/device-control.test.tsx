@@ -34,7 +34,12 @@ function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {
     [REBOOT_BA]: envelope(200, {
       results: [{ ...OUTCOME, result: 'success', message: 'Setting Success !' }],
     }),
-    '/sbuilding/device/getDeviceInfoById/9': envelope(200, { ...device(overrides), telemetry, groups: [] }),
+    '/sbuilding/device/getDeviceInfoById/9': envelope(200, {
+      ...device(overrides),
+      telemetry,
+      groups: [],
+      reported: {},
+    }),
     '/sbuilding/dev-client-attr/get/9': envelope(200, {
       deviceId: 9,
       model: overrides.model ?? 'e90',

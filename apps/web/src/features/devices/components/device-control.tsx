@@ -12,7 +12,7 @@ import {
 import { useRebootBleGateway } from '../api/reboot-ble-gateway';
 import { useSendCommand } from '../api/send-command';
 import { usePatchDeviceInfo } from '../hooks/use-live-devices';
-import { NumberSetter, RangeSlider } from './control-inputs';
+import { NumberSetter, RangeSlider } from '@/components/control-inputs';
 
 /** Who may switch devices (tbVisualDisplay, a display screen, has it not). */
 export const DEVICE_CONTROL_PERMISSION = 'sbuilding:device:control';

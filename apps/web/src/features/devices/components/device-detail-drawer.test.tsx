@@ -12,12 +12,19 @@ import { DeviceDetailDrawer } from './device-detail-drawer';
 const userEvent = userEventLib.setup({ delay: null });
 const CREDENTIALS = '/sbuilding/device/credentials/9';
 
-function renderDrawer(canEdit: boolean, telemetry: Record<string, { value: number; ts: string }> = {}) {
+function renderDrawer(
+  canEdit: boolean,
+  telemetry: Record<string, { value: number; ts: string }> = {},
+  reported: Record<string, unknown> = {},
+  more: Parameters<typeof serve>[0] = {},
+) {
   serve({
+    ...more,
     '/sbuilding/device/getDeviceInfoById/9': envelope(200, {
       ...device(),
       telemetry,
       groups: [{ id: 3, name: 'Floor 2 corridor lights' }],
+      reported,
     }),
     '/sbuilding/dev-client-attr/get/9': envelope(200, {
       deviceId: 9,
@@ -48,13 +55,24 @@ describe('device detail drawer', { timeout: 150_000 }, () => {
     expect(within(drawer).getByText('Sensor')).toBeInTheDocument();
     expect(within(drawer).getByText('Floor 2 corridor lights')).toBeInTheDocument();
     expect(within(drawer).getByText('No readings yet: the device has not reported.')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('The device has not reported anything about itself yet.'),
+    ).toBeInTheDocument();
     expect(await within(drawer).findByLabelText('PIR auto light off delay (min)', {}, WAIT)).toBeEnabled();
     expect(await seriousViolations()).toEqual([]);
   });
 
-  it('shows the latest readings with the units of the catalogue', async () => {
-    renderDrawer(false, { temperature: { value: 23.5, ts: '2026-01-03T09:00:00Z' } });
+  it('shows the latest readings with the units of the catalogue, and what the device reported', async () => {
+    renderDrawer(
+      false,
+      { temperature: { value: 23.5, ts: '2026-01-03T09:00:00Z' } },
+      { firmware: '2.4.1', radio: { rssi: -61 } },
+    );
     expect(await screen.findByText('23.5 °C', {}, WAIT)).toBeInTheDocument();
+    const reported = screen.getByRole('region', { name: 'Reported by the device' });
+    expect(within(reported).getByText('firmware')).toBeInTheDocument();
+    expect(within(reported).getByText('2.4.1')).toBeInTheDocument();
+    expect(within(reported).getByText('{"rssi":-61}')).toBeInTheDocument();
     // Without the right to edit: no credentials at all, and they are not even asked for.
     expect(screen.queryByText('Access token')).toBeNull();
     expect(sent(CREDENTIALS, 'get')).toHaveLength(0);
@@ -73,5 +91,40 @@ describe('device detail drawer', { timeout: 150_000 }, () => {
     await userEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'Replace token' }));
     await waitFor(() => expect(token).toHaveValue('new-token'), WAIT);
     expect(sent(CREDENTIALS, 'post')).toHaveLength(1);
+  });
+
+  it("pulls a simulated device's plug when the building simulator runs, and plugs it back in", async () => {
+    let unplugged: number[] = [];
+    renderDrawer(
+      true,
+      {},
+      {},
+      {
+        '/sbuilding/simulator/state': () => envelope(200, { running: true, unplugged }),
+        '/sbuilding/simulator/unplug/9': () => {
+          unplugged = [9];
+          return envelope(200, { deviceId: 9, unplugged: true });
+        },
+        '/sbuilding/simulator/plug/9': () => {
+          unplugged = [];
+          return envelope(200, { deviceId: 9, unplugged: false });
+        },
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Building simulator' }, WAIT);
+    expect(within(section).getByText('This simulated device is powered and connected.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Pull the plug' }));
+    expect(await screen.findByText('Unplugged: the device dropped off', {}, WAIT)).toBeInTheDocument();
+    expect(sent('/sbuilding/simulator/unplug/9', 'post')).toHaveLength(1);
+    await userEvent.click(await within(section).findByRole('button', { name: 'Plug back in' }, WAIT));
+    expect(sent('/sbuilding/simulator/plug/9', 'post')).toHaveLength(1);
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('shows nothing of the simulator when none runs', async () => {
+    renderDrawer(true);
+    await screen.findByRole('dialog', { name: 'Device Lobby sensor' }, WAIT);
+    expect(await screen.findByLabelText('Access token', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Building simulator' })).toBeNull();
   });
 });

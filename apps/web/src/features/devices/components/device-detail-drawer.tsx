@@ -8,6 +8,8 @@ import { DEVICE_CONTROL_PERMISSION, DeviceControl } from './device-control';
 import { DeviceCredentials } from './device-credentials';
 import { DeviceRegistryFields } from './device-registry-fields';
 import { DeviceTelemetry } from './device-telemetry';
+import { ReportedAttributes } from './reported-attributes';
+import { SimulatorPlug } from './simulator-plug';
 import './devices.css';
 
 export interface DeviceDetailDrawerProps {
@@ -21,7 +23,7 @@ export interface DeviceDetailDrawerProps {
 const CONTROL_PERMISSIONS = [DEVICE_CONTROL_PERMISSION];
 
 /**
- * A device: its fields, latest readings (live from the socket), its commands for those allowed to switch
+ * A device: its fields, latest readings (live from the socket), what it reported about itself, its commands for those allowed to switch
  * it, groups, parameters with their history, and credentials.
  */
 export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: DeviceDetailDrawerProps) {
@@ -59,6 +61,12 @@ export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: De
             </Typography.Title>
             <DeviceTelemetry device={device} />
           </section>
+          <section aria-labelledby="sb-device-reported">
+            <Typography.Title level={3} id="sb-device-reported">
+              {t('devices.sections.reported')}
+            </Typography.Title>
+            <ReportedAttributes reported={device.reported} />
+          </section>
           {canControl ? (
             <section aria-labelledby="sb-device-control">
               <Typography.Title level={3} id="sb-device-control">
@@ -78,6 +86,7 @@ export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: De
               canEdit={canEdit}
             />
           </section>
+          {canEdit ? <SimulatorPlug deviceId={device.id} /> : null}
           {canEdit ? (
             <section aria-labelledby="sb-device-credentials">
               <Typography.Title level={3} id="sb-device-credentials">

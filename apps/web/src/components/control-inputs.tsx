@@ -1,3 +1,7 @@
+/*
+ * Controls that send a device command: a slider sent on release and a typed setpoint with its Set button.
+ * Used by the device drawer (features/devices) and the boards (features/lighting, features/hvac).
+ */
 import { useState } from 'react';
 import { Button, Flex, InputNumber, Slider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

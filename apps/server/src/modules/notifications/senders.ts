@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { WEBHOOK_SIGNATURE_HEADER, type AlertLevel, type NotificationEvent } from '@sbuilding/shared';
+import type { StoredSmtp } from '../system/smtp.js';
+
+/** What a notification says: the event, the alert (null for a test message) and its project. */
+export interface NotificationMessage {
+  /** The delivery log row (null for a test message). */
+  deliveryId: number | null;
+  event: NotificationEvent | 'test';
+  /** When it happened (the alert history entry's time), ISO. */
+  time: string;
+  level: AlertLevel | null;
+  project: { id: number; name: string };
+  alert: {
+    id: number;
+    level: AlertLevel;
+    status: string;
+    type: string;
+    deviceName: string;
+    object: string;
+    address: string;
+    positionName: string;
+    alertTime: string;
+    resolvedAt: string | null;
+    solution: string | null;
+  } | null;
+}
+
+export interface SendOutcome {
+  ok: boolean;
+  httpStatus: number | null;
+  error: string;
+}
+
+/** The webhook signature header's value: 'sha256=' + hex HMAC-SHA256 of the exact body bytes. */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+function errorText(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return `timeout after ${timeoutMs} ms`;
+    if (error.name === 'AbortError') return 'aborted (server stopping)';
+    const cause = 'cause' in error ? error.cause : undefined;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${error.message}${detail}`.slice(0, 500);
+  }
+  return String(error).slice(0, 500);
+}
+
+/**
+ * POSTs the message as JSON. A 2xx answer is success; anything else (including a redirect, which is not
+ * followed) or no answer within `timeoutMs` is a failure to retry.
+ */
+export async function sendWebhook(
+  channel: { url: string; secret: string },
+  message: NotificationMessage,
+  timeoutMs: number,
+  stop: AbortSignal,
+): Promise<SendOutcome> {
+  const body = JSON.stringify(message);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'sbuilding-notifications',
+    'x-sbuilding-event': message.event,
+  };
+  if (message.deliveryId !== null) headers['x-sbuilding-delivery'] = String(message.deliveryId);
+  if (channel.secret) headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] = signBody(channel.secret, body);
+  try {
+    const response = await fetch(channel.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    return { ok, httpStatus: response.status, error: ok ? '' : `HTTP ${response.status}` };
+  } catch (error) {
+    return { ok: false, httpStatus: null, error: errorText(error, timeoutMs) };
+  }
+}
+
+const LEVELS: Record<AlertLevel, [string, string]> = {
+  urgent: ['Urgent', '紧急'],
+  secondary: ['Secondary', '次要'],
+  general: ['General', '一般'],
+  complete: ['Complete', '完成'],
+};
+const EVENTS: Record<NotificationMessage['event'], [string, string]> = {
+  raised: ['alert raised', '产生告警'],
+  resolved: ['alert resolved', '告警已恢复'],
+  processed: ['alert handled', '告警已处理'],
+  test: ['test message', '测试消息'],
+};
+const TYPES: Record<string, [string, string]> = {
+  offline: ['Device offline', '设备离线'],
+  threshold: ['Threshold exceeded', '超出阈值'],
+};
+
+/**
+ * Subject and text of an e-mail. Recipients are addresses, not users, so their language is unknown: both
+ * English and Simplified Chinese, English first.
+ */
+export function emailContent(message: NotificationMessage): { subject: string; text: string } {
+  const [eventEn, eventZh] = EVENTS[message.event];
+  const { alert, project } = message;
+  if (!alert) {
+    return {
+      subject: `[sbuilding] ${project.name}: ${eventEn} / ${eventZh}`,
+      text: [
+        `This is a test message from sbuilding for project ${project.name}. The channel works.`,
+        `这是 sbuilding 项目「${project.name}」的测试消息，通知渠道工作正常。`,
+        '',
+        `Time / 时间: ${message.time}`,
+      ].join('\n'),
+    };
+  }
+  const [levelEn, levelZh] = LEVELS[alert.level];
+  const [typeEn, typeZh] = TYPES[alert.type] ?? [alert.type, alert.type];
+  const line = (en: string, zh: string, value: string | null) => `${en} / ${zh}: ${value ?? '-'}`;
+  return {
+    subject: `[sbuilding] ${levelEn} ${eventEn}: ${alert.object} / ${levelZh}${eventZh}：${alert.object}`,
+    text: [
+      line('Project', '项目', project.name),
+      line('Event', '事件', `${eventEn} / ${eventZh}`),
+      line('Level', '级别', `${levelEn} / ${levelZh}`),
+      line('Type', '类型', `${typeEn} / ${typeZh}`),
+      line('Object', '对象', alert.object),
+      line('Address', '地址', alert.address),
+      line('Position', '位置', alert.positionName),
+      line('Alert time', '告警时间', alert.alertTime),
+      line('Status', '状态', alert.status),
+      line('Solution', '解决方案', alert.solution),
+      line('Resolved at', '解决时间', alert.resolvedAt),
+      line('Time', '时间', message.time),
+      '',
+      `Alert #${alert.id} on the alarm board (/board/alarm). / 告警 #${alert.id}，请在告警看板查看。`,
+    ].join('\n'),
+  };
+}
+
+/** Sends the message through the SMTP server; the connection is closed afterwards. */
+export async function sendEmail(
+  smtp: StoredSmtp | null,
+  recipients: readonly string[],
+  message: NotificationMessage,
+  timeoutMs: number,
+): Promise<SendOutcome> {
+  if (!smtp) return { ok: false, httpStatus: null, error: 'SMTP server not configured' };
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    const { subject, text } = emailContent(message);
+    await transport.sendMail({ from: smtp.from, to: [...recipients], subject, text });
+    return { ok: true, httpStatus: null, error: '' };
+  } catch (error) {
+    return { ok: false, httpStatus: null, error: errorText(error, timeoutMs) };
+  } finally {
+    transport.close();
+  }
+}

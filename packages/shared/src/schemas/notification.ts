@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { pagingSchema } from '../envelope.js';
+import { isEmail } from '../validators.js';
+import { ALERT_LEVELS } from './alert.js';
+import {
+  idSchema,
+  optionalFilter,
+  optionalText,
+  requiredEnum,
+  requiredText,
+  timestampSchema,
+  versionSchema,
+} from './fields.js';
+
+/**
+ * Notification channels (issue 7): in-app notice is always on (the badge and the alarm board); a project
+ * may add webhook and e-mail channels, each for some alert levels and events.
+ */
+export const NOTIFICATION_KINDS = ['webhook', 'email'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * What happened to an alert: raised (or raised again: a flapping device), resolved by the system (the
+ * device came back), processed by a person (processed, ignored, or the device deleted).
+ */
+export const NOTIFICATION_EVENTS = ['raised', 'resolved', 'processed'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** A delivery waits (pending, also between retries), was accepted (sent), or gave up (failed). */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** At most this many e-mail recipients per channel. */
+export const MAX_RECIPIENTS = 20;
+
+/** The header carrying the webhook body's HMAC-SHA256 (hex, prefixed 'sha256='), when the channel has a secret. */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Sbuilding-Signature';
+
+/** An absolute http(s) URL: scheme, a host (name, IPv4 or [IPv6]), optional port, path and query; no spaces. */
+const WEBHOOK_URL =
+  /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?(?:[/?#][^\s]*)?$/;
+
+export function isWebhookUrl(value: string): boolean {
+  return WEBHOOK_URL.test(value);
+}
+
+const emailAddress = z
+  .string({ error: 'invalid' })
+  .trim()
+  .max(100, 'tooLong')
+  .refine((v) => isEmail(v), 'email');
+
+const channelFields = {
+  projectId: idSchema,
+  name: requiredText(50),
+  kind: requiredEnum(NOTIFICATION_KINDS),
+  enabled: z.boolean({ error: 'invalid' }).optional().default(true),
+  levels: z
+    .array(z.enum(ALERT_LEVELS, { error: 'invalid' }), { error: 'required' })
+    .min(1, 'selectOne')
+    .transform((v) => [...new Set(v)]),
+  events: z
+    .array(z.enum(NOTIFICATION_EVENTS, { error: 'invalid' }), { error: 'required' })
+    .min(1, 'selectOne')
+    .transform((v) => [...new Set(v)]),
+  /** Webhook: where to POST. */
+  url: optionalText(500),
+  /** Webhook: signs the body when set. On update, '' keeps the stored secret (see `clearSecret`). */
+  secret: optionalText(200),
+  /** E-mail: who receives. */
+  recipients: z
+    .array(emailAddress, { error: 'invalid' })
+    .max(MAX_RECIPIENTS, 'maxRecipients')
+    .optional()
+    .default([]),
+};
+
+/** The per-kind rules: a webhook needs an http(s) URL, an e-mail channel at least one recipient. */
+function checkKind(
+  value: { kind: NotificationKind; url: string; recipients: string[] },
+  ctx: z.RefinementCtx,
+) {
+  if (value.kind === 'webhook') {
+    if (value.url === '') ctx.addIssue({ code: 'custom', path: ['url'], message: 'required' });
+    else if (!isWebhookUrl(value.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'webhookUrl' });
+  } else if (value.recipients.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'required' });
+  }
+}
+
+export const channelCreateBodySchema = z.object(channelFields).superRefine(checkKind);
+export type ChannelCreateBody = z.infer<typeof channelCreateBodySchema>;
+export const channelUpdateBodySchema = z
+  .object({
+    id: idSchema,
+    version: versionSchema,
+    /** Removes the stored secret (a blank `secret` alone keeps it). */
+    clearSecret: z.boolean({ error: 'invalid' }).optional().default(false),
+    ...channelFields,
+  })
+  .superRefine(checkKind);
+export type ChannelUpdateBody = z.infer<typeof channelUpdateBodySchema>;
+/** The console's channel form (project, id and version are added by the page). */
+export const channelFormSchema = z.object(channelFields).omit({ projectId: true }).superRefine(checkKind);
+
+/** POST /sbuilding/notification/channel/list */
+export const channelListBodySchema = z.object({ projectId: idSchema });
+
+export const notificationChannelSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  name: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  enabled: z.boolean(),
+  levels: z.array(z.enum(ALERT_LEVELS)),
+  events: z.array(z.enum(NOTIFICATION_EVENTS)),
+  url: z.string(),
+  /** The secret itself is never returned. */
+  hasSecret: z.boolean(),
+  recipients: z.array(z.string()),
+  version: z.number().int(),
+  createTime: timestampSchema,
+  updateTime: timestampSchema,
+});
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+/** POST /sbuilding/notification/channel/test/{id}: what sending a test message now gave. */
+export const channelTestResultSchema = z.object({
+  ok: z.boolean(),
+  /** The webhook's answer status (null for e-mail or when no answer came). */
+  httpStatus: z.number().int().nullable(),
+  error: z.string(),
+  durationMs: z.number().int(),
+});
+export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;
+
+/** POST /sbuilding/notification/delivery/list: the delivery log of a project, newest first. */
+export const deliveryListBodySchema = pagingSchema.extend({
+  projectId: idSchema,
+  channelId: z
+    .union([z.literal(''), z.null(), idSchema])
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v)),
+  status: optionalFilter(z.enum(DELIVERY_STATUSES, { error: 'invalid' })),
+});
+export type DeliveryListBody = z.input<typeof deliveryListBodySchema>;
+export type DeliveryListFilter = z.infer<typeof deliveryListBodySchema>;
+
+export const notificationDeliverySchema = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  alertId: z.number().int(),
+  alertObject: z.string(),
+  event: z.enum(NOTIFICATION_EVENTS),
+  level: z.enum(ALERT_LEVELS),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string(),
+  httpStatus: z.number().int().nullable(),
+  createTime: timestampSchema,
+  updateTime: timestampSchema,
+  sentTime: timestampSchema.nullable(),
+  /** When a pending delivery is tried next. */
+  nextAttemptTime: timestampSchema.nullable(),
+});
+export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
+
+/* ---------- SMTP settings (system config, platform administrator) ---------- */
+
+/** PUT /system/config/smtp. A blank password keeps the stored one. */
+export const smtpSettingsBodySchema = z.object({
+  host: requiredText(255),
+  port: z.coerce.number({ error: 'required' }).int('portRange').min(1, 'portRange').max(65535, 'portRange'),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: z.boolean({ error: 'invalid' }).optional().default(false),
+  user: optionalText(255),
+  password: optionalText(255),
+  from: z
+    .string({ error: (i) => (i.input == null ? 'required' : 'invalid') })
+    .trim()
+    .min(1, 'required')
+    .max(255, 'tooLong')
+    .refine((v) => isEmail(v), 'email'),
+});
+export type SmtpSettingsBody = z.infer<typeof smtpSettingsBodySchema>;
+
+/** GET /system/config/smtp: the settings without the password (`passwordSet` tells whether one is stored). */
+export const smtpSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  user: z.string(),
+  passwordSet: z.boolean(),
+  from: z.string(),
+});
+export type SmtpSettings = z.infer<typeof smtpSettingsSchema>;
+
+/** Kept for the response of GET when nothing is configured yet. */
+export const smtpSettingsOrNullSchema = smtpSettingsSchema.nullable();
