@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acBoardQuerySchema,
+  acBoardSchema,
+  airBoardQuerySchema,
+  airBoardSchema,
+  airTrendQuerySchema,
+  airTrendSchema,
+  envelopeSchema,
+  lightBoardQuerySchema,
+  lightBoardSchema,
+  spaceBoardQuerySchema,
+  spaceBoardSchema,
+} from '@sbuilding/shared';
+import { ok } from '../../platform/envelope.js';
+import { errorResponses } from '../../platform/openapi.js';
+import { PROJECT_READ_ROLES } from '../projects/routes.js';
+import { airBoard, airTrend } from './air.js';
+import { acBoard, lightBoard } from './service.js';
+import { spaceBoard } from './space.js';
+
+const tags = ['boards'];
+/** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
+const READ = { roles: PROJECT_READ_ROLES };
+
+/**
+ * The light, AC, air-quality and space boards' starting picture; live changes follow over the socket, commands
+ * go to sendCmd.
+ */
+export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sbuilding/board/light',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "A building's lights and wall panels with their floor, plan mark, online flag and latest state (on/off, brightness 0-255, colour temperature, buttons), lights on per floor, and the light groups of its project",
+        querystring: lightBoardQuerySchema,
+        response: { 200: envelopeSchema(lightBoardSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await lightBoard(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/board/ac',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "A project's (or one building's) AC units with room temperature, setpoint, mode, fan speed, on/off, online flag and whether the model has auto mode; units running; the AC groups",
+        querystring: acBoardQuerySchema,
+        response: { 200: envelopeSchema(acBoardSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await acBoard(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/board/air',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "A project's (or one building's) air and temperature sensors with place, online flag and latest CO2, CH2O, temperature and humidity, each banded Good / Moderate / Unhealthy; every zone with its sensors' means (none: 'Air device not found'); the thresholds in force (system config sbuilding.air.*)",
+        querystring: airBoardQuerySchema,
+        response: { 200: envelopeSchema(airBoardSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await airBoard(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/board/air/trend',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "Hourly means of CO2, CH2O, temperature and humidity over the last 24 hours or 7 days, of one sensor (deviceId) or of a zone's sensors (zoneId), from the hourly rollups",
+        querystring: airTrendQuerySchema,
+        response: { 200: envelopeSchema(airTrendSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await airTrend(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/board/space',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "A project's (or one building's) zones with PIR sensors: occupied or vacant now (latest presence within sbuilding.space.presenceMinutes), and utilisation by local day and hour over the last 7 days from the hourly rollups",
+        querystring: spaceBoardQuerySchema,
+        response: { 200: envelopeSchema(spaceBoardSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await spaceBoard(app.db, request.scope(), request.query)),
+  );
+};

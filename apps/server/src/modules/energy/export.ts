@@ -1,0 +1,105 @@
+import type { EnergyQuery, Lang } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import type { Scope } from '../../platform/tenancy.js';
+import { energyBoard } from './service.js';
+
+interface ExportRow {
+  building: string;
+  floor: string;
+  meter: string;
+  channel: number | string;
+  name: string;
+  energy: number;
+  previous: number;
+  changePercent: number | string;
+}
+
+type Column = keyof ExportRow;
+
+const HEADERS: Record<Lang, Record<Column, string>> = {
+  EN: {
+    building: 'Building',
+    floor: 'Floor',
+    meter: 'Meter',
+    channel: 'Channel',
+    name: 'Name',
+    energy: 'This period (kWh) {range}',
+    previous: 'Previous period (kWh) {range}',
+    changePercent: 'Change (%)',
+  },
+  ZH: {
+    building: '建筑',
+    floor: '楼层',
+    meter: '电表',
+    channel: '通道',
+    name: '名称',
+    energy: '本期 (kWh) {range}',
+    previous: '上期 (kWh) {range}',
+    changePercent: '变化 (%)',
+  },
+};
+
+const TOTAL: Record<Lang, string> = { EN: 'Total', ZH: '合计' };
+
+const COLUMNS: readonly Column[] = [
+  'building',
+  'floor',
+  'meter',
+  'channel',
+  'name',
+  'energy',
+  'previous',
+  'changePercent',
+];
+
+/** kWh to the watt-hour, as the table shows them. */
+function kwh(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/**
+ * Writes the energy board's breakdown table (one row per ammeter channel, then the total) to an .xlsx in
+ * `dir`, headers in `lang`; answers its name.
+ */
+export async function exportEnergy(
+  db: Db,
+  scope: Scope,
+  query: EnergyQuery,
+  lang: Lang,
+  dir: string,
+): Promise<string> {
+  const board = await energyBoard(db, scope, query);
+  const range = (r: { from: string; to: string }) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);
+  const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({
+    key,
+    header: HEADERS[lang][key].replace(
+      '{range}',
+      key === 'energy' ? range(board.current) : range(board.previousRange),
+    ),
+    width: key === 'energy' || key === 'previous' ? 30 : 20,
+  }));
+  const rows: ExportRow[] = board.meters.flatMap((m) =>
+    m.channels.map((c) => ({
+      building: m.buildingName,
+      floor: m.floorName,
+      meter: m.code,
+      channel: c.channel ?? '',
+      name: c.name,
+      energy: kwh(c.energy),
+      previous: kwh(c.previous),
+      changePercent: c.changePercent ?? '',
+    })),
+  );
+  rows.push({
+    building: TOTAL[lang],
+    floor: '',
+    meter: '',
+    channel: '',
+    name: '',
+    energy: kwh(board.energy),
+    previous: kwh(board.previous),
+    changePercent: board.changePercent ?? '',
+  });
+  return writeXlsx(dir, 'energy', 'energy', columns, rows);
+}

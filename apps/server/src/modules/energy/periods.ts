@@ -1,0 +1,138 @@
+import type { EnergyPeriod } from '@sbuilding/shared';
+
+/*
+ * Energy periods in the project's local calendar (spec section 9). Dates are 'YYYY-MM-DD' strings handled
+ * as UTC midnights (calendar arithmetic only); instants come from `localMidnight`, which reads the zone.
+ */
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export interface LocalRange {
+  /** First local date, inclusive. */
+  from: string;
+  /** Last local date, inclusive. */
+  to: string;
+}
+
+function toMs(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`);
+}
+
+function toDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return toDate(toMs(date) + days * DAY_MS);
+}
+
+/** The period of `period` holding `anchor`. Weeks run Monday to Sunday (ISO 8601). */
+export function periodRange(period: EnergyPeriod, anchor: string): LocalRange {
+  const d = new Date(toMs(anchor));
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (period) {
+    case 'DAY':
+      return { from: anchor, to: anchor };
+    case 'WEEK': {
+      const from = addDays(anchor, -((d.getUTCDay() + 6) % 7));
+      return { from, to: addDays(from, 6) };
+    }
+    case 'MONTH':
+      return { from: toDate(Date.UTC(y, m, 1)), to: toDate(Date.UTC(y, m + 1, 0)) };
+    case 'YEAR':
+      return { from: toDate(Date.UTC(y, 0, 1)), to: toDate(Date.UTC(y, 11, 31)) };
+  }
+}
+
+/** The period just before `range`: the day, week, month or year before it. */
+export function previousRange(period: EnergyPeriod, range: LocalRange): LocalRange {
+  return periodRange(period, addDays(range.from, -1));
+}
+
+/** Local dates of the range, in order. */
+export function datesOf(range: LocalRange): string[] {
+  const out: string[] = [];
+  for (let ms = toMs(range.from); ms <= toMs(range.to); ms += DAY_MS) out.push(toDate(ms));
+  return out;
+}
+
+/** Months 'YYYY-MM' of the range, in order. */
+export function monthsOf(range: LocalRange): string[] {
+  return [...new Set(datesOf(range).map((d) => d.slice(0, 7)))];
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `ms`, in milliseconds (local minus UTC). */
+function zoneOffset(zone: string, ms: number): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant the local `date` begins in `zone` (a day starting in a DST gap begins at the first valid instant). */
+export function localMidnight(date: string, zone: string): number {
+  const guess = toMs(date);
+  const first = guess - zoneOffset(zone, guess);
+  return guess - zoneOffset(zone, first);
+}
+
+/**
+ * The hourly buckets (UTC hour starts) of a local day: 24, or 23/25 on a DST change. In a zone whose offset
+ * is not a whole number of hours the day is taken from the hour its midnight falls in, since hourly rollups
+ * are UTC hours.
+ */
+export function hoursOf(date: string, zone: string): number[] {
+  const start = Math.floor(localMidnight(date, zone) / HOUR_MS) * HOUR_MS;
+  const end = Math.floor(localMidnight(addDays(date, 1), zone) / HOUR_MS) * HOUR_MS;
+  const out: number[] = [];
+  for (let ms = start; ms < end; ms += HOUR_MS) out.push(ms);
+  return out;
+}
+
+/** 'HH:mm' of an instant in `zone`. */
+export function localClock(ms: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(ms)
+    .slice(0, 5);
+}
+
+/** The local date 'YYYY-MM-DD' of an instant in `zone`. */
+export function localDate(ms: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
+}
+
+export { HOUR_MS };

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { energyBoardSchema, energyQuerySchema, envelopeSchema, exportResultSchema } from '@sbuilding/shared';
+import { ok } from '../../platform/envelope.js';
+import { exportDir } from '../../platform/exports.js';
+import { errorResponses } from '../../platform/openapi.js';
+import { PROJECT_READ_ROLES } from '../projects/routes.js';
+import { exportEnergy } from './export.js';
+import { energyBoard } from './service.js';
+
+const tags = ['boards'];
+/** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
+const READ = { roles: PROJECT_READ_ROLES };
+
+/** The energy board's calls (spec section 9 energy periods): the board's figures and the table's export. */
+export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sbuilding/board/energy/summary',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "A project's consumption for a period (DAY, WEEK, MONTH, YEAR of the project's local calendar) beside the previous one: totals, curve, breakdown by building, floor, meter and channel, largest consumers",
+        querystring: energyQuerySchema,
+        response: { 200: envelopeSchema(energyBoardSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await energyBoard(app.db, request.scope(), request.query)),
+  );
+
+  app.post(
+    '/sbuilding/board/energy/export',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "Writes the energy board's breakdown table to an .xlsx; download it with GET /common/download",
+        body: energyQuerySchema,
+        response: { 200: envelopeSchema(exportResultSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const fileName = await exportEnergy(
+        app.db,
+        request.scope(),
+        request.body,
+        request.lang,
+        exportDir(app.config.dataDir),
+      );
+      return ok(request, { fileName });
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Card, Empty, Flex, Segmented, Select, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  AIR_READINGS,
+  AIR_TREND_RANGES,
+  AIR_UNITS,
+  type AirBoard,
+  type AirReading,
+  type AirTrendRange,
+} from '@sbuilding/shared';
+import { EChart } from '@/components/echart';
+import { useAirTrend, type AirTrendTarget } from '../api/get-air-trend';
+import { formatAir } from './air-format';
+
+/** A select value for a target: 'zone:3' or 'device:7'. */
+const keyOf = (target: AirTrendTarget) => `${target.kind}:${target.id}`;
+function targetOf(value: string): AirTrendTarget | null {
+  const [kind, id] = value.split(':');
+  const n = Number(id);
+  if (!Number.isInteger(n)) return null;
+  if (kind === 'zone') return { kind: 'zone', id: n };
+  if (kind === 'device') return { kind: 'device', id: n };
+  return null;
+}
+
+/** The first zone with a sensor, else the first sensor: what the trend shows before anything is chosen. */
+function firstTarget(board: AirBoard): AirTrendTarget | null {
+  const zone = board.zones.find((z) => z.sensorIds.length > 0);
+  if (zone) return { kind: 'zone', id: zone.zoneId };
+  const sensor = board.sensors[0];
+  return sensor ? { kind: 'device', id: sensor.id } : null;
+}
+
+/** 24-hour and 7-day trend of one reading, for a zone (its sensors together) or a sensor; from hourly rollups. */
+export function AirTrendCard({ board }: { board: AirBoard }) {
+  const { t, i18n } = useTranslation();
+  const [chosen, setChosen] = useState<AirTrendTarget | null>(null);
+  const [range, setRange] = useState<AirTrendRange>('24h');
+  const [reading, setReading] = useState<AirReading>('co2');
+  const target = chosen ?? firstTarget(board);
+  const trend = useAirTrend(target, range);
+
+  const targetName = (() => {
+    if (!target) return '';
+    if (target.kind === 'zone') return board.zones.find((z) => z.zoneId === target.id)?.zoneName ?? '';
+    return board.sensors.find((s) => s.id === target.id)?.name ?? '';
+  })();
+  const options = [
+    {
+      label: t('air.zones'),
+      title: t('air.zones'),
+      options: board.zones.map((z) => ({ value: `zone:${z.zoneId}`, label: z.zoneName })),
+    },
+    {
+      label: t('air.sensorsTitle'),
+      title: t('air.sensorsTitle'),
+      options: board.sensors.map((s) => ({ value: `device:${s.id}`, label: s.name })),
+    },
+  ];
+
+  const body = () => {
+    if (!target) return <Empty description={t('air.notFound')} />;
+    if (trend.isLoading)
+      return (
+        <div role="status">
+          <Spin />
+          <span className="sb-visually-hidden">{t('air.loading')}</span>
+        </div>
+      );
+    const data = trend.data;
+    if (!data) return <Empty description={t('boards.noData')} />;
+    if (data.sensorCount === 0) return <Empty description={t('air.notFound')} />;
+    const values = data.points.map((p) => p[reading]);
+    const known = values.filter((v): v is number => v !== null);
+    const threshold = board.thresholds[reading];
+    const lines = [
+      threshold.good.max,
+      threshold.good.min,
+      threshold.moderate.max,
+      threshold.moderate.min,
+    ].filter((v): v is number => v !== null);
+    const hourLabel = new Intl.DateTimeFormat(
+      i18n.language,
+      range === '7d'
+        ? { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
+        : { hour: '2-digit', minute: '2-digit' },
+    );
+    const label =
+      known.length === 0
+        ? t('air.trendEmpty', { name: targetName })
+        : t('air.trendSummary', {
+            reading: t(`air.readings.${reading}`),
+            name: targetName,
+            range: t(`air.ranges.${range}`),
+            min: formatAir(Math.min(...known), reading, i18n.language),
+            max: formatAir(Math.max(...known), reading, i18n.language),
+            mean: formatAir(known.reduce((a, b) => a + b, 0) / known.length, reading, i18n.language),
+          });
+    return (
+      <EChart
+        empty={known.length === 0}
+        label={label}
+        option={{
+          tooltip: {
+            trigger: 'axis',
+            valueFormatter: (v) =>
+              v === null || v === undefined ? '—' : formatAir(Number(v), reading, i18n.language),
+          },
+          grid: { left: 56, right: 24, top: 32, bottom: 32 },
+          xAxis: { type: 'category', data: data.points.map((p) => hourLabel.format(new Date(p.t))) },
+          yAxis: { type: 'value', name: AIR_UNITS[reading], scale: true },
+          series: [
+            {
+              name: t(`air.readings.${reading}`),
+              type: 'line',
+              showSymbol: false,
+              connectNulls: false,
+              data: values,
+              markLine: {
+                silent: true,
+                symbol: 'none',
+                lineStyle: { type: 'dashed' },
+                data: lines.map((yAxis) => ({ yAxis })),
+              },
+            },
+          ],
+        }}
+      />
+    );
+  };
+
+  return (
+    <Card title={t('air.trend')}>
+      <Flex vertical gap="middle">
+        <Flex gap="middle" wrap align="center">
+          <Select<string>
+            aria-label={t('air.trendTarget')}
+            style={{ minWidth: 220 }}
+            value={target ? keyOf(target) : undefined}
+            options={options}
+            onChange={(value) => setChosen(targetOf(value))}
+          />
+          <Segmented<AirTrendRange>
+            aria-label={t('air.range')}
+            value={range}
+            options={AIR_TREND_RANGES.map((r) => ({ value: r, label: t(`air.ranges.${r}`) }))}
+            onChange={setRange}
+          />
+          <Segmented<AirReading>
+            aria-label={t('air.reading')}
+            value={reading}
+            options={AIR_READINGS.map((r) => ({ value: r, label: t(`air.readings.${r}`) }))}
+            onChange={setReading}
+          />
+        </Flex>
+        {body()}
+      </Flex>
+    </Card>
+  );
+}

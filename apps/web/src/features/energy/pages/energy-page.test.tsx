@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { EnergyBoard } from '@sbuilding/shared';
+import { Providers } from '@/app/providers';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
+import { envelope, seen, serve } from '@/test/http';
+import EnergyPage from './energy-page';
+
+// jsdom has no canvas: the chart is its text alternative here (ECharts itself is checked in the browser).
+vi.mock('@/components/echart', () => ({
+  EChart: ({ label, empty }: { label: string; empty?: boolean }) => (
+    <div role="img" aria-label={label}>
+      {empty ? 'No Data' : null}
+    </div>
+  ),
+}));
+
+const userEvent = userEventLib.setup({ delay: null });
+const WAIT = { timeout: 15_000 };
+
+const BOARD: EnergyBoard = {
+  projectId: 5,
+  period: 'DAY',
+  anchor: '2026-11-21',
+  timeZone: 'Asia/Shanghai',
+  current: { from: '2026-11-21', to: '2026-11-21' },
+  previousRange: { from: '2026-11-20', to: '2026-11-20' },
+  energy: 1250.5,
+  previous: 1000,
+  changePercent: 25.1,
+  curve: [
+    { bucket: '00:00', previousBucket: '00:00', current: 600, previous: 500 },
+    { bucket: '01:00', previousBucket: '01:00', current: 650.5, previous: 500 },
+  ],
+  buildings: [
+    {
+      buildingId: 1,
+      name: 'Main hall',
+      energy: 1250.5,
+      previous: 1000,
+      changePercent: 25.1,
+      floors: [{ floorId: 2, name: 'F1', energy: 1250.5, previous: 1000, changePercent: 25.1 }],
+    },
+  ],
+  buildingOptions: [{ id: 1, name: 'Main hall' }],
+  meters: [
+    {
+      code: '000000000001',
+      buildingId: 1,
+      buildingName: 'Main hall',
+      floorId: 2,
+      floorName: 'F1',
+      energy: 1250.5,
+      previous: 1000,
+      changePercent: 25.1,
+      channels: [
+        { deviceId: 7, name: 'F1 ch1', channel: 1, energy: 250.5, previous: 300, changePercent: -16.5 },
+        { deviceId: 8, name: 'F1 ch2', channel: 2, energy: 1000, previous: 700, changePercent: 42.9 },
+      ],
+    },
+  ],
+  top: [
+    {
+      deviceId: 8,
+      name: 'F1 ch2',
+      meterCode: '000000000001',
+      channel: 2,
+      buildingName: 'Main hall',
+      floorName: 'F1',
+      energy: 1000,
+      share: 80,
+    },
+  ],
+};
+
+function renderPage() {
+  render(
+    <Providers>
+      <MemoryRouter>
+        <EnergyPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+const asked = () =>
+  seen
+    .filter((c) => c.url === '/sbuilding/board/energy/summary')
+    .map((c) => c.params as Record<string, unknown>);
+
+beforeEach(async () => {
+  queryClient.clear();
+  await setLanguage('en');
+  localStorage.setItem('projectId', '5');
+});
+afterEach(() => localStorage.clear());
+
+describe('energy board', { timeout: 150_000 }, () => {
+  it('shows this period, the previous one and the change in words, the chart summary and the channel table', async () => {
+    serve({ '/sbuilding/board/energy/summary': envelope(200, BOARD) });
+    renderPage();
+    expect(await screen.findByText('Up 25.1% on the previous period', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getAllByText('1,250.5').length).toBeGreaterThan(0);
+    expect(
+      screen.getByRole('img', {
+        name: 'Consumption curve: 1,250.5 kWh this period against 1,000 kWh in the previous period; peak 650.5 kWh at 01:00.',
+      }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', {
+      name: 'Consumption of every ammeter channel, this period and the previous one',
+    });
+    const rows = within(table).getAllByRole('row');
+    // Sorted by this period, largest first.
+    expect(rows[1]).toHaveTextContent('F1 ch2');
+    expect(within(table).getByText('-16.5%')).toBeInTheDocument();
+    expect(screen.getByText('1,000 kWh, 80% of the total')).toBeInTheDocument();
+    // No date asked: the server answers the project's today, which the picker then shows.
+    expect(asked()[0]).toEqual({ projectId: 5, period: 'DAY' });
+    expect(screen.getByLabelText('Date')).toHaveValue('2026-11-21');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('asks again for the period chosen', async () => {
+    serve({ '/sbuilding/board/energy/summary': envelope(200, BOARD) });
+    renderPage();
+    await screen.findByText('Up 25.1% on the previous period', {}, WAIT);
+    await userEvent.click(screen.getByText('Month'));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ period: 'MONTH' }), WAIT);
+  });
+
+  it("says 'No building' for a project without buildings", async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, {
+        ...BOARD,
+        buildings: [],
+        meters: [],
+        top: [],
+        buildingOptions: [],
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('No building', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('points to the guide without a project', async () => {
+    localStorage.clear();
+    serve({});
+    renderPage();
+    expect(await screen.findByRole('link', {}, WAIT)).toHaveAttribute('href', '/guide');
+    expect(asked()).toHaveLength(0);
+  });
+});

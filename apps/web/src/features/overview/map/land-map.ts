@@ -1,0 +1,27 @@
+import { ScatterChart } from 'echarts/charts';
+import { GeoComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
+// Natural Earth 1:110m land (public domain), through world-atlas 2.0.2 (ISC): see this folder's README.
+import land from './land-110m.json?raw';
+
+/*
+ * The overview's map works offline: the boundaries are bundled (no tiles, no CDN), drawn by ECharts' geo
+ * component with the buildings as a scatter series on it. Only the overview's lazy chunk imports this module,
+ * so neither the login page nor the other boards load the map.
+ */
+echarts.use([GeoComponent, ScatterChart, LabelLayout]);
+
+/** The registered map's name (geo.map). */
+export const LAND_MAP = 'sb-land';
+
+echarts.registerMap(LAND_MAP, land);
+
+/** The dark map style (spec section 9's dark map, for bundled boundaries): deep sea, muted land, no labels. */
+export const DARK_MAP = {
+  sea: '#0b1a2e',
+  land: '#17324f',
+  border: '#2f5d8c',
+  text: '#e6f4ff',
+  labelBackground: 'rgba(0, 21, 41, 0.85)',
+} as const;
