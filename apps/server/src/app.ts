@@ -38,7 +38,15 @@ import { telemetryRoutes } from './modules/telemetry/routes.js';
 import { socketPlugin } from './realtime/socket.js';
 import { alertsPlugin } from './modules/alerts/plugin.js';
 import { alertRoutes } from './modules/alerts/routes.js';
+import { notificationsPlugin } from './modules/notifications/plugin.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { sceneRoutes } from './modules/scenes/routes.js';
+import { alertRuleRoutes } from './modules/alerts/rule-routes.js';
+import { energyRoutes } from './modules/energy/routes.js';
+import { boardRoutes } from './modules/boards/routes.js';
+import { overviewRoutes } from './modules/overview/routes.js';
 import { brokerAuthRoutes } from './mqtt/broker-routes.js';
+import { simulatorRoutes } from './simulator-host.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,10 +116,13 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   await app.register(bleInitPlugin);
   await app.register(controlLogPlugin);
   await app.register(alertsPlugin);
+  await app.register(notificationsPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
   await app.register(socketPlugin);
 
   // Public: reachable without a session.
+  // The built-in building simulator, once main.ts has started it (simulator-host.ts).
+  app.decorate('simulator', null);
   await app.register(healthRoutes);
   await app.register(publicAuthRoutes);
   // Files are fetched by <img src>, which sends no Authorization header: a signed link authorizes them.
@@ -138,8 +149,15 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(deviceGroupRoutes);
     await api.register(deviceMarkRoutes);
     await api.register(commandRoutes);
+    await api.register(simulatorRoutes);
     await api.register(telemetryRoutes);
     await api.register(alertRoutes);
+    await api.register(notificationRoutes);
+    await api.register(sceneRoutes);
+    await api.register(alertRuleRoutes);
+    await api.register(energyRoutes);
+    await api.register(boardRoutes);
+    await api.register(overviewRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { seedDemo } from './modules/seed/demo.js';
 import { PortInUseError, startDeviceLink } from './mqtt/index.js';
 import { startBuiltInSimulator } from './simulator-host.js';
+import { COMMAND_TIMEOUT_MS } from '@sbuilding/shared';
+import { startSceneAutomation } from './modules/scenes/scheduler.js';
+import { weatherProvider } from './modules/scenes/weather.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -43,6 +46,19 @@ async function main() {
     throw error;
   }
   app.markStarted();
+  // Timed scenes (due runs missed while the server was down are run or recorded as missed) and device triggers.
+  const stopScenes = startSceneAutomation(
+    () => ({
+      db,
+      channel: app.deviceChannel,
+      log: app.controlLog,
+      commandTimeoutMs: COMMAND_TIMEOUT_MS,
+      weather: weatherProvider(config.scenes.weather),
+    }),
+    app.telemetryBus,
+    app.log,
+    config.scenes,
+  );
   // Bluetooth gateway initialisations interrupted by the last stop carry on.
   void app.bleInit
     .resumePending()
@@ -58,11 +74,16 @@ async function main() {
           return null;
         })
       : null;
+  app.simulator = simulator;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    // Devices dropped by our own shutdown have not failed: no alerts for them.
+    // Devices dropped by our own shutdown have not failed: they keep their state, and the next start
+    // gives them the offline window to come back (an alert for those that do not).
+    deviceLink.holdPresence();
     app.alertDetector.stop();
+    await stopScenes();
+    app.simulator = null;
     await simulator?.stop();
     await deviceLink.close();
     await app.close();

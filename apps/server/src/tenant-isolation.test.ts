@@ -14,7 +14,8 @@ import { tenants } from './modules/tenants/tables.js';
 import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 import { plantDevice } from './test/devices.js';
-import { alertHistory, alerts } from './modules/alerts/tables.js';
+import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';
+import { sceneRuns, scenes } from './modules/scenes/tables.js';
 import {
   bleGatewayInits,
   deviceAttributeChanges,
@@ -76,6 +77,12 @@ interface Ids {
   /** Offline alerts of B's devices: one to process, one to ignore (both general), one urgent for ignore-all. */
   alert: number;
   ignorableAlert: number;
+  /** B's scene switching B's light (saved, enabled, explained, executed, then deleted). */
+  scene: number;
+  /** B's threshold rule (edited, switched off, then deleted). */
+  alertRule: number;
+  /** B's webhook channel (saved, test-sent to nowhere, then deleted). */
+  channel: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -330,6 +337,59 @@ const COMMAND_CASES: IsolationCase[] = [
   },
 ];
 
+/** Scenes (scenes/*): B's own execute reaches the command path (nothing connected: a failed run, 200). */
+const bScene = (i: Ids) => ({
+  name: `B scene ${++planted}`,
+  triggerType: 'manual',
+  category: 'light',
+  targets: [{ kind: 'device', id: i.light }],
+  actions: [{ method: 'setOnOff', params: { onOff: false } }],
+});
+const SCENE_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/scene/getList',
+    url: () => '/sbuilding/scene/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  { route: 'GET /sbuilding/scene/{id}', url: (i) => `/sbuilding/scene/${i.scene}`, allowed: 'ownerB' },
+  {
+    route: 'PUT /sbuilding/scene/create',
+    url: () => '/sbuilding/scene/create',
+    payload: (i) => ({ ...bScene(i), projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/scene/save/{id}',
+    url: (i) => `/sbuilding/scene/save/${i.scene}`,
+    payload: (i) => ({ ...bScene(i), version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/scene/enable/{id}',
+    url: (i) => `/sbuilding/scene/enable/${i.scene}`,
+    payload: () => ({ enabled: true }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/scene/explain/{id}',
+    url: (i) => `/sbuilding/scene/explain/${i.scene}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/scene/execute/{id}',
+    url: (i) => `/sbuilding/scene/execute/${i.scene}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/scene/runs',
+    url: () => '/sbuilding/scene/runs',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  { route: 'DELETE /sbuilding/scene/{id}', url: (i) => `/sbuilding/scene/${i.scene}`, allowed: 'ownerB' },
+];
+
 /** The alarm board (alerts/*). */
 const ALERT_CASES: IsolationCase[] = [
   {
@@ -377,6 +437,174 @@ const ALERT_CASES: IsolationCase[] = [
     allowed: 'ownerB',
     // The file is written for the caller's tenant only: A gets a sheet with headers and no rows (tested in alerts/).
     refused: (res) => expect(res.statusCode).toBe(200),
+  },
+];
+
+/** B's threshold rule, as the console's rule dialog sends it. */
+const bRule = (projectId: number) => ({
+  projectId,
+  name: 'B too warm',
+  model: 'th10',
+  telemetryKey: 'temperature',
+  operator: 'above',
+  threshold: 30,
+  level: 'general',
+});
+const { projectId: _ruleProject, ...bRuleFields } = bRule(0);
+
+/** Threshold rules (alerts/rule-*): B's project and rule answer 404 to A. */
+const ALERT_RULE_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/alert/rule/getList',
+    url: () => '/sbuilding/alert/rule/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/alert/rule/add',
+    url: () => '/sbuilding/alert/rule/add',
+    payload: (i) => bRule(i.project),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/alert/rule/edit/{id}',
+    url: (i) => `/sbuilding/alert/rule/edit/${i.alertRule}`,
+    payload: () => ({ ...bRuleFields, threshold: 31, version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/alert/rule/enable/{id}',
+    url: (i) => `/sbuilding/alert/rule/enable/${i.alertRule}`,
+    payload: () => ({ enabled: false, version: 2 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/alert/rule/{id}',
+    url: (i) => `/sbuilding/alert/rule/${i.alertRule}`,
+    allowed: 'ownerB',
+  },
+];
+
+/** The light, AC, air and space boards (boards/*): B's building, project and zone answer 404 to A. */
+const BOARD_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/board/light',
+    url: (i) => `/sbuilding/board/light?buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/board/ac',
+    url: (i) => `/sbuilding/board/ac?projectId=${i.project}&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/board/air',
+    url: (i) => `/sbuilding/board/air?projectId=${i.project}&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/board/air/trend',
+    url: (i) => `/sbuilding/board/air/trend?zoneId=${i.deviceZone}&range=7d`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/board/space',
+    url: (i) => `/sbuilding/board/space?projectId=${i.project}&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+];
+
+/** The platform overview (overview/*): B's project answers 404 to A. */
+const OVERVIEW_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/board/overview',
+    url: (i) => `/sbuilding/board/overview?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+];
+
+/** B's webhook channel as B saves it (a closed local port: nothing is ever delivered). */
+const bChannel = (projectId: number) => ({
+  projectId,
+  name: 'B webhook',
+  kind: 'webhook',
+  levels: ['urgent'],
+  events: ['raised'],
+  url: 'http://127.0.0.1:9/b-hook',
+});
+
+/** Notification channels (notifications/*): B's project and channel answer 404 to A. */
+const NOTIFICATION_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/notification/channel/list',
+    url: () => '/sbuilding/notification/channel/list',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/notification/channel',
+    url: () => '/sbuilding/notification/channel',
+    payload: (i) => ({ ...bChannel(i.project), name: `Planted ${++planted}` }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/notification/channel',
+    url: () => '/sbuilding/notification/channel',
+    payload: (i) => ({ ...bChannel(i.project), id: i.channel, version: 1, name: 'Renamed by A' }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/notification/channel/test/{id}',
+    url: (i) => `/sbuilding/notification/channel/test/${i.channel}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/notification/delivery/list',
+    url: () => '/sbuilding/notification/delivery/list',
+    payload: (i) => ({ projectId: i.project, pageNum: 1, pageSize: 10 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/notification/channel/{id}',
+    url: (i) => `/sbuilding/notification/channel/${i.channel}`,
+    allowed: 'ownerB',
+  },
+];
+
+/** The built-in simulator's plugs: B's device is out of A's reach (no simulator runs here: B gets 409). */
+const SIMULATOR_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/simulator/state',
+    url: () => '/sbuilding/simulator/state',
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data.unplugged).toEqual([]),
+  },
+  {
+    route: 'POST /sbuilding/simulator/unplug/{id}',
+    url: (i) => `/sbuilding/simulator/unplug/${i.sensor}`,
+    allowed: 'ownerB',
+    allowedStatus: 409,
+  },
+  {
+    route: 'POST /sbuilding/simulator/plug/{id}',
+    url: (i) => `/sbuilding/simulator/plug/${i.sensor}`,
+    allowed: 'ownerB',
+    allowedStatus: 409,
+  },
+];
+
+/** The energy board (energy/*): B's project and building answer 404 to A, export included. */
+const ENERGY_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/board/energy/summary',
+    url: (i) => `/sbuilding/board/energy/summary?projectId=${i.project}&period=MONTH&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/board/energy/export',
+    url: () => '/sbuilding/board/energy/export',
+    payload: (i) => ({ projectId: i.project, period: 'YEAR', anchor: '2026-11-21' }),
+    allowed: 'ownerB',
   },
 ];
 
@@ -517,6 +745,13 @@ const CASES: IsolationCase[] = [
   ...DEVICE_CASES,
   ...COMMAND_CASES,
   ...ALERT_CASES,
+  ...ALERT_RULE_CASES,
+  ...SCENE_CASES,
+  ...ENERGY_CASES,
+  ...SIMULATOR_CASES,
+  ...BOARD_CASES,
+  ...OVERVIEW_CASES,
+  ...NOTIFICATION_CASES,
   {
     route: 'POST /sbuilding/device/import/check',
     url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
@@ -738,6 +973,8 @@ const NOT_TENANT_DATA: Record<string, string> = {
   'GET /sbuilding/device/import/template': 'the same blank import template for everyone',
   'GET /sbuilding/common/getDevCategorys': 'the device catalogue, the same for everyone',
   'GET /sbuilding/common/getDevCatalogue': 'the device catalogue, the same for everyone',
+  'GET /system/config/smtp': 'the platform mail server, admin only (its password never answered)',
+  'PUT /system/config/smtp': 'the platform mail server, admin only',
 };
 
 const methodOf = (route: string): Method => {
@@ -838,7 +1075,21 @@ beforeAll(async () => {
     ...bDevices,
     alert: 0,
     ignorableAlert: 0,
+    scene: 0,
+    alertRule: 0,
+    channel: 0,
   };
+  ids.alertRule = (await ownerB('POST', '/sbuilding/alert/rule/add', bRule(p.id))).json().data.id;
+  const scene = await ownerB('PUT', '/sbuilding/scene/create', {
+    projectId: p.id,
+    name: 'B lights off',
+    triggerType: 'manual',
+    category: 'light',
+    targets: [{ kind: 'device', id: bDevices.light }],
+    actions: [{ method: 'setOnOff', params: { onOff: false } }],
+  });
+  ids.scene = scene.json().data.id;
+  ids.channel = (await ownerB('POST', '/sbuilding/notification/channel', bChannel(p.id))).json().data.id;
   // B's sensor, light and gateway go offline: the detector raises their alerts.
   await t.app.alertDetector.handle(
     [bDevices.sensor, bDevices.light, bDevices.bleGateway].map((deviceId) => ({ deviceId, online: false })),
@@ -983,6 +1234,17 @@ async function snapshot() {
       .where(eq(bleGatewayInits.tenantId, tenantB))
       .orderBy(asc(bleGatewayInits.deviceId)),
     alerts: await db.select().from(alerts).where(eq(alerts.tenantId, tenantB)).orderBy(asc(alerts.id)),
+    alertRules: await db
+      .select()
+      .from(alertRules)
+      .where(eq(alertRules.tenantId, tenantB))
+      .orderBy(asc(alertRules.id)),
+    scenes: await db.select().from(scenes).where(eq(scenes.tenantId, tenantB)).orderBy(asc(scenes.id)),
+    sceneRuns: await db
+      .select()
+      .from(sceneRuns)
+      .where(eq(sceneRuns.tenantId, tenantB))
+      .orderBy(asc(sceneRuns.id)),
     alertHistory: await db
       .select({ entry: alertHistory })
       .from(alertHistory)

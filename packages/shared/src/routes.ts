@@ -165,6 +165,13 @@ export const MENU_ROUTES: RouteRecord[] = [
           },
         ],
       },
+      {
+        // Not in the spec's menu: issue 7's notification channels (webhook, e-mail) and their delivery log.
+        name: 'Notification',
+        path: '/notification',
+        component: 'notification/index',
+        meta: { title: 'notifications', icon: 'notification', roles: PROJECT_ADMIN },
+      },
     ],
   },
   {

@@ -79,6 +79,16 @@ export interface AxeViolation {
 
 /** axe-core (WCAG 2.1 A and AA) on the current page; returns the serious and critical findings. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Judge the page as it settles, not mid-animation: a board fading in (its page transition) has its text
+  // at part opacity, which axe rightly measures as low contrast. Endless animations (spinners) are skipped.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // page.evaluate runs outside the page's CSP, so the console's strict CSP stays on during the check.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

@@ -45,6 +45,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Pause between the steps of a Bluetooth gateway's initialisation job (tests use 0). */
   BLE_INIT_STEP_MS: z.coerce.number().int().min(0).default(1000),
+  /** A timed scene run found due at most this late (e.g. after a restart) still runs; later ones are 'missed'. */
+  SCENE_CATCH_UP_MINUTES: z.coerce.number().min(0).default(10),
+  /** Seconds between two passes of the scene schedule. */
+  SCENE_TICK_SECONDS: z.coerce.number().positive().default(30),
+  /** Local weather for scenes: computed offline from date and place, or Open-Meteo over HTTP. */
+  WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -69,6 +75,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   bleInitStepMs: number;
+  scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +111,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bleInitStepMs: e.BLE_INIT_STEP_MS,
+    scenes: {
+      catchUpMinutes: e.SCENE_CATCH_UP_MINUTES,
+      tickMs: e.SCENE_TICK_SECONDS * 1000,
+      weather: e.WEATHER_PROVIDER,
+    },
   };
 }

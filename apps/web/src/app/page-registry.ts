@@ -26,6 +26,17 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'mesh/index': lazy(() => import('@/features/mesh/pages/mesh-page')),
   'board/control-log': lazy(() => import('@/features/control-log/pages/control-log-page')),
   'board/alarm': lazy(() => import('@/features/alarm/pages/alarm-page')),
+  'notification/index': lazy(() => import('@/features/notifications/pages/notifications-page')),
+  'board/index': lazy(() => import('@/features/overview/pages/overview-page')),
+  'dashboard/index': lazy(() => import('@/features/overview/pages/dashboard-page')),
+  'board/energy': lazy(() => import('@/features/energy/pages/energy-page')),
+  'board/light': lazy(() => import('@/features/lighting/pages/light-board-page')),
+  'board/ac': lazy(() => import('@/features/hvac/pages/ac-board-page')),
+  'board/air': lazy(() => import('@/features/air/pages/air-board-page')),
+  'board/space': lazy(() => import('@/features/space/pages/space-board-page')),
+  'scene/index': lazy(() => import('@/features/scenes/pages/scene-list-page')),
+  'scene/job-log': lazy(() => import('@/features/scenes/pages/job-log-page')),
+  'scene/wizard': lazy(() => import('@/features/scenes/pages/scene-wizard-page')),
 };
 
 export function pageFor(component: string): Page | undefined {

@@ -72,11 +72,24 @@ describe('console routing', () => {
 
   it('shows screens of later releases as ComingSoon, titled, in the layout', async () => {
     setToken('t');
-    serve(user(['tbCustomer']));
-    renderApp('/board/energy');
-    expect(await screen.findByRole('heading', { name: 'Energy' })).toBeInTheDocument();
+    serve(user(['admin']));
+    renderApp('/timeMgmt');
+    expect(await screen.findByRole('heading', { name: 'TimeMGMT' })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
-    expect(document.title).toBe('Energy - Smart Building');
+    expect(document.title).toBe('TimeMGMT - Smart Building');
+    // Not a board page: no page transition (spec section 2).
+    expect(screen.getByRole('heading', { name: 'TimeMGMT' }).closest('.sb-page-transition')).toBeNull();
+  });
+
+  it('gives a board page, titled, the page transition', async () => {
+    setToken('t');
+    serve(user(['tbCustomer']));
+    renderApp('/board/air');
+    expect(await screen.findByRole('heading', { name: 'Air Quality' })).toBeInTheDocument();
+    expect(document.title).toBe('Air Quality - Smart Building');
+    expect(
+      screen.getByRole('heading', { name: 'Air Quality' }).closest('.sb-page-transition'),
+    ).not.toBeNull();
   });
 
   it('answers /401 for a page the role may not open and /404 for a path that does not exist', async () => {

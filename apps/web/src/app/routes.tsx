@@ -29,9 +29,11 @@ function Loadable({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin className="sb-page-spinner" />}>{children}</Suspense>;
 }
 
-function pageElement(component: string, titleKey: string): ReactNode {
+function pageElement(component: string, titleKey: string, transition = false): ReactNode {
   const Page = pageFor(component);
-  return <Loadable>{Page ? <Page /> : <ComingSoonPage titleKey={titleKey} />}</Loadable>;
+  const page = <Loadable>{Page ? <Page /> : <ComingSoonPage titleKey={titleKey} />}</Loadable>;
+  // Board pages (meta.transition), and only they, fade in when opened (spec section 2).
+  return transition ? <div className="sb-page-transition">{page}</div> : page;
 }
 
 /** The menu records as routes inside the main layout: every page, and groups that land on a page. */
@@ -43,7 +45,10 @@ function menuRoutes(records: readonly RouteRecord[]): RouteObject[] {
     (m) => m.record.children?.length && m.record.redirect && !pagePaths.has(m.path),
   );
   return [
-    ...pages.map((m) => ({ path: m.path, element: pageElement(m.record.component, m.record.meta.title) })),
+    ...pages.map((m) => ({
+      path: m.path,
+      element: pageElement(m.record.component, m.record.meta.title, m.record.meta.transition === true),
+    })),
     ...landings.map((m) => ({ path: m.path, element: <Navigate to={m.record.redirect ?? '/'} replace /> })),
   ];
 }

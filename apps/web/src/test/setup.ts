@@ -40,3 +40,40 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+/**
+ * antd's CSS-in-JS injects thousands of rules, and jsdom matches every rule against an element on every
+ * getComputedStyle (axe and Testing Library's role queries call it for each element): that was most of the
+ * web suite's time. Only the rules that hide something matter to what these tests look at (visibility to
+ * the accessibility tree), so an injected style keeps just those.
+ */
+function hidingRules(css: string): string {
+  const kept: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (c === '{') depth++;
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) {
+        const rule = css.slice(start, i + 1);
+        if (!rule.startsWith('@') && /display:\s*none|visibility:\s*hidden/.test(rule)) kept.push(rule);
+        start = i + 1;
+      }
+    }
+  }
+  return kept.join('\n');
+}
+const innerHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+if (innerHtml?.set && innerHtml.get) {
+  const { get, set } = innerHtml;
+  Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
+    configurable: true,
+    get,
+    set(this: HTMLStyleElement, css: string) {
+      // rc-util marks the styles it injects (antd's) with data-rc-order before it fills them.
+      set.call(this, this.hasAttribute('data-rc-order') ? hidingRules(css) : css);
+    },
+  });
+}

@@ -13,6 +13,8 @@ import { seedDevices } from './devices-seed.js';
 import type { FileStore } from '../files/store.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
+import { seedAlertRules } from './demo-rules.js';
+import { seedBoardSettings } from '../boards/settings.js';
 
 export const DEMO_TENANT = 'Demo Tenant';
 
@@ -56,6 +58,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
       remark: 'true turns the sign-in captcha on, false turns it off',
     })
     .onConflictDoNothing({ target: sysConfig.configKey });
+  await seedBoardSettings(db);
   await seedDictionaries(db);
 
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
@@ -83,6 +86,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
   if (store && campus) {
     await seedBuildings(db, store, tenant.id, campus.id);
     await seedDevices(db, tenant.id, campus.id);
+    await seedAlertRules(db, tenant.id, campus.id);
   }
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }

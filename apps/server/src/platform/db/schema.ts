@@ -12,3 +12,5 @@ export * from '../../modules/devices/tables.js';
 export * from '../../modules/telemetry/tables.js';
 export * from '../../modules/commands/tables.js';
 export * from '../../modules/alerts/tables.js';
+export * from '../../modules/notifications/tables.js';
+export * from '../../modules/scenes/tables.js';

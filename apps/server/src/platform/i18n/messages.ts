@@ -36,6 +36,7 @@ const en = {
     'This project still holds buildings, work times or calendar days; remove them before deleting the project',
   'config.builtIn': 'The built-in parameter [{key}] cannot be deleted',
   'config.duplicateKey': 'The parameter key [{key}] already exists',
+  'config.reservedKey': 'The parameter [{key}] is set in its own form (SMTP settings)',
   'dict.duplicateValue': 'The dictionary [{type}] already has the value [{value}]',
   'file.notFound': 'The file does not exist or has already been downloaded',
   'file.tooLarge': 'The file is too large: at most 10 MB can be uploaded',
@@ -98,7 +99,12 @@ const en = {
   'command.gatewayUnreachable': 'Unable to access Bluetooth gateway',
   'command.notFound': '(Device/group) not found',
   'command.noPermission': 'No operation permission !',
+  'simulator.notRunning': 'The building simulator is not running (SIMULATOR=off)',
+  'simulator.notSimulated': 'The building simulator does not run this device',
+  'scene.duplicateName': 'The project already has a scene named [{name}]',
+  'scene.otherProject': '[{name}] belongs to another project than the scene',
   'alert.changed': 'Alert status is changed, Please update now',
+  'board.airDeviceNotFound': 'Air device not found',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -134,6 +140,7 @@ const zh: Record<ServerMessageKey, string> = {
   'project.hasChildren': '该项目下仍有建筑、工作时间或日历数据，请先删除它们再删除项目',
   'config.builtIn': '内置参数【{key}】不能删除',
   'config.duplicateKey': '参数键名【{key}】已存在',
+  'config.reservedKey': '参数【{key}】请在其专用表单（SMTP 设置）中修改',
   'dict.duplicateValue': '字典【{type}】中已存在键值【{value}】',
   'file.notFound': '文件不存在或已被下载',
   'file.tooLarge': '文件过大：最多可上传 10 MB',
@@ -195,7 +202,12 @@ const zh: Record<ServerMessageKey, string> = {
   'command.gatewayUnreachable': '无法访问蓝牙网关',
   'command.notFound': '（设备/分组）不存在',
   'command.noPermission': '没有操作权限！',
+  'simulator.notRunning': '楼宇模拟器未运行（SIMULATOR=off）',
+  'simulator.notSimulated': '楼宇模拟器未模拟该设备',
+  'scene.duplicateName': '项目中已存在名为【{name}】的场景',
+  'scene.otherProject': '【{name}】与场景不属于同一项目',
   'alert.changed': '告警状态已变更，请立即更新',
+  'board.airDeviceNotFound': '未找到空气设备',
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };

@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COMMAND_TIMEOUT_MS,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  sceneCreateBodySchema,
+  sceneEnableBodySchema,
+  sceneExplanationSchema,
+  sceneListBodySchema,
+  sceneRunListBodySchema,
+  sceneRunSchema,
+  sceneSaveBodySchema,
+  sceneSchema,
+} from '@sbuilding/shared';
+import { ok } from '../../platform/envelope.js';
+import { errorResponses } from '../../platform/openapi.js';
+import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
+import {
+  createScene,
+  deleteScene,
+  executeScene,
+  explainScene,
+  getScene,
+  listRuns,
+  listScenes,
+  saveScene,
+  setSceneEnabled,
+  type SceneDeps,
+} from './service.js';
+import { weatherProvider } from './weather.js';
+
+const tags = ['scenes'];
+const sceneEnvelope = envelopeSchema(sceneSchema);
+
+/**
+ * /sbuilding/scene/*: scenes of a project and their scheduling log. The scene screens are tbAdmin's (spec
+ * section 2 and 6; admin passes every role check).
+ */
+export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
+  const roles = PROJECT_WRITE_ROLES;
+  const deps = (): SceneDeps => ({
+    db: app.db,
+    channel: app.deviceChannel,
+    log: app.controlLog,
+    commandTimeoutMs: COMMAND_TIMEOUT_MS,
+    weather: weatherProvider(app.config.scenes.weather),
+  });
+
+  app.post(
+    '/sbuilding/scene/getList',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary:
+          "A page of a project's scenes, filtered by name (contains) and trigger type, each with its last run",
+        body: sceneListBodySchema,
+        response: { 200: envelopeSchema(pageSchema(sceneSchema)), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await listScenes(app.db, request.scope(), request.body)),
+  );
+
+  app.get(
+    '/sbuilding/scene/:id',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'One scene with its targets named and its last run',
+        params: idParamsSchema,
+        response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await getScene(app.db, request.scope(), request.params.id)),
+  );
+
+  app.put(
+    '/sbuilding/scene/create',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary:
+          "Creates a scene (spec section 5 rules: 'ExecuteTime is exist !', 'Execute Action is required!', 'Select Target!', 'Select the same category device'); the name is unique in the project",
+        body: sceneCreateBodySchema,
+        response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await createScene(app.db, request.scope(), request.body)),
+  );
+
+  app.post(
+    '/sbuilding/scene/save/:id',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Saves a scene; 409 when it changed since `version`',
+        params: idParamsSchema,
+        body: sceneSaveBodySchema,
+        response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => ok(request, await saveScene(app.db, request.scope(), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/sbuilding/scene/enable/:id',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Enables or disables a scene (the console confirms first)',
+        params: idParamsSchema,
+        body: sceneEnableBodySchema,
+        response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(request, await setSceneEnabled(app.db, request.scope(), request.params.id, request.body.enabled)),
+  );
+
+  app.delete(
+    '/sbuilding/scene/:id',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Deletes a scene; its runs stay in the scheduling log',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteScene(app.db, request.scope(), request.params.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/sbuilding/scene/explain/:id',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary:
+          'What the scene would do now: every check and condition with the live value it read, and the commands it would send; nothing is sent',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(sceneExplanationSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(request, await explainScene(app.db, request.scope(), request.params.id, new Date(), deps().weather)),
+  );
+
+  app.post(
+    '/sbuilding/scene/execute/:id',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary:
+          "Runs the scene now (the operator's order: its checks are recorded, not applied); answers the run with each device's result",
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(sceneRunSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await executeScene(deps(), request.scope(), request.params.id, {
+          lang: request.lang,
+          userName: request.auth?.userName ?? '',
+        }),
+      ),
+  );
+
+  app.post(
+    '/sbuilding/scene/runs',
+    {
+      // /job/log is a session page (spec section 2): every reading role sees the log.
+      config: { roles: PROJECT_READ_ROLES },
+      schema: {
+        tags,
+        summary:
+          "The scheduling log (/job/log): a page of a project's scene runs and skips with trigger, outcome, reason, duration and the commands sent, newest first",
+        body: sceneRunListBodySchema,
+        response: { 200: envelopeSchema(pageSchema(sceneRunSchema)), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      await app.controlLog.flushed();
+      return ok(request, await listRuns(app.db, request.scope(), request.body));
+    },
+  );
+};

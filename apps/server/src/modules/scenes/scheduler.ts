@@ -1,0 +1,246 @@
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SceneRun } from '@sbuilding/shared';
+import type { DeviceUpdate, TelemetryBus } from '../../realtime/bus.js';
+import { projects } from '../projects/tables.js';
+import { dueTimesBetween } from './engine.js';
+import { automationActor, runScene, type LiveOverlay, type SceneDeps } from './service.js';
+import { sceneRuns, scenes } from './tables.js';
+
+type SceneRow = typeof scenes.$inferSelect;
+
+/** How far back a restart looks for due runs (older ones are neither run nor recorded). */
+const LOOK_BACK_MS = 7 * 86_400_000;
+/** Most missed due times recorded one by one per scene and pass; the rest are claimed silently. */
+const MISSED_RECORDED_MAX = 50;
+
+export interface SchedulerOptions {
+  /** A due run at most this late runs; a later one is recorded as skipped with reason 'missed'. */
+  catchUpMinutes: number;
+  /** Pause between two passes. */
+  tickMs: number;
+  now?: () => Date;
+}
+
+/**
+ * The persistent timing schedule. Each pass reads the enabled timing and hybrid scenes; for each, the
+ * execution times due since the last one it claimed (`scenes.last_due_at`, or its creation) up to now
+ * (less the pre-delay, which a timed run waits from its execution time). A due time less than
+ * `catchUpMinutes` late runs; an older one (the server was down) is recorded as skipped, reason 'missed'.
+ * Every due time is claimed before anything is sent (`update ... where last_due_at < $due returning`),
+ * so with two processes on one database, or a pass racing a slow one, each runs exactly once.
+ */
+export async function runDueScenes(
+  deps: SceneDeps,
+  now: Date,
+  catchUpMinutes: number,
+  log?: FastifyBaseLogger,
+): Promise<SceneRun[]> {
+  const { db } = deps;
+  const rows = await db
+    .select({ scene: scenes, timeZone: projects.timeZone })
+    .from(scenes)
+    .innerJoin(projects, eq(projects.id, scenes.projectId))
+    .where(and(eq(scenes.enabled, true), inArray(scenes.triggerType, ['timing', 'hybrid'])));
+  const out: SceneRun[] = [];
+  for (const { scene, timeZone } of rows) {
+    const delayMs = scene.rules.preDelaySeconds * 1000;
+    const from = new Date(
+      Math.max((scene.lastDueAt ?? scene.createdAt).getTime(), now.getTime() - LOOK_BACK_MS),
+    );
+    const due = dueTimesBetween(scene.rules, timeZone, from, new Date(now.getTime() - delayMs));
+    const missed = due.filter((d) => now.getTime() - (d.getTime() + delayMs) > catchUpMinutes * 60_000);
+    const onTime = due.filter((d) => !missed.includes(d));
+    try {
+      for (const [i, dueAt] of missed.entries()) {
+        if (i < missed.length - MISSED_RECORDED_MAX) continue;
+        const run = await recordMissed(deps, scene, dueAt, now);
+        if (run) out.push(run);
+      }
+      for (const dueAt of onTime) {
+        const run = await runScene(deps, scene, automationActor(scene), 'timing', now, { dueAt });
+        if (run) out.push(run);
+      }
+    } catch (error) {
+      log?.error({ err: error, sceneId: scene.id }, 'scene run failed');
+    }
+  }
+  return out;
+}
+
+/** Claims a due time nobody ran in time and records it as skipped, reason 'missed'. */
+async function recordMissed(
+  deps: SceneDeps,
+  scene: SceneRow,
+  dueAt: Date,
+  now: Date,
+): Promise<SceneRun | null> {
+  const { db } = deps;
+  const [claimed] = await db
+    .update(scenes)
+    .set({ lastDueAt: dueAt })
+    .where(and(eq(scenes.id, scene.id), or(isNull(scenes.lastDueAt), lt(scenes.lastDueAt, dueAt))))
+    .returning({ id: scenes.id });
+  if (!claimed) return null;
+  const [row] = await db
+    .insert(sceneRuns)
+    .values({
+      tenantId: scene.tenantId,
+      projectId: scene.projectId,
+      sceneId: scene.id,
+      sceneName: scene.name,
+      trigger: 'timing',
+      outcome: 'skipped',
+      reason: 'missed',
+      detail: { lateMinutes: Math.floor((now.getTime() - dueAt.getTime()) / 60_000) },
+      dueAt,
+      startedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  return {
+    id: row.id,
+    sceneId: row.sceneId,
+    sceneName: row.sceneName,
+    projectId: row.projectId,
+    trigger: row.trigger,
+    outcome: row.outcome,
+    reason: row.reason,
+    detail: row.detail,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    time: row.startedAt.toISOString(),
+    durationMs: row.durationMs,
+    commands: row.commands,
+  };
+}
+
+/**
+ * Condition-triggered scenes (device, weather): evaluated when a device they read reports (the telemetry
+ * bus, not polling) and at each pass (vacancy and pre-delays ripen with time, the weather changes).
+ * Edge-triggered: a scene runs once per period its conditions hold; a skip is recorded once per period and
+ * reason (not at every reading); nothing is recorded while the conditions do not hold.
+ */
+export class ConditionTriggers {
+  /** device id -> scenes whose conditions read it. */
+  private index = new Map<number, Set<number>>();
+  /** scene id -> reason last recorded in the current holding period ('ran' once it ran). */
+  private recorded = new Map<number, string>();
+  private readonly busy = new Set<number>();
+
+  constructor(
+    private readonly deps: () => SceneDeps,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async reload(): Promise<SceneRow[]> {
+    const rows = await this.deps()
+      .db.select()
+      .from(scenes)
+      .where(and(eq(scenes.enabled, true), inArray(scenes.triggerType, ['device', 'weather'])));
+    const index = new Map<number, Set<number>>();
+    for (const row of rows) {
+      for (const c of row.rules.conditions) {
+        if (c.deviceId === null) continue;
+        const set = index.get(c.deviceId) ?? new Set<number>();
+        set.add(row.id);
+        index.set(c.deviceId, set);
+      }
+    }
+    this.index = index;
+    return rows;
+  }
+
+  /** Every enabled condition scene, once (a pass). */
+  async evaluateAll(now: Date): Promise<SceneRun[]> {
+    const rows = await this.reload();
+    const out: SceneRun[] = [];
+    for (const row of rows) {
+      const run = await this.evaluate(row.id, now, undefined);
+      if (run) out.push(run);
+    }
+    return out;
+  }
+
+  /** A device reported: the scenes that read it. */
+  async onUpdate(update: DeviceUpdate, now: Date): Promise<SceneRun[]> {
+    const ids = this.index.get(update.deviceId);
+    if (!ids) return [];
+    const overlay: LiveOverlay = new Map([
+      [update.deviceId, { values: update.values, at: new Date(update.ts) }],
+    ]);
+    const out: SceneRun[] = [];
+    for (const id of ids) {
+      const run = await this.evaluate(id, now, overlay);
+      if (run) out.push(run);
+    }
+    return out;
+  }
+
+  private async evaluate(id: number, now: Date, overlay: LiveOverlay | undefined): Promise<SceneRun | null> {
+    if (this.busy.has(id)) return null;
+    this.busy.add(id);
+    try {
+      const deps = this.deps();
+      const [row] = await deps.db.select().from(scenes).where(eq(scenes.id, id));
+      if (!row?.enabled) return null;
+      const trigger = row.triggerType === 'weather' ? 'weather' : 'device';
+      const previous = this.recorded.get(id);
+      const run = await runScene(deps, row, automationActor(row), trigger, now, {
+        ...(overlay ? { overlay } : {}),
+        record: (decision, seen) => {
+          if (!decision.conditionsHold) {
+            this.recorded.delete(id);
+            return false;
+          }
+          // Already ran in this holding period (persistent: survives a restart).
+          const since = seen.conditionsSince;
+          if (since !== null && seen.lastRanAt !== null && seen.lastRanAt >= since) return false;
+          const key = decision.decision === 'run' ? 'ran' : (decision.reason ?? '');
+          // A pending pre-delay is not news: it runs (or is recorded) when it ripens.
+          if (key === 'preDelay' || key === previous) return false;
+          this.recorded.set(id, key);
+          return true;
+        },
+      });
+      return run;
+    } catch (error) {
+      this.log?.error({ err: error, sceneId: id }, 'scene evaluation failed');
+      return null;
+    } finally {
+      this.busy.delete(id);
+    }
+  }
+}
+
+/** Starts the schedule and the condition triggers; returns a stop function. */
+export function startSceneAutomation(
+  deps: () => SceneDeps,
+  bus: TelemetryBus,
+  log: FastifyBaseLogger,
+  options: SchedulerOptions,
+): () => Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const triggers = new ConditionTriggers(deps, log);
+  let running: Promise<unknown> | null = null;
+  const pass = () => {
+    running ??= Promise.all([
+      runDueScenes(deps(), now(), options.catchUpMinutes, log),
+      triggers.evaluateAll(now()),
+    ])
+      .catch((error: unknown) => log.error({ err: error }, 'scene pass failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(pass, options.tickMs);
+  pass();
+  const unsubscribe = bus.onUpdate((update) => {
+    void triggers.onUpdate(update, now());
+  });
+  return async () => {
+    clearInterval(timer);
+    unsubscribe();
+    await running;
+  };
+}

@@ -1,0 +1,89 @@
+import { Empty, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckCircleOutlined, CloseCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { SceneRun, SceneRunOutcome } from '@sbuilding/shared';
+import '@/features/control-log/components/control-log.css';
+
+/** Each outcome has its own icon next to its word: never colour alone. */
+const OUTCOME_ICONS: Record<SceneRunOutcome, ReactNode> = {
+  ran: <CheckCircleOutlined className="sb-result-success" aria-hidden />,
+  skipped: <MinusCircleOutlined aria-hidden />,
+  failed: <CloseCircleOutlined className="sb-result-failed" aria-hidden />,
+};
+
+const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+
+/** The commands of a run, one line per device with its result. */
+function Commands({ run }: { run: SceneRun }) {
+  const { t } = useTranslation();
+  if (run.commands.length === 0) return <span>-</span>;
+  return (
+    <Space orientation="vertical" size={0}>
+      {run.commands.map((c, i) => (
+        <span key={`${c.deviceId}-${c.method}-${i}`}>
+          {c.deviceName || `#${c.deviceId}`}:{' '}
+          {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })} –{' '}
+          {t(`controlLog.results.${c.result}`)}
+        </span>
+      ))}
+    </Space>
+  );
+}
+
+export interface JobLogTableProps {
+  rows: SceneRun[];
+  loading: boolean;
+}
+
+/** Every run and skip, newest first as the server sends them, with its reason and the commands sent. */
+export function JobLogTable({ rows, loading }: JobLogTableProps) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<SceneRun> = [
+    { title: t('jobLog.columns.time'), dataIndex: 'time', render: (_, r) => formatTime(r.time) },
+    { title: t('jobLog.columns.scene'), dataIndex: 'sceneName' },
+    {
+      title: t('jobLog.columns.trigger'),
+      dataIndex: 'trigger',
+      render: (_, r) => t(`jobLog.triggers.${r.trigger}`),
+    },
+    {
+      title: t('jobLog.columns.outcome'),
+      dataIndex: 'outcome',
+      render: (_, r) => (
+        <Space size={4}>
+          {OUTCOME_ICONS[r.outcome]}
+          <span>{t(`jobLog.outcomes.${r.outcome}`)}</span>
+        </Space>
+      ),
+    },
+    {
+      title: t('jobLog.columns.reason'),
+      dataIndex: 'reason',
+      render: (_, r) =>
+        r.reason ? t(`jobLog.reasons.${r.reason}`) : <Typography.Text type="secondary">-</Typography.Text>,
+    },
+    {
+      title: t('jobLog.columns.duration'),
+      dataIndex: 'durationMs',
+      align: 'right',
+      render: (_, r) => `${r.durationMs} ms`,
+    },
+    { title: t('jobLog.columns.commands'), dataIndex: 'commands', render: (_, r) => <Commands run={r} /> },
+  ];
+  return (
+    <Table<SceneRun>
+      rowKey="id"
+      aria-label={t('jobLog.tableCaption')}
+      caption={<span className="sb-visually-hidden">{t('jobLog.tableCaption')}</span>}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={t('jobLog.empty')} /> }}
+    />
+  );
+}

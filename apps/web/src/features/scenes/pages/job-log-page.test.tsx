@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { SceneRun } from '@sbuilding/shared';
+import { Providers } from '@/app/providers';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
+import { bodyOf, envelope, seen, serve } from '@/test/http';
+import JobLogPage from './job-log-page';
+
+const userEvent = userEventLib.setup({ delay: null });
+const WAIT = { timeout: 15_000 };
+const LIST = '/sbuilding/scene/runs';
+
+const RAN: SceneRun = {
+  id: 1,
+  sceneId: 3,
+  sceneName: 'Corridor lights off',
+  projectId: 5,
+  trigger: 'device',
+  outcome: 'failed',
+  reason: 'commandFailed',
+  detail: {},
+  dueAt: '2026-01-03T09:00:00Z',
+  time: '2026-01-03T09:00:00Z',
+  durationMs: 120,
+  commands: [
+    {
+      targetKind: 'group',
+      targetId: 7,
+      method: 'setOnOff',
+      params: { onOff: false },
+      deviceId: 9,
+      deviceName: 'Light 201',
+      result: 'success',
+      message: 'Setting Success !',
+      latencyMs: 30,
+    },
+    {
+      targetKind: 'group',
+      targetId: 7,
+      method: 'setOnOff',
+      params: { onOff: false },
+      deviceId: 10,
+      deviceName: 'Light 202',
+      result: 'unreachable',
+      message: 'Unable to access device',
+      latencyMs: null,
+    },
+  ],
+};
+const SKIPPED: SceneRun = {
+  ...RAN,
+  id: 2,
+  sceneName: 'Morning AC',
+  trigger: 'timing',
+  outcome: 'skipped',
+  reason: 'auxiliaryCondition',
+  durationMs: 4,
+  commands: [],
+};
+
+const requests = () => seen.filter((c) => c.url === LIST).map((c) => bodyOf(c));
+
+function renderPage() {
+  render(
+    <Providers>
+      <MemoryRouter>
+        <JobLogPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  await setLanguage('en');
+  localStorage.setItem('projectId', '5');
+  serve({
+    [LIST]: (config) => {
+      const body = bodyOf(config);
+      const outcome =
+        typeof body === 'object' && body !== null && 'outcome' in body ? body.outcome : undefined;
+      const rows = [RAN, SKIPPED].filter((r) => outcome === undefined || r.outcome === outcome);
+      return envelope(200, { rows, total: rows.length });
+    },
+  });
+});
+afterEach(() => localStorage.clear());
+
+describe('scheduling log page', { timeout: 150_000 }, () => {
+  it('lists runs and skips with trigger, outcome, reason, duration and each device result', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
+    const ran = (await within(table).findByText('Corridor lights off', {}, WAIT)).closest('tr');
+    if (!ran) throw new Error('no row');
+    const cells = within(ran);
+    expect(cells.getByText('Device')).toBeInTheDocument();
+    expect(cells.getByText('Failed')).toBeInTheDocument();
+    expect(cells.getByText('Some devices were not set')).toBeInTheDocument();
+    expect(cells.getByText('120 ms')).toBeInTheDocument();
+    expect(cells.getByText(/Light 202: .* Unreachable/)).toBeInTheDocument();
+
+    const skipped = within(table).getByText('Morning AC').closest('tr');
+    if (!skipped) throw new Error('no row');
+    expect(within(skipped).getByText('Skipped')).toBeInTheDocument();
+    expect(within(skipped).getByText('Not the kind of day chosen (workday or holiday)')).toBeInTheDocument();
+    expect(requests()[0]).toMatchObject({ projectId: 5, pageNum: 1, pageSize: 20 });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('filters by outcome from the first page', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
+    await within(table).findByText('Morning AC', {}, WAIT);
+    const filters = screen.getByRole('search', { name: 'Filter the scheduling log' });
+    await userEvent.click(within(filters).getByRole('combobox', { name: 'Outcome' }));
+    await userEvent.click(
+      await screen.findByText('Skipped', { selector: '.ant-select-item-option-content' }, WAIT),
+    );
+    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(within(table).queryByText('Corridor lights off')).toBeNull(), WAIT);
+    expect(within(table).getByText('Morning AC')).toBeInTheDocument();
+    expect(requests().at(-1)).toMatchObject({ projectId: 5, outcome: 'skipped', pageNum: 1 });
+  });
+
+  it('says so when no scene has run', async () => {
+    serve({ [LIST]: envelope(200, { rows: [], total: 0 }) });
+    renderPage();
+    expect(await screen.findByText('No scene has run yet', {}, WAIT)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Scene, SceneExplanation, SceneRun } from '@sbuilding/shared';
+import { Providers } from '@/app/providers';
+import { setLanguage } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { seriousViolations } from '@/test/axe';
+import { bodyOf, envelope, seen, serve } from '@/test/http';
+import SceneListPage from './scene-list-page';
+
+const userEvent = userEventLib.setup({ delay: null });
+const WAIT = { timeout: 15_000 };
+
+const SCENE: Scene = {
+  id: 3,
+  tenantId: 1,
+  projectId: 5,
+  name: 'Corridor lights off',
+  enabled: true,
+  triggerType: 'device',
+  zoneId: null,
+  category: 'light',
+  conditions: [{ source: 'device', deviceId: 8, property: 'pir', operator: 'equal', value: 0 }],
+  relationship: 'all',
+  executionTimes: [],
+  weekdays: [0, 1, 2, 3, 4, 5, 6],
+  effectiveStart: null,
+  effectiveEnd: null,
+  auxiliaryCondition: 'none',
+  timeRange: null,
+  maxExecuteCount: 0,
+  repeatIntervalMinutes: 0,
+  vacantTimeoutMinutes: 0,
+  manualTimeoutMinutes: 0,
+  preDelaySeconds: 0,
+  targets: [{ kind: 'device', id: 9, name: 'Light 201', position: '' }],
+  actions: [{ method: 'setOnOff', params: { onOff: false } }],
+  lastRun: {
+    id: 1,
+    sceneId: 3,
+    sceneName: 'Corridor lights off',
+    projectId: 5,
+    trigger: 'device',
+    outcome: 'skipped',
+    reason: 'timeRange',
+    dueAt: null,
+    time: '2026-01-03T09:00:00Z',
+    durationMs: 3,
+  },
+  version: 1,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+};
+const RUN: SceneRun = {
+  ...SCENE.lastRun!,
+  id: 2,
+  trigger: 'manual',
+  outcome: 'ran',
+  reason: null,
+  detail: {},
+  commands: [],
+};
+const EXPLANATION: SceneExplanation = {
+  now: '2026-01-03T09:00:00Z',
+  localDate: '2026-01-03',
+  localTime: '17:00',
+  decision: 'skip',
+  reason: 'conditionFalse',
+  checks: [
+    { code: 'disabled', ok: true, detail: {} },
+    { code: 'conditionFalse', ok: false, detail: {} },
+  ],
+  conditions: [
+    {
+      index: 0,
+      source: 'device',
+      deviceId: 8,
+      property: 'pir',
+      operator: 'equal',
+      value: 0,
+      live: 1,
+      liveAt: '2026-01-03T08:59:00Z',
+      holds: false,
+    },
+  ],
+  commands: [
+    {
+      targetKind: 'device',
+      targetId: 9,
+      method: 'setOnOff',
+      params: { onOff: false },
+      deviceId: 9,
+      deviceName: 'Light 201',
+    },
+  ],
+};
+
+const calls = (url: string) => seen.filter((c) => c.url === url).map((c) => bodyOf(c));
+
+function renderPage() {
+  render(
+    <Providers>
+      <MemoryRouter>
+        <SceneListPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** Where the list led: the wizard's route and query. */
+function Landed() {
+  const location = useLocation();
+  return <p>{`Wizard at ${location.pathname}${location.search}`}</p>;
+}
+
+function renderRouted() {
+  render(
+    <Providers>
+      <MemoryRouter initialEntries={['/scene']}>
+        <Routes>
+          <Route path="/scene" element={<SceneListPage />} />
+          <Route path="*" element={<Landed />} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  await setLanguage('en');
+  localStorage.setItem('projectId', '5');
+  serve({
+    '/sbuilding/scene/getList': envelope(200, { rows: [SCENE], total: 1 }),
+    '/sbuilding/scene/enable/3': envelope(200, { ...SCENE, enabled: false }),
+    '/sbuilding/scene/execute/3': envelope(200, RUN),
+    '/sbuilding/scene/explain/3': envelope(200, EXPLANATION),
+  });
+});
+afterEach(() => localStorage.clear());
+
+describe('scene list page', { timeout: 150_000 }, () => {
+  it('lists scenes with trigger, state and last run; disables one after confirming', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Scenes of the current project' }, WAIT);
+    const row = (await within(table).findByText('Corridor lights off', {}, WAIT)).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Device')).toBeInTheDocument();
+    expect(within(row).getByText('Skipped – Outside the time range')).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.click(within(row).getByRole('switch', { name: 'Scene Corridor lights off enabled' }));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getAllByText('Disable the scene Corridor lights off?').length).toBeGreaterThan(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(calls('/sbuilding/scene/enable/3')).toEqual([{ enabled: false }]), WAIT);
+  });
+
+  it('executes a scene now and says how it went', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Execute now' }, WAIT));
+    expect(await screen.findByText('Scene Corridor lights off has run', {}, WAIT)).toBeInTheDocument();
+    expect(calls('/sbuilding/scene/execute/3')).toHaveLength(1);
+  });
+
+  it('explains what the scene would do now, with the live value of each condition', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'What would happen now' }, WAIT));
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    expect(
+      await within(drawer).findByText('It would not run now: Condition not met', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText('PIR equal to 0')).toBeInTheDocument();
+    expect(within(drawer).getByText('now 1')).toBeInTheDocument();
+    expect(within(drawer).getByText(/Light 201: /)).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('opens the wizard to edit a scene', async () => {
+    renderRouted();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Corridor lights off' }, WAIT));
+    expect(await screen.findByText('Wizard at /scenes/edit?id=3', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Add scene', '/scenes/add'],
+    ['Add schedule', '/schedule/add'],
+    ['Add linkage', '/linkage/add'],
+  ])('%s opens the wizard at %s', async (button, path) => {
+    renderRouted();
+    await userEvent.click(await screen.findByRole('button', { name: button }, WAIT));
+    expect(await screen.findByText(`Wizard at ${path}`, {}, WAIT)).toBeInTheDocument();
+  });
+});
