@@ -22,6 +22,8 @@ export * from './realtime/messages.js';
 export * from './schemas/telemetry.js';
 export * from './schemas/alert.js';
 export * from './schemas/scene.js';
+export * from './schemas/noon-nap.js';
+export * from './schemas/scene-week.js';
 export * from './schemas/alert-rule.js';
 export * from './schemas/notification.js';
 export * from './schemas/energy.js';

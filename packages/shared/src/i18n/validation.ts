@@ -277,6 +277,11 @@ const fieldsEn = {
   autoClear: 'Auto-clear',
   clearDelayS: 'Clear delay',
   deadband: 'Deadband',
+  workTimeId: 'NAP work time',
+  zoneIds: 'Zones',
+  dimLevel: 'Dim level',
+  acAction: 'AC setting',
+  sleepOffset: 'Sleep set-point offset',
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -481,6 +486,11 @@ const fieldsZh: Record<FieldKey, string> = {
   autoClear: '自动清除',
   clearDelayS: '清除延时',
   deadband: '回差',
+  workTimeId: '午休时间',
+  zoneIds: '区域',
+  dimLevel: '调光亮度',
+  acAction: '空调设置',
+  sleepOffset: '睡眠温度偏移',
 };
 
 export const VALIDATION_MESSAGES = { en, zh } as const;

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   DEVICE_CATEGORIES,
+  NOON_NAP_AC_ACTIONS,
   SCENE_REASONS,
   SCENE_RUN_OUTCOMES,
   SCENE_RUN_TRIGGERS,
@@ -24,6 +25,7 @@ import {
   type SceneTarget,
 } from '@sbuilding/shared';
 import { zones } from '../buildings/tables.js';
+import { workTimes } from '../calendar/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -79,6 +81,47 @@ export const scenes = pgTable(
   ],
 );
 
+/** One device's state before a noon nap changed it (from its latest telemetry), put back at the end. */
+export interface NoonNapSavedState {
+  deviceId: number;
+  kind: 'light' | 'ac';
+  onOff: boolean;
+  lightnessLevel?: number | undefined;
+  fanSpeed?: string | undefined;
+  targetTemp?: number | undefined;
+}
+
+/**
+ * Noon naps (/noonNap): a scene bound to a NAP work time of its project. `lastDueAt` is the last start or
+ * end the scheduler claimed (as `scenes.last_due_at`); `saved` holds what the start changed, until the end
+ * puts it back (null when no nap is on).
+ */
+export const noonNaps = pgTable(
+  'noon_naps',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    workTimeId: integer('work_time_id').references(() => workTimes.id, { onDelete: 'set null' }),
+    zoneIds: jsonb('zone_ids').$type<number[]>().notNull(),
+    dimLevel: integer('dim_level').notNull(),
+    acAction: text('ac_action', { enum: NOON_NAP_AC_ACTIONS }).notNull(),
+    sleepOffset: integer('sleep_offset').notNull().default(2),
+    saved: jsonb('saved').$type<{ startedAt: string; states: NoonNapSavedState[] }>(),
+    lastDueAt: timestamp('last_due_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('noon_naps_project_idx').on(t.projectId), index('noon_naps_tenant_idx').on(t.tenantId)],
+);
+
 /**
  * The scheduling log: every run and every skip, with its reason and what was sent to each device. The
  * scene's name is copied in so the log still reads after it is deleted. A timing run carries the execution
@@ -96,6 +139,8 @@ export const sceneRuns = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'restrict' }),
     sceneId: integer('scene_id').references(() => scenes.id, { onDelete: 'set null' }),
+    /** A noon nap's run (its start or end); the scene columns stay null. */
+    noonNapId: integer('noon_nap_id').references(() => noonNaps.id, { onDelete: 'set null' }),
     sceneName: text('scene_name').notNull(),
     trigger: text('trigger', { enum: SCENE_RUN_TRIGGERS }).notNull(),
     outcome: text('outcome', { enum: SCENE_RUN_OUTCOMES }).notNull(),
@@ -110,5 +155,6 @@ export const sceneRuns = pgTable(
     index('scene_runs_scene_idx').on(t.sceneId, t.startedAt),
     index('scene_runs_project_idx').on(t.projectId, t.startedAt),
     uniqueIndex('scene_runs_due_idx').on(t.sceneId, t.dueAt),
+    uniqueIndex('scene_runs_noon_nap_due_idx').on(t.noonNapId, t.dueAt),
   ],
 );
