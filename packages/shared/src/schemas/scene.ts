@@ -307,6 +307,14 @@ export const SCENE_REASONS = [
   'missed',
   'noTargets',
   'commandFailed',
+  // AC automation (schemas/ac-automation.ts): why it switched or set an AC ('ac' + its decision reason).
+  'acTimingOpen',
+  'acTimingClose',
+  'acOccupied',
+  'acVacant',
+  'acWeatherLinkage',
+  'acAmbientComfortable',
+  'acHold',
 ] as const;
 export type SceneReason = (typeof SCENE_REASONS)[number];
 

@@ -14,3 +14,4 @@ export * from '../../modules/commands/tables.js';
 export * from '../../modules/alerts/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/scenes/tables.js';
+export * from '../../modules/ac-automation/tables.js';
