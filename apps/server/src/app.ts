@@ -41,6 +41,8 @@ import { alertRoutes } from './modules/alerts/routes.js';
 import { notificationsPlugin } from './modules/notifications/plugin.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { sceneRoutes } from './modules/scenes/routes.js';
+import { noonNapRoutes } from './modules/scenes/noon-nap-routes.js';
+import { sceneWeekRoutes } from './modules/scenes/week-routes.js';
 import { alertRuleRoutes } from './modules/alerts/rule-routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
 import { boardRoutes } from './modules/boards/routes.js';
@@ -79,6 +81,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin);
+  // The overview's vector map (MAP_STYLE_URL): the browser fetches the style, its tiles, glyphs and sprites.
+  const mapOrigins = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -87,9 +91,9 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
         scriptSrc: ["'self'"],
         // antd's CSS-in-JS writes <style> elements at run time; styles cannot run script.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...mapOrigins],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -154,6 +158,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(alertRoutes);
     await api.register(notificationRoutes);
     await api.register(sceneRoutes);
+    await api.register(noonNapRoutes);
+    await api.register(sceneWeekRoutes);
     await api.register(alertRuleRoutes);
     await api.register(energyRoutes);
     await api.register(boardRoutes);

@@ -387,6 +387,12 @@ const SCENE_CASES: IsolationCase[] = [
     payload: (i) => ({ projectId: i.project }),
     allowed: 'ownerB',
   },
+  {
+    route: 'POST /sbuilding/scene/week',
+    url: () => '/sbuilding/scene/week',
+    payload: (i) => ({ projectId: i.project, from: '2026-09-20' }),
+    allowed: 'ownerB',
+  },
   { route: 'DELETE /sbuilding/scene/{id}', url: (i) => `/sbuilding/scene/${i.scene}`, allowed: 'ownerB' },
 ];
 

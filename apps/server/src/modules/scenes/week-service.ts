@@ -1,0 +1,61 @@
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { TIMED_TRIGGERS, type SceneWeek } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import type { Scope } from '../../platform/tenancy.js';
+import { previousDate } from '../calendar/calendar-rules.js';
+import { calendarDays, workTimes } from '../calendar/tables.js';
+import { toWorkTime } from '../calendar/work-time-service.js';
+import { findProject } from '../projects/service.js';
+import { scenes } from './tables.js';
+import { addDays, planWeek } from './week.js';
+
+/**
+ * POST /sbuilding/scene/week: the project's enabled timed scenes, its calendar around the week and its
+ * work times, handed to the pure planner (week.ts). 404 when the project is not the caller's; every row
+ * read below belongs to that project.
+ */
+export async function sceneWeek(db: Db, scope: Scope, projectId: number, from: string): Promise<SceneWeek> {
+  const project = await findProject(db, scope, projectId);
+  const [sceneRows, exceptions, periodRows] = await Promise.all([
+    db
+      .select()
+      .from(scenes)
+      .where(
+        and(
+          eq(scenes.projectId, project.id),
+          eq(scenes.enabled, true),
+          inArray(scenes.triggerType, [...TIMED_TRIGGERS]),
+        ),
+      )
+      .orderBy(asc(scenes.name), asc(scenes.id)),
+    db
+      .select({ date: calendarDays.date, type: calendarDays.type, name: calendarDays.name })
+      .from(calendarDays)
+      .where(
+        and(
+          eq(calendarDays.projectId, project.id),
+          between(calendarDays.date, previousDate(from), addDays(from, 8)),
+        ),
+      ),
+    db
+      .select()
+      .from(workTimes)
+      .where(eq(workTimes.projectId, project.id))
+      .orderBy(asc(workTimes.startTime), asc(workTimes.id)),
+  ]);
+  const week = planWeek({
+    from,
+    timeZone: project.timeZone,
+    scenes: sceneRows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      enabled: row.enabled,
+      triggerType: row.triggerType,
+      zoneId: row.zoneId,
+      rules: row.rules,
+    })),
+    exceptions,
+    workTimes: periodRows.map(toWorkTime),
+  });
+  return { ...week, projectId: project.id };
+}
