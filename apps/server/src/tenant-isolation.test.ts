@@ -15,7 +15,7 @@ import { sessions } from './modules/auth/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 import { plantDevice } from './test/devices.js';
 import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';
-import { sceneRuns, scenes } from './modules/scenes/tables.js';
+import { noonNaps, sceneRuns, scenes } from './modules/scenes/tables.js';
 import {
   bleGatewayInits,
   deviceAttributeChanges,
@@ -79,6 +79,8 @@ interface Ids {
   ignorableAlert: number;
   /** B's scene switching B's light (saved, enabled, explained, executed, then deleted). */
   scene: number;
+  /** B's noon nap on B's device zone, bound to B's NAP work time (saved, switched off, then deleted). */
+  noonNap: number;
   /** B's threshold rule (edited, switched off, then deleted). */
   alertRule: number;
   /** B's webhook channel (saved, test-sent to nowhere, then deleted). */
@@ -394,6 +396,50 @@ const SCENE_CASES: IsolationCase[] = [
     allowed: 'ownerB',
   },
   { route: 'DELETE /sbuilding/scene/{id}', url: (i) => `/sbuilding/scene/${i.scene}`, allowed: 'ownerB' },
+];
+
+/** Noon naps (scenes/noon-nap-*). */
+const bNoonNap = (i: Ids) => ({
+  name: `B nap ${++planted}`,
+  zoneIds: [i.deviceZone],
+  dimLevel: 40,
+  acAction: 'sleep',
+});
+const NOON_NAP_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/noonNap/getList',
+    url: () => '/sbuilding/noonNap/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/noonNap/options',
+    url: (i) => `/sbuilding/noonNap/options?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/noonNap/create',
+    url: () => '/sbuilding/noonNap/create',
+    payload: (i) => ({ ...bNoonNap(i), projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/noonNap/save/{id}',
+    url: (i) => `/sbuilding/noonNap/save/${i.noonNap}`,
+    payload: (i) => ({ ...bNoonNap(i), version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/noonNap/enable/{id}',
+    url: (i) => `/sbuilding/noonNap/enable/${i.noonNap}`,
+    payload: () => ({ enabled: false }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/noonNap/{id}',
+    url: (i) => `/sbuilding/noonNap/${i.noonNap}`,
+    allowed: 'ownerB',
+  },
 ];
 
 /** The alarm board (alerts/*). */
@@ -753,6 +799,7 @@ const CASES: IsolationCase[] = [
   ...ALERT_CASES,
   ...ALERT_RULE_CASES,
   ...SCENE_CASES,
+  ...NOON_NAP_CASES,
   ...ENERGY_CASES,
   ...SIMULATOR_CASES,
   ...BOARD_CASES,
@@ -1082,6 +1129,7 @@ beforeAll(async () => {
     alert: 0,
     ignorableAlert: 0,
     scene: 0,
+    noonNap: 0,
     alertRule: 0,
     channel: 0,
   };
@@ -1095,6 +1143,16 @@ beforeAll(async () => {
     actions: [{ method: 'setOnOff', params: { onOff: false } }],
   });
   ids.scene = scene.json().data.id;
+  await ownerB('POST', '/sbuilding/work/rest', {
+    ...work,
+    name: 'B nap',
+    startTime: '12:30',
+    endTime: '13:30',
+    timeType: 'NAP',
+    projectId: p.id,
+  });
+  const nap = await ownerB('PUT', '/sbuilding/noonNap/create', { ...bNoonNap(ids), projectId: p.id });
+  ids.noonNap = nap.json().data.id;
   ids.channel = (await ownerB('POST', '/sbuilding/notification/channel', bChannel(p.id))).json().data.id;
   // B's sensor, light and gateway go offline: the detector raises their alerts.
   await t.app.alertDetector.handle(
@@ -1246,6 +1304,11 @@ async function snapshot() {
       .where(eq(alertRules.tenantId, tenantB))
       .orderBy(asc(alertRules.id)),
     scenes: await db.select().from(scenes).where(eq(scenes.tenantId, tenantB)).orderBy(asc(scenes.id)),
+    noonNaps: await db
+      .select()
+      .from(noonNaps)
+      .where(eq(noonNaps.tenantId, tenantB))
+      .orderBy(asc(noonNaps.id)),
     sceneRuns: await db
       .select()
       .from(sceneRuns)
@@ -1350,6 +1413,19 @@ describe('tenant isolation', () => {
       }),
     ];
     for (const res of tries) expect(res.statusCode, res.body).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses tenant B's zones in a noon nap of tenant A's own project", async () => {
+    const before = await snapshot();
+    const campus = (
+      await attacker('POST', '/sbuilding/project/getList', { projectName: 'Demo Campus' })
+    ).json().data.rows[0];
+    const res = await attacker('PUT', '/sbuilding/noonNap/create', {
+      ...bNoonNap(ids),
+      projectId: campus.id,
+    });
+    expect(res.statusCode, res.body).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -4,6 +4,7 @@ import type { SceneRun } from '@sbuilding/shared';
 import type { DeviceUpdate, TelemetryBus } from '../../realtime/bus.js';
 import { projects } from '../projects/tables.js';
 import { dueTimesBetween } from './engine.js';
+import { runDueNoonNaps } from './noon-nap-runner.js';
 import { automationActor, runScene, type LiveOverlay, type SceneDeps } from './service.js';
 import { sceneRuns, scenes } from './tables.js';
 
@@ -226,6 +227,7 @@ export function startSceneAutomation(
   const pass = () => {
     running ??= Promise.all([
       runDueScenes(deps(), now(), options.catchUpMinutes, log),
+      runDueNoonNaps(deps(), now(), options.catchUpMinutes, log),
       triggers.evaluateAll(now()),
     ])
       .catch((error: unknown) => log.error({ err: error }, 'scene pass failed'))

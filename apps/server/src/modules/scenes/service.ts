@@ -94,7 +94,7 @@ function rulesOf(body: SceneInput): SceneRules {
   };
 }
 
-function toRun(row: RunRow): SceneRun {
+export function toRun(row: RunRow): SceneRun {
   return {
     id: row.id,
     sceneId: row.sceneId,
@@ -648,7 +648,7 @@ export interface RunActor {
 }
 
 /** The actor of automatic runs: the scene's tenant, allowed to switch devices, no user. */
-export function automationActor(row: SceneRow): RunActor {
+export function automationActor(row: Pick<SceneRow, 'tenantId' | 'name'>): RunActor {
   return {
     scope: {
       userId: 0,
@@ -668,38 +668,49 @@ async function sendActions(deps: SceneDeps, row: SceneRow, actor: RunActor): Pro
   const results: SceneCommandResult[] = [];
   for (const action of row.rules.actions) {
     const perTarget = await Promise.all(
-      row.rules.targets.map(async (target) => {
-        const request = {
-          ...(target.kind === 'device' ? { deviceId: target.id } : { groupId: target.id }),
-          method: action.method,
-          params: action.params,
-          terminal: 'control' as const,
-        };
-        let outcomes: CommandOutcome[];
-        try {
-          outcomes = (
-            await sendCommand(
-              deps,
-              { scope: actor.scope, lang: actor.lang, userName: actor.userName, logUserId: actor.userId },
-              request,
-              deps.commandTimeoutMs,
-            )
-          ).results;
-        } catch (error) {
-          outcomes = failureOutcomes(error, target, actor.lang);
-        }
-        return outcomes.map((o) => ({
-          targetKind: target.kind,
-          targetId: target.id,
-          method: action.method,
-          params: action.params,
-          ...o,
-        }));
-      }),
+      row.rules.targets.map((target) => sendSceneAction(deps, actor, target, action)),
     );
     results.push(...perTarget.flat());
   }
   return results;
+}
+
+/**
+ * One action to one target through the command path (terminal 'control'), each device's outcome; a refusal
+ * is an outcome, not an error. Noon naps send theirs through it too.
+ */
+export async function sendSceneAction(
+  deps: SceneDeps,
+  actor: RunActor,
+  target: SceneTarget,
+  action: { method: SceneCommandResult['method']; params: Record<string, unknown> },
+): Promise<SceneCommandResult[]> {
+  const request = {
+    ...(target.kind === 'device' ? { deviceId: target.id } : { groupId: target.id }),
+    method: action.method,
+    params: action.params,
+    terminal: 'control' as const,
+  };
+  let outcomes: CommandOutcome[];
+  try {
+    outcomes = (
+      await sendCommand(
+        deps,
+        { scope: actor.scope, lang: actor.lang, userName: actor.userName, logUserId: actor.userId },
+        request,
+        deps.commandTimeoutMs,
+      )
+    ).results;
+  } catch (error) {
+    outcomes = failureOutcomes(error, target, actor.lang);
+  }
+  return outcomes.map((o) => ({
+    targetKind: target.kind,
+    targetId: target.id,
+    method: action.method,
+    params: action.params,
+    ...o,
+  }));
 }
 
 function isOutcomeList(data: unknown): data is { results: CommandOutcome[] } {

@@ -17,6 +17,7 @@ import {
   SCENE_RUN_OUTCOMES,
   SCENE_RUN_TRIGGERS,
   SCENE_TRIGGER_TYPES,
+  type CommandMethod,
   type SceneAction,
   type SceneAuxCondition,
   type SceneCommandResult,
@@ -89,6 +90,8 @@ export interface NoonNapSavedState {
   lightnessLevel?: number | undefined;
   fanSpeed?: string | undefined;
   targetTemp?: number | undefined;
+  /** The commands that put it back, in order. */
+  restore?: { method: CommandMethod; params: Record<string, unknown> }[];
 }
 
 /**

@@ -103,8 +103,16 @@ const en = {
   'simulator.notSimulated': 'The building simulator does not run this device',
   'scene.duplicateName': 'The project already has a scene named [{name}]',
   'scene.otherProject': '[{name}] belongs to another project than the scene',
+  'noonNap.noNapWorkTime':
+    'A noon-nap scene needs a NAP work time first: add a work time of type NAP to the project (Projects, work times)',
+  'noonNap.notNapWorkTime': "Choose one of the project's NAP work times",
+  'noonNap.duplicateName': 'The project already has a noon nap named [{name}]',
   'alert.changed': 'Alert status is changed, Please update now',
   'board.airDeviceNotFound': 'Air device not found',
+  'acAutomation.duplicate': '[{name}] already has an AC automation',
+  'acAutomation.notAc': 'Select an air conditioner or a group of air conditioners',
+  'acAutomation.otherProject': '[{name}] belongs to another project than the AC automation',
+  'acAutomation.noZone': '[{name}] is in no zone: choose the zone whose occupancy it follows',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -206,8 +214,16 @@ const zh: Record<ServerMessageKey, string> = {
   'simulator.notSimulated': '楼宇模拟器未模拟该设备',
   'scene.duplicateName': '项目中已存在名为【{name}】的场景',
   'scene.otherProject': '【{name}】与场景不属于同一项目',
+  'noonNap.noNapWorkTime':
+    '午休场景需要先设置午休（NAP）工作时间：请在项目的工作时间中添加类型为 NAP 的时间段（项目管理 → 工作时间）',
+  'noonNap.notNapWorkTime': '请选择项目的一个午休（NAP）工作时间',
+  'noonNap.duplicateName': '项目中已存在名为【{name}】的午休场景',
   'alert.changed': '告警状态已变更，请立即更新',
   'board.airDeviceNotFound': '未找到空气设备',
+  'acAutomation.duplicate': '【{name}】已有空调自动化配置',
+  'acAutomation.notAc': '请选择空调或空调分组',
+  'acAutomation.otherProject': '【{name}】与空调自动化不属于同一项目',
+  'acAutomation.noZone': '【{name}】不属于任何区域：请选择其跟随人员占用的区域',
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };
