@@ -123,8 +123,8 @@ describe('accessibility of the console pages', () => {
     'finds nothing serious on a coming-soon page',
     async () => {
       signedIn(['admin']);
-      // Time management arrives in a later release (the scene list, used before, now exists).
-      renderApp('/timeMgmt');
+      // Code generation arrives in a later release (the scene list and time management, used before, now exist).
+      renderApp('/gen/edit/1');
       await screen.findByText('This screen arrives in a later release.', {}, WAIT);
       expect(await seriousViolations()).toEqual([]);
     },

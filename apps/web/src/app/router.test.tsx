@@ -73,12 +73,14 @@ describe('console routing', () => {
   it('shows screens of later releases as ComingSoon, titled, in the layout', async () => {
     setToken('t');
     serve(user(['admin']));
-    renderApp('/timeMgmt');
-    expect(await screen.findByRole('heading', { name: 'TimeMGMT' })).toBeInTheDocument();
+    renderApp('/gen/edit/1');
+    expect(await screen.findByRole('heading', { name: 'Edit generation config' })).toBeInTheDocument();
     expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
-    expect(document.title).toBe('TimeMGMT - Smart Building');
+    expect(document.title).toBe('Edit generation config - Smart Building');
     // Not a board page: no page transition (spec section 2).
-    expect(screen.getByRole('heading', { name: 'TimeMGMT' }).closest('.sb-page-transition')).toBeNull();
+    expect(
+      screen.getByRole('heading', { name: 'Edit generation config' }).closest('.sb-page-transition'),
+    ).toBeNull();
   });
 
   it('gives a board page, titled, the page transition', async () => {

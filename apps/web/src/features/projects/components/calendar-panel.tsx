@@ -7,6 +7,7 @@ import { useCalendar } from '../api/get-calendar';
 import { useSaveCalendar } from '../api/save-calendar';
 import { daysOf, overridesOf, sameOverrides, toggleDay, type DayOverrides } from './calendar-rules';
 import { CalendarLegend, YearCalendar } from './year-calendar';
+import './calendar-panel.css';
 
 /** A project's holidays and extra working days for one year, edited by clicks and saved at once. */
 export function CalendarPanel({ projectId }: { projectId: number }) {

@@ -8,6 +8,7 @@ import { labelOf, useDict } from '@/lib/dict';
 import { useDeleteWorkTime } from '../api/delete-work-time';
 import { useWorkTimes } from '../api/list-work-times';
 import { WorkTimeForm } from './work-time-form';
+import './calendar-panel.css';
 
 /** A project's work times (name, start, end, type, zone type) with create, edit and delete. */
 export function WorkTimesTable({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {

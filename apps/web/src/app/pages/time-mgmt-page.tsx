@@ -1,0 +1,66 @@
+import { Card, Divider, Flex, Tabs, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NoProject } from '@/components/no-project';
+import { CalendarPanel } from '@/features/projects/components/calendar-panel';
+import { WorkTimesTable } from '@/features/projects/components/work-times-table';
+import { sceneWeekKey } from '@/features/time-mgmt/api/get-scene-week';
+import { WeekView } from '@/features/time-mgmt/components/week-view';
+import { useHasRole } from '@/lib/permissions';
+import { currentProjectId } from '@/lib/storage';
+
+const WRITERS = ['tbAdmin'];
+
+/**
+ * /timeMgmt: the current project's week of timed scene runs, and its work times and calendar (the
+ * projects feature's own table, form and year calendar), composed here because a feature does not import
+ * another one.
+ */
+export default function TimeMgmtPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canEdit = useHasRole(WRITERS);
+  const projectId = currentProjectId();
+
+  const title = (
+    <Typography.Title level={1} className="sb-page-title">
+      {t('routes.timeMgmt')}
+    </Typography.Title>
+  );
+  if (projectId === null) {
+    return (
+      <Flex vertical gap="middle">
+        {title}
+        <NoProject />
+      </Flex>
+    );
+  }
+  return (
+    <Flex vertical gap="middle">
+      {title}
+      <Card>
+        <Tabs
+          destroyOnHidden
+          // Work times and holidays edited on the other tab change the week: read it again.
+          onChange={(key) => {
+            if (key === 'week') void queryClient.invalidateQueries({ queryKey: sceneWeekKey });
+          }}
+          items={[
+            { key: 'week', label: t('timeMgmt.tabs.week'), children: <WeekView projectId={projectId} /> },
+            {
+              key: 'calendar',
+              label: t('timeMgmt.tabs.calendar'),
+              children: (
+                <>
+                  <WorkTimesTable projectId={projectId} canEdit={canEdit} />
+                  <Divider />
+                  <CalendarPanel projectId={projectId} />
+                </>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}
