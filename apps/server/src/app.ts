@@ -42,6 +42,7 @@ import { notificationsPlugin } from './modules/notifications/plugin.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { sceneRoutes } from './modules/scenes/routes.js';
 import { noonNapRoutes } from './modules/scenes/noon-nap-routes.js';
+import { acAutomationRoutes } from './modules/ac-automation/routes.js';
 import { sceneWeekRoutes } from './modules/scenes/week-routes.js';
 import { alertRuleRoutes } from './modules/alerts/rule-routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
@@ -159,6 +160,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(notificationRoutes);
     await api.register(sceneRoutes);
     await api.register(noonNapRoutes);
+    await api.register(acAutomationRoutes);
     await api.register(sceneWeekRoutes);
     await api.register(alertRuleRoutes);
     await api.register(energyRoutes);

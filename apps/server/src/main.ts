@@ -6,6 +6,7 @@ import { PortInUseError, startDeviceLink } from './mqtt/index.js';
 import { startBuiltInSimulator } from './simulator-host.js';
 import { COMMAND_TIMEOUT_MS } from '@sbuilding/shared';
 import { startSceneAutomation } from './modules/scenes/scheduler.js';
+import { startAcAutomation } from './modules/ac-automation/runner.js';
 import { weatherProvider } from './modules/scenes/weather.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
@@ -59,6 +60,19 @@ async function main() {
     app.log,
     config.scenes,
   );
+  // AC automation: every config at each pass (timing, vacancy, weather) and motion readings as they come.
+  const stopAcAutomation = startAcAutomation(
+    () => ({
+      db,
+      channel: app.deviceChannel,
+      log: app.controlLog,
+      commandTimeoutMs: COMMAND_TIMEOUT_MS,
+      weather: weatherProvider(config.scenes.weather),
+    }),
+    app.telemetryBus,
+    app.log,
+    { tickMs: config.scenes.tickMs },
+  );
   // Bluetooth gateway initialisations interrupted by the last stop carry on.
   void app.bleInit
     .resumePending()
@@ -83,6 +97,7 @@ async function main() {
     deviceLink.holdPresence();
     app.alertDetector.stop();
     await stopScenes();
+    await stopAcAutomation();
     app.simulator = null;
     await simulator?.stop();
     await deviceLink.close();

@@ -16,6 +16,7 @@ import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 import { plantDevice } from './test/devices.js';
 import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';
 import { noonNaps, sceneRuns, scenes } from './modules/scenes/tables.js';
+import { acAutomations } from './modules/ac-automation/tables.js';
 import {
   bleGatewayInits,
   deviceAttributeChanges,
@@ -81,6 +82,9 @@ interface Ids {
   scene: number;
   /** B's noon nap on B's device zone, bound to B's NAP work time (saved, switched off, then deleted). */
   noonNap: number;
+  /** B's AC automation of a group holding B's AC (saved, switched, explained, then deleted). */
+  acAutomation: number;
+  acGroup: number;
   /** B's threshold rule (edited, switched off, then deleted). */
   alertRule: number;
   /** B's webhook channel (saved, test-sent to nowhere, then deleted). */
@@ -438,6 +442,63 @@ const NOON_NAP_CASES: IsolationCase[] = [
   {
     route: 'DELETE /sbuilding/noonNap/{id}',
     url: (i) => `/sbuilding/noonNap/${i.noonNap}`,
+    allowed: 'ownerB',
+  },
+];
+
+/** AC automation (ac-automation/*): B's create is for B's AC itself, the existing config is its group's. */
+const bAcAutomation = (i: Ids) => ({
+  setTemperature: 24,
+  timingOpenClose: true,
+  openTime: '08:00',
+  closeTime: '18:00',
+  targetId: i.acGroup,
+  targetKind: 'group',
+});
+const AC_AUTOMATION_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/acAutomation/getList',
+    url: () => '/sbuilding/acAutomation/getList',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/acAutomation/{id}',
+    url: (i) => `/sbuilding/acAutomation/${i.acAutomation}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/acAutomation/create',
+    url: () => '/sbuilding/acAutomation/create',
+    payload: (i) => ({ ...bAcAutomation(i), targetKind: 'device', targetId: i.acUnit, projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/acAutomation/save/{id}',
+    url: (i) => `/sbuilding/acAutomation/save/${i.acAutomation}`,
+    payload: (i) => ({ ...bAcAutomation(i), setTemperature: 25, version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/acAutomation/active/{id}',
+    url: (i) => `/sbuilding/acAutomation/active/${i.acAutomation}`,
+    payload: () => ({ active: false }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/acAutomation/explain/{id}',
+    url: (i) => `/sbuilding/acAutomation/explain/${i.acAutomation}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/acAutomation/savings',
+    url: () => '/sbuilding/acAutomation/savings',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/acAutomation/{id}',
+    url: (i) => `/sbuilding/acAutomation/${i.acAutomation}`,
     allowed: 'ownerB',
   },
 ];
@@ -800,6 +861,7 @@ const CASES: IsolationCase[] = [
   ...ALERT_RULE_CASES,
   ...SCENE_CASES,
   ...NOON_NAP_CASES,
+  ...AC_AUTOMATION_CASES,
   ...ENERGY_CASES,
   ...SIMULATOR_CASES,
   ...BOARD_CASES,
@@ -1130,6 +1192,8 @@ beforeAll(async () => {
     ignorableAlert: 0,
     scene: 0,
     noonNap: 0,
+    acAutomation: 0,
+    acGroup: 0,
     alertRule: 0,
     channel: 0,
   };
@@ -1153,6 +1217,18 @@ beforeAll(async () => {
   });
   const nap = await ownerB('PUT', '/sbuilding/noonNap/create', { ...bNoonNap(ids), projectId: p.id });
   ids.noonNap = nap.json().data.id;
+  ids.acGroup = (
+    await ownerB('PUT', '/sbuilding/group/create', {
+      projectId: p.id,
+      name: 'B ACs',
+      deviceIds: [bDevices.acUnit],
+    })
+  ).json().data.id;
+  const acAuto = await ownerB('PUT', '/sbuilding/acAutomation/create', {
+    ...bAcAutomation(ids),
+    projectId: p.id,
+  });
+  ids.acAutomation = acAuto.json().data.id;
   ids.channel = (await ownerB('POST', '/sbuilding/notification/channel', bChannel(p.id))).json().data.id;
   // B's sensor, light and gateway go offline: the detector raises their alerts.
   await t.app.alertDetector.handle(
@@ -1309,6 +1385,11 @@ async function snapshot() {
       .from(noonNaps)
       .where(eq(noonNaps.tenantId, tenantB))
       .orderBy(asc(noonNaps.id)),
+    acAutomations: await db
+      .select()
+      .from(acAutomations)
+      .where(eq(acAutomations.tenantId, tenantB))
+      .orderBy(asc(acAutomations.id)),
     sceneRuns: await db
       .select()
       .from(sceneRuns)

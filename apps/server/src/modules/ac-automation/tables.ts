@@ -9,7 +9,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { AC_AUTOMATION_TARGET_KINDS, type AcAutomationSettings, type AcDesiredState } from '@sbuilding/shared';
+import {
+  AC_AUTOMATION_TARGET_KINDS,
+  type AcAutomationSettings,
+  type AcDesiredState,
+} from '@sbuilding/shared';
 import { zones } from '../buildings/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
