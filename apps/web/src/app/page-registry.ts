@@ -36,7 +36,9 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'board/space': lazy(() => import('@/features/space/pages/space-board-page')),
   'scene/index': lazy(() => import('@/features/scenes/pages/scene-list-page')),
   'scene/job-log': lazy(() => import('@/features/scenes/pages/job-log-page')),
+  'scene/noon-nap': lazy(() => import('@/features/scenes/pages/noon-nap-page')),
   'scene/wizard': lazy(() => import('@/features/scenes/pages/scene-wizard-page')),
+  'scene/time-mgmt': lazy(() => import('./pages/time-mgmt-page')),
 };
 
 export function pageFor(component: string): Page | undefined {
