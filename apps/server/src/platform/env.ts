@@ -33,6 +33,8 @@ const envSchema = z.object({
   SIMULATOR: bool(true),
   /** Simulated seconds per real second of the built-in simulator (10 makes a day pass in 2.4 hours). */
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
+  /** Days of history the built-in simulator writes for the demo campus on its first start (0: none). */
+  SIM_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   /** Create the demo tenant and users when the database has no user yet (first start). */
   SEED_DEMO: bool(true),
   /** Signing secret of session tokens; unset means one generated once and kept in DATA_DIR. */
@@ -51,6 +53,11 @@ const envSchema = z.object({
   SCENE_TICK_SECONDS: z.coerce.number().positive().default(30),
   /** Local weather for scenes: computed offline from date and place, or Open-Meteo over HTTP. */
   WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
+  /**
+   * A MapLibre (vector-tile) style for the overview's map, http(s); unset means the bundled offline map. The
+   * browser fetches it (and its tiles, glyphs and sprites, from the style's own origin) directly.
+   */
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -69,6 +76,7 @@ export interface Config {
   captchaEnabled: boolean;
   simulator: boolean;
   simSpeed: number;
+  simBackfillDays: number;
   seedDemo: boolean;
   jwtSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
@@ -76,6 +84,7 @@ export interface Config {
   webDist: string;
   bleInitStepMs: number;
   scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
+  mapStyleUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,
     simSpeed: e.SIM_SPEED,
+    simBackfillDays: e.SIM_BACKFILL_DAYS,
     seedDemo: e.SEED_DEMO,
     jwtSecret: e.JWT_SECRET,
     session: {
@@ -116,5 +126,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tickMs: e.SCENE_TICK_SECONDS * 1000,
       weather: e.WEATHER_PROVIDER,
     },
+    mapStyleUrl: e.MAP_STYLE_URL,
   };
 }

@@ -84,5 +84,10 @@ export const overviewSchema = z.object({
   buildings: z.array(overviewBuildingSchema),
   /** Devices whose readings change these figures (lights, ACs, air sensors, ammeters): the console follows them. */
   watchIds: z.array(z.number().int()),
+  /**
+   * The server's MAP_STYLE_URL: a MapLibre style the console draws the map with (under the dark rules of spec
+   * section 9); null means the bundled offline map.
+   */
+  mapStyleUrl: z.string().nullable(),
 });
 export type Overview = z.infer<typeof overviewSchema>;

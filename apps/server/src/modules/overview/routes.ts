@@ -20,6 +20,10 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(overviewSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await overview(app.db, request.scope(), request.query)),
+    async (request) =>
+      ok(request, {
+        ...(await overview(app.db, request.scope(), request.query)),
+        mapStyleUrl: app.config.mapStyleUrl ?? null,
+      }),
   );
 };

@@ -67,7 +67,7 @@ export async function overview(
   scope: Scope,
   query: OverviewQuery,
   now = Date.now(),
-): Promise<Overview> {
+): Promise<Omit<Overview, 'mapStyleUrl'>> {
   const project = await findProject(db, scope, query.projectId);
   const inProject = and(tenantFilter(scope, devices.tenantId), eq(devices.projectId, project.id));
   const [buildingRows, onlineRows, readings, energy, alerts] = await Promise.all([

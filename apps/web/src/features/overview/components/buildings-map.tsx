@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OverviewBuilding } from '@sbuilding/shared';
 import { EChart } from '@/components/echart';
-import { DARK_MAP, LAND_MAP } from '../map/land-map';
+import { DARK_MAP } from '../map/dark-colours';
+import { LAND_MAP } from '../map/land-map';
 import { BAND_COLOURS, onlineShare, shareBand } from './format';
 
 /** The smallest area the map shows around the buildings (degrees): a campus alone would be a blank close-up. */

@@ -16,12 +16,3 @@ echarts.use([GeoComponent, ScatterChart, LabelLayout]);
 export const LAND_MAP = 'sb-land';
 
 echarts.registerMap(LAND_MAP, land);
-
-/** The dark map style (spec section 9's dark map, for bundled boundaries): deep sea, muted land, no labels. */
-export const DARK_MAP = {
-  sea: '#0b1a2e',
-  land: '#17324f',
-  border: '#2f5d8c',
-  text: '#e6f4ff',
-  labelBackground: 'rgba(0, 21, 41, 0.85)',
-} as const;

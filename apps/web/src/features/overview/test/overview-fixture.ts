@@ -40,4 +40,5 @@ export const OVERVIEW: Overview = {
     },
   ],
   watchIds: [7, 8, 9],
+  mapStyleUrl: null,
 };
