@@ -38,6 +38,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'scene/job-log': lazy(() => import('@/features/scenes/pages/job-log-page')),
   'scene/noon-nap': lazy(() => import('@/features/scenes/pages/noon-nap-page')),
   'scene/wizard': lazy(() => import('@/features/scenes/pages/scene-wizard-page')),
+  'scene/ac-automation': lazy(() => import('@/features/ac-automation/pages/ac-automation-page')),
   'scene/time-mgmt': lazy(() => import('./pages/time-mgmt-page')),
 };
 
