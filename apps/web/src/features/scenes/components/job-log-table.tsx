@@ -43,7 +43,15 @@ export function JobLogTable({ rows, loading }: JobLogTableProps) {
   const { t } = useTranslation();
   const columns: ColumnsType<SceneRun> = [
     { title: t('jobLog.columns.time'), dataIndex: 'time', render: (_, r) => formatTime(r.time) },
-    { title: t('jobLog.columns.scene'), dataIndex: 'sceneName' },
+    {
+      title: t('jobLog.columns.scene'),
+      dataIndex: 'sceneName',
+      // A noon nap logs its start and its end under its name.
+      render: (_, r) =>
+        r.detail.noonNap === 'start' || r.detail.noonNap === 'end'
+          ? `${r.sceneName} (${t(`jobLog.noonNap.${r.detail.noonNap}`)})`
+          : r.sceneName,
+    },
     {
       title: t('jobLog.columns.trigger'),
       dataIndex: 'trigger',

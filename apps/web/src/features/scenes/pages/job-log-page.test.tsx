@@ -111,6 +111,23 @@ describe('scheduling log page', { timeout: 150_000 }, () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it("marks a noon nap's start and end under its name", async () => {
+    const nap = (id: number, phase: string): SceneRun => ({
+      ...SKIPPED,
+      id,
+      sceneId: null,
+      sceneName: 'Quiet floor',
+      outcome: 'ran',
+      reason: null,
+      detail: { noonNap: phase },
+    });
+    serve({ [LIST]: envelope(200, { rows: [nap(8, 'end'), nap(7, 'start')], total: 2 }) });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
+    expect(await within(table).findByText('Quiet floor (noon nap end)', {}, WAIT)).toBeInTheDocument();
+    expect(within(table).getByText('Quiet floor (noon nap start)')).toBeInTheDocument();
+  });
+
   it('filters by outcome from the first page', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
