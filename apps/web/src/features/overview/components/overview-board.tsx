@@ -2,9 +2,10 @@ import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '@sbuilding/shared';
 import { BuildingList } from './building-list';
-import { BuildingsMap, isPlaced } from './buildings-map';
+import { isPlaced } from './buildings-map';
 import { AlertsChart, EnergyTodayChart } from './charts';
 import { OverviewKpis } from './overview-kpis';
+import { OverviewMap } from './overview-map';
 import './overview.css';
 
 /**
@@ -24,7 +25,7 @@ export function OverviewBoard({ overview, dark = false }: { overview: Overview; 
         <Col xs={24} xl={14}>
           {placed ? (
             <Card title={t('overview.map.title')} className="sb-overview-map">
-              <BuildingsMap buildings={overview.buildings} />
+              <OverviewMap buildings={overview.buildings} styleUrl={overview.mapStyleUrl} />
               <Typography.Paragraph type="secondary" className="sb-overview-legend">
                 {t('overview.map.legend')}
               </Typography.Paragraph>
