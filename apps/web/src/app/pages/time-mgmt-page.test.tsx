@@ -166,13 +166,13 @@ describe('time management page', { timeout: 150_000 }, () => {
     expect(screen.getAllByTestId('week-run')).toHaveLength(6);
 
     expect(screen.getByRole('button', { name: 'This week' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: /Next week/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(
       () => expect(weekRequests().at(-1)).toEqual({ projectId: 5, from: addDays(THIS_MONDAY, 7) }),
       WAIT,
     );
-    await userEvent.click(screen.getByRole('button', { name: /Previous week/ }));
-    await userEvent.click(screen.getByRole('button', { name: /Previous week/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     await waitFor(
       () => expect(weekRequests().at(-1)).toEqual({ projectId: 5, from: addDays(THIS_MONDAY, -7) }),
       WAIT,

@@ -31,14 +31,14 @@ export function WeekView({ projectId }: { projectId: number }) {
             {t('timeMgmt.weekTitle')}
           </Typography.Title>
           <Space wrap>
-            <Button icon={<LeftOutlined />} onClick={() => setFrom(addDays(from, -7))}>
+            <Button icon={<LeftOutlined aria-hidden />} onClick={() => setFrom(addDays(from, -7))}>
               {t('timeMgmt.previousWeek')}
             </Button>
             <Button onClick={() => setFrom(thisMonday())} disabled={from === thisMonday()}>
               {t('timeMgmt.thisWeek')}
             </Button>
             <Button onClick={() => setFrom(addDays(from, 7))}>
-              {t('timeMgmt.nextWeek')} <RightOutlined />
+              {t('timeMgmt.nextWeek')} <RightOutlined aria-hidden />
             </Button>
           </Space>
         </Flex>
