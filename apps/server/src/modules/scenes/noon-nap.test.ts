@@ -8,7 +8,8 @@ import type { DeviceChannel } from '../../mqtt/broker.js';
 import { RpcWaiters } from '../../mqtt/rpc.js';
 import { floors } from '../buildings/tables.js';
 import { deviceLatest, devices } from '../devices/tables.js';
-import { napEventsBetween, runDueNoonNaps } from './noon-nap-runner.js';
+import { napEventsBetween } from './noon-nap-plan.js';
+import { runDueNoonNaps } from './noon-nap-runner.js';
 import type { SceneDeps } from './service.js';
 import { noonNaps, sceneRuns } from './tables.js';
 
