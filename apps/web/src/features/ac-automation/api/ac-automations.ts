@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  acAutomationExplanationSchema,
   acAutomationSavingsSchema,
   acAutomationSchema,
   pageSchema,
@@ -67,4 +68,18 @@ export function useSetAcAutomationActive() {
 
 export function useDeleteAcAutomation() {
   return useInvalidating((id: number) => del(`/sbuilding/acAutomation/${id}`, { schema: z.null() }));
+}
+
+/** What the config wants now and what it read; sends nothing. */
+export function useExplainAcAutomation(id: number | null) {
+  return useQuery({
+    queryKey: [...acAutomationsKey, 'explain', id],
+    queryFn: () =>
+      post(`/sbuilding/acAutomation/explain/${id ?? 0}`, undefined, {
+        schema: acAutomationExplanationSchema,
+      }),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

@@ -84,6 +84,28 @@ function serveWith(rows: AcAutomation[]) {
       total: 1,
     }),
     '/sbuilding/group/getList': envelope(200, { rows: [], total: 0 }),
+    '/sbuilding/acAutomation/explain/7': envelope(200, {
+      now: '2026-03-16T04:30:00Z',
+      localTime: '12:30',
+      workday: true,
+      desired: {
+        onOff: true,
+        workMode: 'cool',
+        targetTemp: 27,
+        fanSpeed: 'low',
+        reason: 'timingOpen',
+        adjustments: ['noonNap'],
+      },
+      inputs: {
+        motionCount: 4,
+        occupied: true,
+        vacantSince: null,
+        outdoorTemp: 31.24,
+        roomTemp: null,
+        inNap: true,
+        inTiming: true,
+      },
+    }),
   });
 }
 
@@ -197,6 +219,23 @@ describe('AC automation page', { timeout: 150_000 }, () => {
       timingOpenClose: false,
       active: true,
     });
+  });
+
+  it('explains what the config would do now and what it read', async () => {
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'What the AC automation of Office AC would do now' }, WAIT),
+    );
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    expect(
+      await within(drawer).findByText('At 12:30: Timing open. Nothing is sent from here.', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText('27 °C')).toBeInTheDocument();
+    expect(within(drawer).getByText('Low')).toBeInTheDocument();
+    expect(within(drawer).getByText('Noon nap time', { selector: 'td *, td' })).toBeInTheDocument();
+    expect(within(drawer).getByText('31.2 °C')).toBeInTheDocument();
+    expect(within(drawer).getByText('Not known')).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('deletes a config only after confirming', async () => {

@@ -14,6 +14,7 @@ import {
   useSetAcAutomationActive,
 } from '../api/ac-automations';
 import { AcAutomationForm } from '../components/ac-automation-form';
+import { ExplainDrawer } from '../components/explain-drawer';
 
 /** The rules a config has switched on, as words. */
 function modesOf(a: AcAutomation, t: (key: string, options?: Record<string, unknown>) => string): string[] {
@@ -34,6 +35,7 @@ export default function AcAutomationPage() {
   const projectId = currentProjectId();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [form, setForm] = useState<{ editing: AcAutomation | null } | null>(null);
+  const [explained, setExplained] = useState<AcAutomation | null>(null);
   const list = useAcAutomations({ projectId: projectId ?? 0, ...paging }, projectId !== null);
   const savings = useAcAutomationSavings(projectId);
   const setActive = useSetAcAutomationActive();
@@ -159,6 +161,13 @@ export default function AcAutomationPage() {
           </Button>
           <Button
             size="small"
+            aria-label={t('acAutomation.explainOf', { name: a.targetName })}
+            onClick={() => setExplained(a)}
+          >
+            {t('acAutomation.explainNow')}
+          </Button>
+          <Button
+            size="small"
             danger
             aria-label={t('acAutomation.deleteOf', { name: a.targetName })}
             onClick={() => confirmDelete(a)}
@@ -212,6 +221,7 @@ export default function AcAutomationPage() {
           />
         </Flex>
       </Card>
+      <ExplainDrawer config={explained} onClose={() => setExplained(null)} />
       <AcAutomationForm
         projectId={projectId}
         editing={form?.editing ?? null}
