@@ -50,12 +50,16 @@ export const sceneWeekDaySchema = z.object({
 export type SceneWeekDay = z.infer<typeof sceneWeekDaySchema>;
 
 /**
- * One execution time of a timed scene in the week, judged by the scene engine as the scheduler would at
+ * One execution time of a timed scene (or a noon nap's start) in the week, judged by the scene engine as the scheduler would at
  * that time. `wouldRun` false carries the first failing check (`reason`: effectiveDates, auxiliaryCondition,
  * weekday, timeRange, maxCount, repeatInterval). Checks that depend on live readings (conditions, vacancy,
  * a manual switch) cannot be known ahead: `conditional` says the run also waits on them.
  */
+export const SCENE_WEEK_SOURCES = ['scene', 'noonNap'] as const;
+
 export const sceneWeekRunSchema = z.object({
+  /** A timed scene, or the start of a noon nap (its NAP window; `sceneId` is then the noon nap's id). */
+  source: z.enum(SCENE_WEEK_SOURCES),
   sceneId: z.number().int(),
   name: z.string(),
   triggerType: z.enum(SCENE_TRIGGER_TYPES),
@@ -65,6 +69,8 @@ export const sceneWeekRunSchema = z.object({
   wouldRun: z.boolean(),
   reason: z.enum(SCENE_REASONS).nullable(),
   conditional: z.boolean(),
+  /** A noon nap's end ('HH:mm'), when what it changed is put back; null for a scene. */
+  until: z.string().nullable(),
 });
 export type SceneWeekRun = z.infer<typeof sceneWeekRunSchema>;
 
@@ -77,7 +83,7 @@ export const sceneWeekSchema = z.object({
   days: z.array(sceneWeekDaySchema),
   /** Every execution time of the week, in time order. */
   runs: z.array(sceneWeekRunSchema),
-  /** How many enabled timed (timing, hybrid) scenes the project has. */
+  /** How many enabled timed (timing, hybrid) scenes and noon naps with a NAP window the project has. */
   timedScenes: z.number().int(),
 });
 export type SceneWeek = z.infer<typeof sceneWeekSchema>;

@@ -6,7 +6,7 @@ import { previousDate } from '../calendar/calendar-rules.js';
 import { calendarDays, workTimes } from '../calendar/tables.js';
 import { toWorkTime } from '../calendar/work-time-service.js';
 import { findProject } from '../projects/service.js';
-import { scenes } from './tables.js';
+import { noonNaps, scenes } from './tables.js';
 import { addDays, planWeek } from './week.js';
 
 /**
@@ -16,7 +16,7 @@ import { addDays, planWeek } from './week.js';
  */
 export async function sceneWeek(db: Db, scope: Scope, projectId: number, from: string): Promise<SceneWeek> {
   const project = await findProject(db, scope, projectId);
-  const [sceneRows, exceptions, periodRows] = await Promise.all([
+  const [sceneRows, exceptions, periodRows, napRows] = await Promise.all([
     db
       .select()
       .from(scenes)
@@ -42,6 +42,19 @@ export async function sceneWeek(db: Db, scope: Scope, projectId: number, from: s
       .from(workTimes)
       .where(eq(workTimes.projectId, project.id))
       .orderBy(asc(workTimes.startTime), asc(workTimes.id)),
+    db
+      .select({
+        id: noonNaps.id,
+        name: noonNaps.name,
+        startTime: workTimes.startTime,
+        endTime: workTimes.endTime,
+      })
+      .from(noonNaps)
+      .innerJoin(workTimes, eq(workTimes.id, noonNaps.workTimeId))
+      .where(
+        and(eq(noonNaps.projectId, project.id), eq(noonNaps.enabled, true), eq(workTimes.timeType, 'NAP')),
+      )
+      .orderBy(asc(noonNaps.name), asc(noonNaps.id)),
   ]);
   const week = planWeek({
     from,
@@ -53,6 +66,11 @@ export async function sceneWeek(db: Db, scope: Scope, projectId: number, from: s
       triggerType: row.triggerType,
       zoneId: row.zoneId,
       rules: row.rules,
+    })),
+    naps: napRows.map((n) => ({
+      id: n.id,
+      name: n.name,
+      window: { startTime: n.startTime, endTime: n.endTime },
     })),
     exceptions,
     workTimes: periodRows.map(toWorkTime),

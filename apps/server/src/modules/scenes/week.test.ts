@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { SceneWeek, SceneWeekRun } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice } from '../../test/devices.js';
 import { as } from '../../test/tenants.js';
+import { buildings, floors, zones } from '../buildings/tables.js';
 
 /*
  * POST /sbuilding/scene/week on a real database: the demo campus (Asia/Shanghai, China's 2026 calendar:
@@ -36,7 +38,7 @@ async function week(from: string): Promise<SceneWeek> {
 
 const brief = (runs: SceneWeekRun[], sceneId: number) =>
   runs
-    .filter((r) => r.sceneId === sceneId)
+    .filter((r) => r.source === 'scene' && r.sceneId === sceneId)
     .map((r) => `${r.localDate} ${r.localTime} ${r.wouldRun ? 'run' : (r.reason ?? '?')}`);
 
 beforeAll(async () => {
@@ -132,6 +134,39 @@ describe('POST /sbuilding/scene/week', () => {
     expect(data.timedScenes).toBe(3);
     // In time order across scenes.
     expect(data.runs.map((r) => r.at)).toEqual([...data.runs.map((r) => r.at)].sort());
+  });
+
+  it('shows a noon nap starting at its NAP window on working days only', async () => {
+    const [zone] = await t.app.db
+      .select({ id: zones.id })
+      .from(zones)
+      .innerJoin(floors, eq(floors.id, zones.floorId))
+      .innerJoin(buildings, eq(buildings.id, floors.buildingId))
+      .where(eq(buildings.projectId, projectId))
+      .limit(1);
+    const res = await manager('PUT', '/sbuilding/noonNap/create', {
+      projectId,
+      name: 'Office nap',
+      zoneIds: [zone!.id],
+      dimLevel: 50,
+      acAction: 'sleep',
+    });
+    expect(res.statusCode).toBe(200);
+    const data = await week('2026-09-20');
+    const naps = data.runs.filter((r) => r.source === 'noonNap');
+    expect(
+      naps.map((r) => `${r.localDate} ${r.localTime}-${r.until} ${r.wouldRun ? 'run' : r.reason}`),
+    ).toEqual([
+      '2026-09-20 12:30-13:30 run',
+      '2026-09-21 12:30-13:30 run',
+      '2026-09-22 12:30-13:30 run',
+      '2026-09-23 12:30-13:30 run',
+      '2026-09-24 12:30-13:30 run',
+      '2026-09-25 12:30-13:30 auxiliaryCondition',
+      '2026-09-26 12:30-13:30 auxiliaryCondition',
+    ]);
+    expect(naps[0]).toMatchObject({ name: 'Office nap', at: '2026-09-20T04:30:00.000Z' });
+    expect(data.timedScenes).toBe(4);
   });
 
   it('refuses a date that does not exist', async () => {

@@ -17,6 +17,7 @@ import {
   type CalendarException,
 } from '../calendar/calendar-rules.js';
 import { decide, dueTimesBetween, instantOf, type EngineScene } from './engine.js';
+import { napEventsBetween } from './noon-nap-plan.js';
 
 /*
  * The week view of /timeMgmt, pure: which execution times of a project's timed scenes fall in 7 local
@@ -33,10 +34,18 @@ export interface WeekScene extends EngineScene {
   name: string;
 }
 
+/** An enabled noon nap and its NAP work time: it starts at the window's start on working days. */
+export interface WeekNap {
+  id: number;
+  name: string;
+  window: { startTime: string; endTime: string };
+}
+
 export interface WeekInputs {
   from: string;
   timeZone: string;
   scenes: readonly WeekScene[];
+  naps: readonly WeekNap[];
   /** Calendar exceptions from the day before `from` to the day after the week (a pre-delay may spill). */
   exceptions: readonly CalendarException[];
   workTimes: readonly WorkTime[];
@@ -144,6 +153,7 @@ export function planWeek(inputs: WeekInputs): SceneWeek {
         lastRanAt = now;
       }
       runs.push({
+        source: 'scene',
         sceneId: scene.id,
         name: scene.name,
         triggerType: scene.triggerType,
@@ -153,6 +163,32 @@ export function planWeek(inputs: WeekInputs): SceneWeek {
         wouldRun: !failing,
         reason: failing?.code ?? null,
         conditional,
+        until: null,
+      });
+    }
+  }
+  // A noon nap starts on working days only (noon-nap-runner.ts), whatever the zones hold then.
+  for (const nap of inputs.naps) {
+    const starts = napEventsBetween(
+      nap.window,
+      timeZone,
+      new Date(start.getTime() - 1),
+      new Date(end.getTime() - 1),
+    );
+    for (const event of starts.filter((e) => e.phase === 'start')) {
+      const workday = dayInfo(event.date).workday;
+      runs.push({
+        source: 'noonNap',
+        sceneId: nap.id,
+        name: nap.name,
+        triggerType: 'timing',
+        at: event.at.toISOString(),
+        localDate: event.date,
+        localTime: localTimeOf(event.at, timeZone).time,
+        wouldRun: workday,
+        reason: workday ? null : 'auxiliaryCondition',
+        conditional: false,
+        until: nap.window.endTime,
       });
     }
   }
@@ -164,6 +200,6 @@ export function planWeek(inputs: WeekInputs): SceneWeek {
     to: addDays(from, SCENE_WEEK_DAYS - 1),
     days,
     runs,
-    timedScenes: timed.length,
+    timedScenes: timed.length + inputs.naps.length,
   };
 }

@@ -19,6 +19,7 @@ const WEEK = '/sbuilding/scene/week';
 const THIS_MONDAY = mondayOf(dayjs().format('YYYY-MM-DD'));
 
 const run = (from: string, day: number, over: Partial<SceneWeekRun> = {}): SceneWeekRun => ({
+  source: 'scene',
   sceneId: 1,
   name: 'Workday lights',
   triggerType: 'timing',
@@ -28,6 +29,7 @@ const run = (from: string, day: number, over: Partial<SceneWeekRun> = {}): Scene
   wouldRun: true,
   reason: null,
   conditional: false,
+  until: null,
   ...over,
 });
 
@@ -73,6 +75,12 @@ function weekFrom(from: string, timedScenes = 2): SceneWeek {
               conditional: true,
             }),
             run(from, 1),
+            run(from, 1, {
+              source: 'noonNap',
+              name: 'Office nap',
+              localTime: '12:30',
+              until: '13:30',
+            }),
             run(from, 2),
             run(from, 3),
             run(from, 4, { wouldRun: false, reason: 'auxiliaryCondition' }),
@@ -147,7 +155,9 @@ describe('time management page', { timeout: 150_000 }, () => {
       'Runs – if its conditions hold',
     );
     expect(within(table).queryByText(/Skipped/)).toBeNull();
-    expect(screen.getAllByTestId('week-run')).toHaveLength(5);
+    // The noon nap: its window in the time column, its name marked as a nap.
+    expect(within(table).getByText('Noon nap: Office nap').closest('tr')).toHaveTextContent('12:30–13:30');
+    expect(screen.getAllByTestId('week-run')).toHaveLength(6);
     const marked = screen.getByRole('list', { name: 'Holidays and extra working days this week' });
     expect(marked).toHaveTextContent('Holiday – Mid-Autumn Festival');
     expect(screen.getByText(/times in Asia\/Shanghai/)).toBeInTheDocument();
@@ -163,7 +173,7 @@ describe('time management page', { timeout: 150_000 }, () => {
     expect(skipped.closest('tr')).toHaveTextContent(
       'Skipped – Not the kind of day chosen (workday or holiday)',
     );
-    expect(screen.getAllByTestId('week-run')).toHaveLength(6);
+    expect(screen.getAllByTestId('week-run')).toHaveLength(7);
 
     expect(screen.getByRole('button', { name: 'This week' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Next week' }));

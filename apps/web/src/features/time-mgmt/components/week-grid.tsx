@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { SceneWeek, SceneWeekRun } from '@sbuilding/shared';
-import { DAY_MINUTES, placeRuns } from './week-layout';
+import { DAY_MINUTES, placeRuns, runKey } from './week-layout';
 import './week-grid.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -51,8 +51,8 @@ export function WeekGrid({ week, runs }: WeekGridProps) {
           ))}
           {placeRuns(runs.filter((r) => r.localDate === day.date)).map(({ run, minute, lane, lanes }) => (
             <div
-              key={`${run.sceneId}-${run.at}`}
-              className={`sb-week-run${run.wouldRun ? '' : ' sb-week-run-skipped'}`}
+              key={runKey(run)}
+              className={`sb-week-run${run.source === 'noonNap' ? ' sb-week-run-nap' : ''}${run.wouldRun ? '' : ' sb-week-run-skipped'}`}
               style={{
                 top: pct(minute),
                 left: `calc(${(lane / lanes) * 100}% + 2px)`,
@@ -60,7 +60,8 @@ export function WeekGrid({ week, runs }: WeekGridProps) {
               }}
               data-testid="week-run"
             >
-              <span className="sb-week-run-time">{run.localTime}</span> {run.name}
+              <span className="sb-week-run-time">{run.localTime}</span>{' '}
+              {run.source === 'noonNap' ? t('timeMgmt.noonNapName', { name: run.name }) : run.name}
             </div>
           ))}
         </div>

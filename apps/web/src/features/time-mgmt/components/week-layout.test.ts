@@ -3,6 +3,7 @@ import type { SceneWeekRun } from '@sbuilding/shared';
 import { addDays, mondayOf, placeRuns } from './week-layout';
 
 const run = (name: string, localTime: string): SceneWeekRun => ({
+  source: 'scene',
   sceneId: 1,
   name,
   triggerType: 'timing',
@@ -12,6 +13,7 @@ const run = (name: string, localTime: string): SceneWeekRun => ({
   wouldRun: true,
   reason: null,
   conditional: false,
+  until: null,
 });
 
 describe('week layout', () => {

@@ -50,3 +50,8 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 }
+
+/** A run's stable key: a scene and a noon nap may share an id. */
+export function runKey(run: SceneWeekRun): string {
+  return `${run.source}-${run.sceneId}-${run.at}`;
+}

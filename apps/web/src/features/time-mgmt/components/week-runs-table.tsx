@@ -2,6 +2,7 @@ import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SceneWeek, SceneWeekRun } from '@sbuilding/shared';
+import { runKey } from './week-layout';
 
 interface WeekRunsTableProps {
   week: SceneWeek;
@@ -23,8 +24,17 @@ export function WeekRunsTable({ week, runs, loading }: WeekRunsTableProps) {
         return `${dayjs(run.localDate).format(t('timeMgmt.dayFormat'))}${kind ? ` (${kind})` : ''}`;
       },
     },
-    { title: t('timeMgmt.columns.time'), dataIndex: 'localTime' },
-    { title: t('timeMgmt.columns.scene'), dataIndex: 'name' },
+    {
+      title: t('timeMgmt.columns.time'),
+      key: 'time',
+      render: (_, run) => (run.until ? `${run.localTime}–${run.until}` : run.localTime),
+    },
+    {
+      title: t('timeMgmt.columns.scene'),
+      key: 'name',
+      render: (_, run) =>
+        run.source === 'noonNap' ? t('timeMgmt.noonNapName', { name: run.name }) : run.name,
+    },
     {
       title: t('timeMgmt.columns.verdict'),
       key: 'verdict',
@@ -45,7 +55,7 @@ export function WeekRunsTable({ week, runs, loading }: WeekRunsTableProps) {
   ];
   return (
     <Table<SceneWeekRun>
-      rowKey={(run) => `${run.sceneId}-${run.at}`}
+      rowKey={runKey}
       size="small"
       aria-label={t('timeMgmt.tableCaption')}
       caption={<span className="sb-visually-hidden">{t('timeMgmt.tableCaption')}</span>}

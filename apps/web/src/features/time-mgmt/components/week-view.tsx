@@ -71,6 +71,10 @@ export function WeekView({ projectId }: { projectId: number }) {
             <span className="sb-week-swatch sb-week-run-swatch" />
             {t('timeMgmt.sceneRun')}
           </li>
+          <li>
+            <span className="sb-week-swatch sb-week-nap-swatch" />
+            {t('timeMgmt.napRun')}
+          </li>
         </ul>
         {marked.length > 0 && (
           <ul className="sb-week-marked" aria-label={t('timeMgmt.calendarDays')}>
