@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  COMMAND_TIMEOUT_MS,
   envelopeSchema,
   idParamsSchema,
   noonNapCreateBodySchema,
@@ -22,6 +23,7 @@ import {
   saveNoonNap,
   setNoonNapEnabled,
 } from './noon-nap-service.js';
+import type { SceneDeps } from './service.js';
 
 const tags = ['scenes'];
 const napEnvelope = envelopeSchema(noonNapSchema);
@@ -29,6 +31,12 @@ const napEnvelope = envelopeSchema(noonNapSchema);
 /** /sbuilding/noonNap/*: noon naps of a project (/noonNap is tbAdmin's, spec section 2). */
 export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   const roles = PROJECT_WRITE_ROLES;
+  const deps = (): SceneDeps => ({
+    db: app.db,
+    channel: app.deviceChannel,
+    log: app.controlLog,
+    commandTimeoutMs: COMMAND_TIMEOUT_MS,
+  });
 
   app.post(
     '/sbuilding/noonNap/getList',
@@ -111,13 +119,14 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles },
       schema: {
         tags,
-        summary: 'Deletes a noon nap; its runs stay in the scheduling log',
+        summary:
+          'Deletes a noon nap; its runs stay in the scheduling log. During its nap, what it changed is put back first',
         params: idParamsSchema,
         response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
-      await deleteNoonNap(app.db, request.scope(), request.params.id);
+      await deleteNoonNap(deps(), request.scope(), request.params.id);
       return ok(request, null);
     },
   );

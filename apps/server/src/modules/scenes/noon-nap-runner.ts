@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_MODELS, type SceneCommandResult, type SceneReason, type SceneRun } from '@sbuilding/shared';
-import { describeDay } from '../calendar/calendar-rules.js';
+import { describeDay, localTimeOf } from '../calendar/calendar-rules.js';
 import { calendarDays, workTimes } from '../calendar/tables.js';
 import { controlLog } from '../commands/tables.js';
 import { deviceLatest, devices } from '../devices/tables.js';
@@ -202,9 +202,15 @@ async function settle(
  * The end: puts back what the start changed, late or not (a dimmed floor is worse than a late restore).
  * A device someone switched by hand during the nap is left as they set it.
  */
-async function endNap(deps: SceneDeps, nap: NoonNapRow, event: NapEvent, now: Date) {
+async function endNap(
+  deps: SceneDeps,
+  nap: NoonNapRow,
+  event: NapEvent,
+  now: Date,
+  extra: Record<string, unknown> = {},
+) {
   const started = performance.now();
-  const saved = nap.saved;
+  const saved = await takeSaved(deps, nap.id);
   if (saved === null) return null;
   const ids = saved.states.map((s) => s.deviceId);
   const touched = await deps.db
@@ -224,9 +230,11 @@ async function endNap(deps: SceneDeps, nap: NoonNapRow, event: NapEvent, now: Da
     now,
     outcome: 'ran',
     reason: null,
-    detail: { lateMinutes: Math.max(0, Math.floor((now.getTime() - event.at.getTime()) / 60_000)) },
+    detail: {
+      lateMinutes: Math.max(0, Math.floor((now.getTime() - event.at.getTime()) / 60_000)),
+      ...extra,
+    },
   });
-  await deps.db.update(noonNaps).set({ saved: null }).where(eq(noonNaps.id, nap.id));
   if (!run) return null;
   const commands: SceneCommandResult[] = [];
   for (const state of saved.states) {
@@ -234,6 +242,34 @@ async function endNap(deps: SceneDeps, nap: NoonNapRow, event: NapEvent, now: Da
     commands.push(...(await send(deps, nap, state.deviceId, state.restore ?? [])));
   }
   return settle(deps, run.id, commands, started, { restored: commands.length, leftAsSetByHand: byHand });
+}
+
+/** Takes what a start saved, once: of an end and a delete racing, one restores. */
+async function takeSaved(deps: SceneDeps, id: number): Promise<NoonNapRow['saved']> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ saved: noonNaps.saved })
+      .from(noonNaps)
+      .where(eq(noonNaps.id, id))
+      .for('update');
+    if (!row?.saved) return null;
+    await tx.update(noonNaps).set({ saved: null }).where(eq(noonNaps.id, id));
+    return row.saved;
+  });
+}
+
+/**
+ * A noon nap deleted (or about to be) during its nap: what it changed is put back now, logged as its end
+ * with `deleted` in the detail, so nothing stays dimmed for want of an end.
+ */
+export async function restoreNow(deps: SceneDeps, nap: NoonNapRow, now: Date): Promise<SceneRun | null> {
+  if (nap.saved === null) return null;
+  const [project] = await deps.db
+    .select({ timeZone: projects.timeZone })
+    .from(projects)
+    .where(eq(projects.id, nap.projectId));
+  const date = localTimeOf(now, project?.timeZone ?? 'UTC').date;
+  return endNap(deps, nap, { phase: 'end', at: now, date }, now, { deleted: true });
 }
 
 /** Claims a start or end: of two processes one wins; answers the row as it is now, or null. */

@@ -15,7 +15,8 @@ import { workTimes } from '../calendar/tables.js';
 import { toWorkTime } from '../calendar/work-time-service.js';
 import { findProject } from '../projects/service.js';
 import { projects } from '../projects/tables.js';
-import { toRun } from './service.js';
+import { restoreNow } from './noon-nap-runner.js';
+import { toRun, type SceneDeps } from './service.js';
 import { noonNaps, sceneRuns } from './tables.js';
 
 /*
@@ -243,8 +244,12 @@ export async function setNoonNapEnabled(
   return noonNapById(db, id);
 }
 
-/** Deletes a noon nap; its runs stay in the scheduling log under their recorded name. */
-export async function deleteNoonNap(db: Db, scope: Scope, id: number): Promise<void> {
-  await findNoonNap(db, scope, id);
-  await db.delete(noonNaps).where(eq(noonNaps.id, id));
+/**
+ * Deletes a noon nap; its runs stay in the scheduling log under their recorded name. One deleted during
+ * its nap first puts back what it changed (nothing would end it otherwise).
+ */
+export async function deleteNoonNap(deps: SceneDeps, scope: Scope, id: number, now = new Date()) {
+  const row = await findNoonNap(deps.db, scope, id);
+  await restoreNow(deps, row, now);
+  await deps.db.delete(noonNaps).where(eq(noonNaps.id, id));
 }

@@ -77,6 +77,8 @@ const sentTo = (deviceId: number) => sent.filter((s) => s.deviceId === deviceId)
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
   channel = fakeChannel();
+  // The routes' command path (delete during a nap) goes through it too.
+  t.app.deviceChannel = channel;
   manager = as(t, await t.login('manager', 'manager123'));
   managerZh = as(t, await t.login('manager', 'manager123'), 'ZH');
   const probe = await insertDevice(t.app.db, { model: 's2', name: 'Nap probe' });
@@ -339,5 +341,23 @@ describe('the NAP window on a virtual clock', () => {
       .from(noonNaps)
       .where(and(eq(noonNaps.id, id), eq(noonNaps.enabled, false)));
     expect(row?.saved).toBeNull();
+  });
+
+  it('puts back what the nap changed when it is deleted during the nap, and logs it', async () => {
+    const id = await createNap({ name: 'Deleted nap', acAction: 'keep' }, local('11:00', '2026-03-25'));
+    await runDueNoonNaps(deps(), local('12:30', '2026-03-25'), 10);
+    sent.length = 0;
+    expect((await manager('DELETE', `/sbuilding/noonNap/${id}`)).statusCode).toBe(200);
+    expect(sentTo(ids.bright)).toEqual([{ lightnessLevel: 200 }]);
+    expect(sentTo(ids.coolAc)).toEqual([]);
+    const runs = await t.app.db
+      .select()
+      .from(sceneRuns)
+      .where(eq(sceneRuns.sceneName, 'Deleted nap'))
+      .orderBy(asc(sceneRuns.id));
+    expect(runs.map((r) => [r.detail.noonNap, r.outcome, r.detail.deleted, r.noonNapId])).toEqual([
+      ['start', 'ran', undefined, null],
+      ['end', 'ran', true, null],
+    ]);
   });
 });
