@@ -167,6 +167,34 @@ describe('noon nap page', { timeout: 150_000 }, () => {
     );
   });
 
+  it('edits a noon nap with the version it read', async () => {
+    serveWith([NAP], OPTIONS);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Quiet third floor' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Quiet third floor');
+    const offset = within(dialog).getByRole('spinbutton', { name: 'Sleep set-point offset' });
+    await userEvent.clear(offset);
+    await userEvent.type(offset, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () =>
+        expect(calls('/sbuilding/noonNap/save/4')).toEqual([
+          {
+            name: 'Quiet third floor',
+            enabled: true,
+            workTimeId: 7,
+            zoneIds: [11],
+            dimLevel: 40,
+            acAction: 'sleep',
+            sleepOffset: 3,
+            version: 3,
+          },
+        ]),
+      WAIT,
+    );
+  });
+
   it('says when the project has no NAP work time, points to where work times are edited, and offers no add', async () => {
     serveWith([], { ...OPTIONS, napWorkTimes: [] });
     renderPage();
