@@ -310,6 +310,29 @@ describe('the AC automation runner', () => {
     await manager('DELETE', `/sbuilding/acAutomation/${id}`);
   });
 
+  it('gives a unit switched on by hand the settings once, then leaves later changes alone', async () => {
+    await setAc(ac.id, { onOff: false, workMode: 'cool', targetTemp: 20, fanSpeed: 'auto', roomTemp: 28 });
+    const { id } = await create({
+      targetKind: 'device',
+      targetId: ac.id,
+      setTemperature: 25,
+      workMode: 'cool',
+      smartTempControl: true,
+    });
+    received.length = 0;
+    // Power is left to people: nothing to send to a unit that is off.
+    expect(await applyAutomation(deps(), await row(id), monday('09:00'), 'timing')).toBeNull();
+    await setAc(ac.id, { onOff: true });
+    const held = await applyAutomation(deps(), await row(id), monday('09:10'), 'timing');
+    expect(held).toMatchObject({ outcome: 'ran', reason: 'acHold' });
+    expect(received).toEqual(['Automation AC setTargetTemp {"targetTemp":25}']);
+    // Someone prefers 23 °C: not fought.
+    await setAc(ac.id, { targetTemp: 23 });
+    expect(await applyAutomation(deps(), await row(id), monday('09:20'), 'timing')).toBeNull();
+    expect(received).toHaveLength(1);
+    await manager('DELETE', `/sbuilding/acAutomation/${id}`);
+  });
+
   it('a failed change is tried again after a while, not at every tick', async () => {
     await setAc(ac.id, { onOff: false, workMode: 'cool', targetTemp: 24, fanSpeed: 'auto' });
     const { id } = await create({

@@ -72,23 +72,43 @@ export async function applyAutomation(
   const gathered = await gatherInputs(db, row, now, { weather: deps.weather, overlay });
   const { desired, inTiming, occupied } = decideAc(configOf(row), gathered.inputs);
   const previous = row.lastDesired ?? null;
-  const changed = previous === null || !sameRequest(previous, desired) || previous.reason !== desired.reason;
-  const retry = row.retryAt !== null && row.retryAt <= now && sameRequest(previous, desired);
-  if (!changed && !retry) return null;
+  const onUnits = gathered.units.filter((u) => gathered.states.get(u.id)?.onOff === true).map((u) => u.id);
+  const wasOn = new Set(previous?.onUnits ?? []);
+  // A unit switched on (by anyone) since the last application takes the settings once; later changes stay.
+  const switchedOn = desired.onOff === false ? [] : onUnits.filter((id) => !wasOn.has(id));
+  const requestChanged = previous === null || !sameRequest(previous, desired);
+  const changed = requestChanged || previous.reason !== desired.reason;
+  const retry = row.retryAt !== null && row.retryAt <= now && !requestChanged;
+  const onChanged = onUnits.length !== wasOn.size || switchedOn.length > 0;
+  if (!changed && !retry && !onChanged) return null;
+  // The units on once this application is through (a retry or a new request switches them all).
+  const sweep = requestChanged || retry;
+  let onAfter = onUnits;
+  if (sweep && desired.onOff === true) onAfter = gathered.units.map((u) => u.id);
+  if (sweep && desired.onOff === false) onAfter = [];
   const [claimed] = await db
     .update(acAutomations)
-    .set({ lastDesired: desired, stateSeq: row.stateSeq + 1, retryAt: null, lastAppliedAt: now })
+    .set({
+      lastDesired: { ...desired, onUnits: onAfter },
+      stateSeq: row.stateSeq + 1,
+      // Only a new request or the retry itself settles a pending retry; a note keeps it.
+      ...(sweep ? { retryAt: null } : {}),
+      lastAppliedAt: now,
+    })
     .where(and(eq(acAutomations.id, row.id), eq(acAutomations.stateSeq, row.stateSeq)))
     .returning({ id: acAutomations.id });
   if (!claimed) return null;
-  // Only what the automation asks differently is sent; a reason alone changing is just noted.
-  if (!retry && previous !== null && sameRequest(previous, desired)) return null;
+  // What the automation asks differently goes to every unit that differs; otherwise only a unit just
+  // switched on gets the settings. A reason alone changing, or a unit switched off, is just noted.
+  const targets =
+    requestChanged || retry ? gathered.units : gathered.units.filter((u) => switchedOn.includes(u.id));
+  if (targets.length === 0) return null;
   const reason = LOG_REASON[desired.reason];
   if (reason === null) return null;
 
   const scope = automationScope(row);
   const results: SceneCommandResult[] = [];
-  for (const unit of gathered.units) {
+  for (const unit of targets) {
     const state = gathered.states.get(unit.id);
     if (!state) continue;
     for (const command of commandsFor(desired, state)) {
@@ -140,6 +160,7 @@ export async function applyAutomation(
       detail: {
         acAutomationId: row.id,
         desired: desired satisfies AcDesiredState,
+        switchedOn,
         retry,
         inputs: {
           localTime: gathered.localTime,

@@ -77,6 +77,12 @@ export function targetNameOf(names: Names, row: Row): string {
   return names.targets.get(`${row.targetKind}:${row.targetId}`) ?? '';
 }
 
+function lastDesiredOf(row: Row): AcAutomation['lastDesired'] {
+  if (!row.lastDesired) return null;
+  const { onUnits: _units, ...desired } = row.lastDesired;
+  return desired;
+}
+
 function toAutomation(row: Row, names: Names): AcAutomation {
   return {
     id: row.id,
@@ -89,7 +95,7 @@ function toAutomation(row: Row, names: Names): AcAutomation {
     zoneName: row.zoneId === null ? '' : (names.zones.get(row.zoneId) ?? ''),
     ...row.rules,
     active: row.active,
-    lastDesired: row.lastDesired ?? null,
+    lastDesired: lastDesiredOf(row),
     lastAppliedAt: row.lastAppliedAt?.toISOString() ?? null,
     version: row.version,
     createTime: row.createdAt.toISOString(),

@@ -18,6 +18,9 @@ import { zones } from '../buildings/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
 
+/** What was last applied, and which units were on then (a unit switched on since gets the settings once). */
+export type AppliedState = AcDesiredState & { onUnits?: number[] };
+
 /** The settings the evaluator reads, kept as one document (checked by the shared schema on write). */
 export type AcAutomationRules = Omit<AcAutomationSettings, 'targetKind' | 'targetId' | 'zoneId' | 'active'>;
 
@@ -43,7 +46,7 @@ export const acAutomations = pgTable(
     zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     rules: jsonb('rules').$type<AcAutomationRules>().notNull(),
-    lastDesired: jsonb('last_desired').$type<AcDesiredState>(),
+    lastDesired: jsonb('last_desired').$type<AppliedState>(),
     lastAppliedAt: timestamp('last_applied_at', { withTimezone: true }),
     retryAt: timestamp('retry_at', { withTimezone: true }),
     stateSeq: integer('state_seq').notNull().default(0),
