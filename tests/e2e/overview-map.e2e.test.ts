@@ -117,6 +117,15 @@ describe('the overview map with MAP_STYLE_URL', () => {
     await figure.waitFor();
     await page.locator('[data-map="vector"][data-state="ready"]').waitFor({ timeout: 20_000 });
     expect(styleRequests).toContain('/style.json');
+    // MapLibre came as its own chunk, its CSS bundled beside it (nothing from a CDN: see expectNoProblems).
+    const chunks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((path) => path.includes('vector-map')),
+    );
+    expect(chunks.some((path) => path.endsWith('.js'))).toBe(true);
+    expect(chunks.some((path) => path.endsWith('.css'))).toBe(true);
     // MapLibre's canvas, named in the console's language, and its zoom buttons.
     const canvas = figure.locator('canvas.maplibregl-canvas');
     expect(await canvas.count()).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems, signInAndWait } from './support/console.js';
 import { apiOf, demoPlace, expectAccessibleSettled, openAsManager } from './support/devices.js';
@@ -28,6 +28,18 @@ afterEach(async (context) => {
   }
 });
 
+/** The scripts and stylesheets this document loaded whose URL matches. */
+function loadedChunks(page: Page, pattern: RegExp): Promise<string[]> {
+  return page.evaluate(
+    (source) =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => new RegExp(source).test(name)),
+    pattern.source,
+  );
+}
+
 describe('the platform overview and the dashboard', () => {
   it('shows the demo campus on the map with its figures, then the dashboard full screen, as manager', async () => {
     const session = await openAsManager(browser, baseUrl, '/board/index');
@@ -41,6 +53,8 @@ describe('the platform overview and the dashboard', () => {
     await map.waitFor();
     // ECharts draws the map on a canvas inside the labelled element.
     expect(await map.locator('canvas').count()).toBeGreaterThan(0);
+    // Without MAP_STYLE_URL MapLibre's chunk (the vector map) is never loaded.
+    expect(await loadedChunks(page, /vector-map/)).toEqual([]);
     await page
       .getByRole('table', { name: 'Buildings of the project with their devices online and offline' })
       .getByRole('cell', { name: 'Building B', exact: true })

@@ -8,6 +8,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, Point } from 'geojson';
 import { DARK_MAP } from './dark-colours';
 import { applyDarkRules } from './dark-rules';
+import { absoluteUrls } from './style-urls';
 
 /*
  * The overview's map on a vector-tile style (MAP_STYLE_URL), drawn by MapLibre GL under section 9's dark rules.
@@ -115,7 +116,7 @@ export function createVectorMap(options: VectorMapOptions): VectorMap {
   });
   map.setStyle(styleUrl, {
     transformStyle: (_previous, next) => {
-      const dark = applyDarkRules(next);
+      const dark = applyDarkRules(absoluteUrls(next, styleUrl));
       font = labelFont(dark);
       return dark;
     },
