@@ -59,6 +59,20 @@ function weekFrom(from: string, timedScenes = 2): SceneWeek {
                 endMinute: 1080,
                 fromPreviousDay: false,
               },
+              ...(i === 0
+                ? [
+                    {
+                      timeType: 'OT' as const,
+                      name: 'Meetings late',
+                      zoneType: 'meeting',
+                      startTime: '18:00',
+                      endTime: '21:00',
+                      startMinute: 1080,
+                      endMinute: 1260,
+                      fromPreviousDay: false,
+                    },
+                  ]
+                : []),
             ]
           : [],
     })),
@@ -189,6 +203,23 @@ describe('time management page', { timeout: 150_000 }, () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'This week' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'This week' })).toBeDisabled(), WAIT);
+  });
+
+  it("shades one zone type's work times when asked", async () => {
+    renderPage();
+    const zoneType = await screen.findByRole(
+      'combobox',
+      { name: 'Zone type of the work times shaded' },
+      WAIT,
+    );
+    const windows = () => document.querySelectorAll('.sb-week-window').length;
+    expect(windows()).toBe(5);
+    await userEvent.click(zoneType);
+    await userEvent.click(
+      await screen.findByText('meeting', { selector: '.ant-select-item-option-content' }, WAIT),
+    );
+    await waitFor(() => expect(windows()).toBe(1), WAIT);
+    expect(document.querySelector('.sb-week-window-ot')).not.toBeNull();
   });
 
   it('says so when no scene runs at set times, still drawing the week', async () => {

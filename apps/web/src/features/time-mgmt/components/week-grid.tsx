@@ -11,6 +11,8 @@ interface WeekGridProps {
   week: SceneWeek;
   /** The runs to draw (the page decides whether skipped times are shown). */
   runs: readonly SceneWeekRun[];
+  /** Shade only this zone type's work times; all when undefined. */
+  zoneType?: string | undefined;
 }
 
 /**
@@ -18,7 +20,7 @@ interface WeekGridProps {
  * holidays marked in the column head, each run a labelled block at its local time. It is a picture of the
  * runs table below it (which screen readers read), so it is hidden from them.
  */
-export function WeekGrid({ week, runs }: WeekGridProps) {
+export function WeekGrid({ week, runs, zoneType }: WeekGridProps) {
   const { t } = useTranslation();
   return (
     <div className="sb-week" aria-hidden="true" data-testid="week-grid">
@@ -41,14 +43,16 @@ export function WeekGrid({ week, runs }: WeekGridProps) {
       </div>
       {week.days.map((day) => (
         <div key={day.date} className={`sb-week-day${day.workday ? '' : ' sb-week-rest'}`}>
-          {day.windows.map((w, i) => (
-            <div
-              key={`w${i}`}
-              className={`sb-week-window sb-week-window-${w.timeType.toLowerCase()}`}
-              style={{ top: pct(w.startMinute), height: pct(w.endMinute - w.startMinute) }}
-              title={`${t(`timeMgmt.windowTypes.${w.timeType}`)} ${w.startTime}–${w.endTime}`}
-            />
-          ))}
+          {day.windows
+            .filter((w) => zoneType === undefined || w.zoneType === zoneType)
+            .map((w, i) => (
+              <div
+                key={`w${i}`}
+                className={`sb-week-window sb-week-window-${w.timeType.toLowerCase()}`}
+                style={{ top: pct(w.startMinute), height: pct(w.endMinute - w.startMinute) }}
+                title={`${t(`timeMgmt.windowTypes.${w.timeType}`)} ${w.startTime}–${w.endTime}`}
+              />
+            ))}
           {placeRuns(runs.filter((r) => r.localDate === day.date)).map(({ run, minute, lane, lanes }) => (
             <div
               key={runKey(run)}

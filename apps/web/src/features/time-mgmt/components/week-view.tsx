@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Skeleton, Space, Switch, Typography } from 'antd';
+import { Button, Empty, Flex, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { WORK_TIME_TYPES } from '@sbuilding/shared';
+import { DICT_TYPES, WORK_TIME_TYPES } from '@sbuilding/shared';
+import { labelOf, useDict } from '@/lib/dict';
 import { useSceneWeek } from '../api/get-scene-week';
 import { WeekGrid } from './week-grid';
 import { addDays, mondayOf } from './week-layout';
@@ -17,11 +18,15 @@ export function WeekView({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState(thisMonday);
   const [showSkipped, setShowSkipped] = useState(false);
+  // Work times are per zone type: with several, one can be shaded alone.
+  const [zoneType, setZoneType] = useState<string>('');
+  const zoneTypeLabels = useDict(DICT_TYPES.zoneType);
   const week = useSceneWeek({ projectId, from });
   const data = week.data;
   const runs = (data?.runs ?? []).filter((r) => showSkipped || r.wouldRun);
   const marked = (data?.days ?? []).filter((d) => d.reason === 'holiday' || d.reason === 'extraWorkday');
   const format = t('timeMgmt.dayFormat');
+  const zoneTypes = [...new Set((data?.days ?? []).flatMap((d) => d.windows.map((w) => w.zoneType)))].sort();
 
   return (
     <section aria-labelledby="sb-week-title">
@@ -51,7 +56,19 @@ export function WeekView({ projectId }: { projectId: number }) {
             })}
             {data ? ` · ${t('timeMgmt.timeZone', { zone: data.timeZone })}` : ''}
           </Typography.Text>
-          <Space>
+          <Space wrap>
+            {zoneTypes.length > 1 && (
+              <Select
+                aria-label={t('timeMgmt.zoneType')}
+                className="sb-week-zone-type"
+                value={zoneType}
+                onChange={setZoneType}
+                options={[
+                  { value: '', label: t('timeMgmt.allZoneTypes') },
+                  ...zoneTypes.map((z) => ({ value: z, label: labelOf(zoneTypeLabels, z) })),
+                ]}
+              />
+            )}
             <Switch id="sb-week-skipped" checked={showSkipped} onChange={setShowSkipped} />
             <label htmlFor="sb-week-skipped">{t('timeMgmt.showSkipped')}</label>
           </Space>
@@ -94,7 +111,7 @@ export function WeekView({ projectId }: { projectId: number }) {
           )
         ) : (
           <>
-            <WeekGrid week={data} runs={runs} />
+            <WeekGrid week={data} runs={runs} zoneType={zoneType || undefined} />
             {data.timedScenes === 0 ? (
               <Empty description={t('timeMgmt.noTimedScene')}>
                 <Link to="/schedule/add">{t('timeMgmt.addSchedule')}</Link>
