@@ -111,8 +111,10 @@ export function createVectorMap(options: VectorMapOptions): VectorMap {
 
   const timer = setTimeout(() => fail('style timeout'), STYLE_TIMEOUT_MS);
   map.on('error', (event) => {
-    // Before the style has loaded an error means no map; later ones (a missing tile) leave the map usable.
-    if (!map.isStyleLoaded()) fail(event.error.message);
+    // Until the map has loaded, an error of the style, its sprite or glyphs or a source's TileJSON means no map
+    // (fail does nothing after the load). A missing tile, then or later, leaves the map usable.
+    if ('tile' in event) return;
+    fail(event.error.message);
   });
   map.setStyle(styleUrl, {
     transformStyle: (_previous, next) => {
