@@ -7,7 +7,7 @@ import { choose, expectAccessibleSettled, openAsManager } from './support/device
 /**
  * AC automation in the console: the manager opens /acAutomation, adds a config for one of the demo
  * campus's ACs through the form (every field labelled, checked by the shared schema), sees it listed,
- * makes it inactive after confirming, and deletes it. axe on the page and the form.
+ * asks what it would do now, makes it inactive after confirming, and deletes it. axe on the page and the form.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -81,6 +81,13 @@ describe('AC automation', () => {
     await row.waitFor();
     await expect.poll(() => row.getByText('25 °C').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Weather linkage').isVisible()).toBe(true);
+
+    await row.getByRole('button', { name: `What would it do now: ${ac.name}` }).click();
+    const drawer = page.getByRole('dialog', { name: `What the AC automation of ${ac.name} would do now` });
+    await drawer.getByText('Nothing is sent from here.', { exact: false }).waitFor();
+    await drawer.getByText('Outdoor temperature').waitFor();
+    await expectAccessibleSettled(page, 'AC automation explain drawer');
+    await drawer.getByRole('button', { name: 'Close' }).click();
 
     await row.getByRole('switch', { name: `Active: ${ac.name}` }).click();
     const confirm = page

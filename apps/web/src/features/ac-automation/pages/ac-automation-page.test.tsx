@@ -224,7 +224,7 @@ describe('AC automation page', { timeout: 150_000 }, () => {
   it('explains what the config would do now and what it read', async () => {
     renderPage();
     await userEvent.click(
-      await screen.findByRole('button', { name: 'What the AC automation of Office AC would do now' }, WAIT),
+      await screen.findByRole('button', { name: 'What would it do now: Office AC' }, WAIT),
     );
     const drawer = await screen.findByRole('dialog', {}, WAIT);
     expect(
