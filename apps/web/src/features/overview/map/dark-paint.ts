@@ -35,7 +35,8 @@ export function darkPaint(layer: LayerSpecification): LayerSpecification {
       let colour: string = DARK_MAP.landcover;
       if (WATER_SOURCE_LAYERS.has(source)) colour = DARK_MAP.sea;
       else if (BUILDING_SOURCE_LAYERS.has(source)) colour = DARK_MAP.building;
-      const paint = { ...layer.paint, 'fill-color': colour };
+      // A pattern (OSM Bright's waves on the water) is a light picture from the sprite: the colour instead.
+      const { 'fill-pattern': _pattern, ...paint } = { ...layer.paint, 'fill-color': colour };
       if (paint['fill-outline-color'] !== undefined) paint['fill-outline-color'] = colour;
       return { ...layer, paint };
     }
@@ -46,7 +47,8 @@ export function darkPaint(layer: LayerSpecification): LayerSpecification {
       if (WATERWAY_SOURCE_LAYERS.has(source) || WATER_SOURCE_LAYERS.has(source)) colour = DARK_MAP.sea;
       else if (ROAD_SOURCE_LAYERS.has(source)) colour = roadColour(layer.id);
       else if (BOUNDARY_SOURCE_LAYERS.has(source)) colour = DARK_MAP.border;
-      return { ...layer, paint: { ...layer.paint, 'line-color': colour } };
+      const { 'line-pattern': _pattern, ...paint } = { ...layer.paint, 'line-color': colour };
+      return { ...layer, paint };
     }
     case 'symbol': {
       const water = WATER_LABEL_SOURCE_LAYERS.has(source);

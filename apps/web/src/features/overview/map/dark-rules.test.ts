@@ -30,6 +30,13 @@ const STYLE: StyleSpecification = {
       'source-layer': 'park',
       paint: { 'fill-color': '#d8e8c8' },
     },
+    {
+      id: 'water-pattern',
+      type: 'fill',
+      source: 'openmaptiles',
+      'source-layer': 'water',
+      paint: { 'fill-translate': [0, 2.5], 'fill-pattern': 'wave' },
+    },
     { id: 'building', type: 'fill', source: 'openmaptiles', 'source-layer': 'building', minzoom: 13 },
     {
       id: 'road_motorway_casing',
@@ -237,6 +244,8 @@ describe('applyDarkRules (spec section 9)', () => {
     const paint = (id: string) => DARK.layers.find((l) => l.id === id)?.paint as Record<string, unknown>;
     expect(paint('background')['background-color']).toBe(DARK_MAP.land);
     expect(paint('water')['fill-color']).toBe(DARK_MAP.sea);
+    // The sprite's light pattern gives way to the colour.
+    expect(paint('water-pattern')).toEqual({ 'fill-translate': [0, 2.5], 'fill-color': DARK_MAP.sea });
     expect(paint('park')['fill-color']).toBe(DARK_MAP.landcover);
     expect(paint('building')['fill-color']).toBe(DARK_MAP.building);
     expect(paint('road_motorway')['line-color']).toBe(DARK_MAP.roadMajor);
