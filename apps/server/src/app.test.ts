@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/env.js';
 import { seedDemo } from './modules/seed/demo.js';
@@ -37,8 +40,15 @@ describe('the API envelope', () => {
   });
 
   it('keeps /health and sign-in at 503 from opening the database until the seed is done, then signs in', async () => {
+    const uploadDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-uploads-'));
+    onTestFinished(() => fs.promises.rm(uploadDir, { recursive: true, force: true }));
     const starting = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA_ENABLED: 'false' }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        CAPTCHA_ENABLED: 'false',
+        UPLOAD_DIR: uploadDir,
+      }),
       logger: false,
     });
     const signIn = () =>
@@ -53,10 +63,14 @@ describe('the API envelope', () => {
       // trusted /health here signed in before the users existed and was told its password was wrong.
       expect((await starting.inject({ method: 'GET', url: '/health' })).statusCode).toBe(503);
       expect((await signIn()).json()).toMatchObject({ code: 503 });
-      await seedDemo(db, starting.log);
+      await seedDemo(db, starting.log, starting.files.store);
       starting.markStarted();
       expect((await starting.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
       expect((await signIn()).statusCode).toBe(200);
+      // Background services that read the database wait for it: the demo's three threshold rules are
+      // loaded although the server was ready (listening) before the database opened, as main.ts does it.
+      await starting.ruleEvaluator.idle();
+      expect(starting.ruleEvaluator.ruleCount).toBe(3);
     } finally {
       await starting.close();
     }

@@ -15,6 +15,11 @@ declare module 'fastify' {
     readonly started: boolean;
     openDb(options: DbOptions): Promise<Db>;
     markStarted(): void;
+    /**
+     * Runs `work` once start-up is done (at once if it is): background services that read the database
+     * when the server comes up, which may be before the database is open (main.ts listens first).
+     */
+    whenStarted(work: () => Promise<void>): void;
   }
 }
 
@@ -23,6 +28,9 @@ export const databasePlugin = fp(
   async (app: FastifyInstance) => {
     let database: Database | undefined;
     let started = false;
+    const waiting: (() => Promise<void>)[] = [];
+    const run = (work: () => Promise<void>) =>
+      void work().catch((error: unknown) => app.log.error({ err: error }, 'start-up work failed'));
     app.decorate('db', {
       getter(): Db {
         if (!database || !started) throw new AppError(503, 'error.notReady');
@@ -36,6 +44,11 @@ export const databasePlugin = fp(
     app.decorate('markStarted', () => {
       if (!database) throw new Error('markStarted before openDb');
       started = true;
+      for (const work of waiting.splice(0)) run(work);
+    });
+    app.decorate('whenStarted', (work: () => Promise<void>) => {
+      if (started) run(work);
+      else waiting.push(work);
     });
     app.decorate('openDb', async (options: DbOptions) => {
       database = await openDatabase({

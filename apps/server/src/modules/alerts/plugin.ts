@@ -24,9 +24,10 @@ export const alertsPlugin = fp(
     app.decorate('ruleEvaluator', new RuleEvaluator(() => app.db, events, app.log));
     let stopRules = () => {};
     // The telemetry bus belongs to the socket plugin, registered after this one: subscribe once all are.
+    // The rules are read once the database is (main.ts listens before it opens the database).
     app.addHook('onReady', async () => {
       stopRules = app.telemetryBus.onUpdate(app.ruleEvaluator.onUpdate);
-      await app.ruleEvaluator.start();
+      app.whenStarted(() => app.ruleEvaluator.start());
     });
     app.addHook('onClose', async () => {
       stopRules();

@@ -117,6 +117,13 @@ export class RuleEvaluator {
     });
   }
 
+  /** The enabled rules held in memory, of every project. */
+  get ruleCount(): number {
+    let count = 0;
+    for (const list of this.byProjectModel.values()) count += list.length;
+    return count;
+  }
+
   /** A project's rules changed (created, edited, switched, deleted): reload them, reset what changed. */
   reloadProject(projectId: number): Promise<void> {
     return this.enqueue(() => this.loadRules(projectId));
