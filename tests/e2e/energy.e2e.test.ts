@@ -139,4 +139,46 @@ describe('the energy board', () => {
       .poll(() => row.getByRole('cell', { name: '20', exact: true }).count(), { timeout: 15_000 })
       .toBe(1);
   });
+  it('has the campus history a first start writes: last month and the year on the board, then the live campus', async () => {
+    // A server of its own, as `npm start` runs it (40 days instead of a year, to keep the suite short).
+    let live: RunningServer | undefined;
+    let session: Awaited<ReturnType<typeof openAsManager>> | undefined;
+    try {
+      live = await startServer({ SIMULATOR: 'on', SIM_BACKFILL_DAYS: '40' });
+      session = await openAsManager(browser, live.url, '/board/energy');
+      const { page, api } = session;
+      const place = await demoPlace(api, 'Building A');
+      const summary = (period: string, anchor = '') =>
+        api.call<{ energy: number; curve: { bucket: string; current: number | null }[] }>(
+          'GET',
+          `/sbuilding/board/energy/summary?projectId=${place.projectId}&period=${period}&anchor=${anchor}`,
+        );
+      const monthAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+      // Last month's consumption (only the history has it), once the writing is done.
+      await expect
+        .poll(async () => (await summary('MONTH', monthAgo)).energy, { timeout: 120_000 })
+        .toBeGreaterThan(0);
+      // Day by day: the meters were stepped through the whole month, not written once.
+      const lastMonth = await summary('MONTH', monthAgo);
+      const days = lastMonth.curve.filter((p) => p.current !== null && p.current > 0);
+      expect(days.length).toBeGreaterThan(5);
+      // The live simulator comes alive after the history.
+      await expect
+        .poll(
+          async () => (await api.call<{ running: boolean }>('GET', '/sbuilding/simulator/state')).running,
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBe(true);
+      await page.reload();
+      await page.getByText('Month', { exact: true }).click();
+      await page.getByRole('img', { name: /^Consumption curve: / }).waitFor();
+      await screenshot(page, 'energy-board-first-start');
+      expectNoProblems(session.opened);
+    } finally {
+      if (session) await session.opened.context.close();
+      await live?.stop();
+    }
+  }, 240_000);
 });

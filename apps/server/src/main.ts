@@ -79,16 +79,20 @@ async function main() {
     .catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 
+  // The simulator comes alive in the background: on a first start it writes a year of history first.
   const broker = deviceLink.broker;
-  const simulator =
+  const simulatorAbort = new AbortController();
+  const simulatorStarting =
     config.simulator && broker
-      ? await startBuiltInSimulator(app, config, broker.port).catch((error: unknown) => {
+      ? startBuiltInSimulator(app, config, broker.port, simulatorAbort.signal).catch((error: unknown) => {
           // The campus stays usable without it; the log says why it is not alive.
           app.log.error({ err: error }, 'the building simulator did not start');
           return null;
         })
-      : null;
-  app.simulator = simulator;
+      : Promise.resolve(null);
+  void simulatorStarting.then((simulator) => {
+    if (!simulatorAbort.signal.aborted) app.simulator = simulator;
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -98,8 +102,9 @@ async function main() {
     app.alertDetector.stop();
     await stopScenes();
     await stopAcAutomation();
+    simulatorAbort.abort();
     app.simulator = null;
-    await simulator?.stop();
+    await (await simulatorStarting)?.stop();
     await deviceLink.close();
     await app.close();
     process.exit(0);

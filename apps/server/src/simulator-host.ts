@@ -7,14 +7,14 @@ import {
   simulatorPlugResultSchema,
   simulatorStateSchema,
 } from '@sbuilding/shared';
-import { startSimulator, type Simulator } from '@sbuilding/simulator';
+import { backfill, startSimulator, type Log, type Simulator } from '@sbuilding/simulator';
 import { ok } from './platform/envelope.js';
 import { AppError, notFound } from './platform/errors.js';
 import { errorResponses } from './platform/openapi.js';
 import { tenantFilter } from './platform/tenancy.js';
 import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from './modules/projects/routes.js';
 import { findDevice } from './modules/devices/device-rows.js';
-import { devices } from './modules/devices/tables.js';
+import { deviceLatest, devices } from './modules/devices/tables.js';
 import type { Config } from './platform/env.js';
 import { createSession } from './platform/auth/sessions.js';
 import { DEMO_TENANT } from './modules/seed/demo.js';
@@ -27,18 +27,42 @@ function localHost(host: string): string {
 }
 
 /**
+ * The first start's history: the last days in full (every device, hourly), the rest of the year only the
+ * energy counters, hourly. What the boards look back at: energy over a year, air and occupancy over a week.
+ * About 330,000 readings: under a minute on the embedded database.
+ */
+const BACKFILL = { detailDays: 7, stepMinutes: 60, coarseStepMinutes: 60 } as const;
+
+/** Whether any device of the tenant has ever reported: if not, this is the campus's first start. */
+async function hasReported(app: FastifyInstance, tenantId: number): Promise<boolean> {
+  const [row] = await app.db
+    .select({ deviceId: deviceLatest.deviceId })
+    .from(deviceLatest)
+    .innerJoin(devices, eq(devices.id, deviceLatest.deviceId))
+    .where(eq(devices.tenantId, tenantId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * Runs the building simulator beside the server (SIMULATOR=on) for the demo tenant, so a new user sees a
  * live campus at once. The simulator only speaks MQTT and the public API: it gets a session of the demo
  * tenant's administrator, as if that user had signed in, and reads the devices and credentials through the
  * API like any integrator. Nothing to simulate (no demo tenant) is logged, not an error.
+ *
+ * On the campus's first start (no device has reported yet) it first writes `SIM_BACKFILL_DAYS` of history
+ * through the same broker, so the boards have a year to show; the live simulator starts after it, carrying
+ * the meters on from where the history ends. Aborting `signal` (the server stopping) cuts the history short
+ * and starts nothing; the next start sees readings and does not write it again.
  */
 export async function startBuiltInSimulator(
   app: FastifyInstance,
   config: Config,
   mqttPort: number,
+  signal?: AbortSignal,
 ): Promise<Simulator | null> {
   const [admin] = await app.db
-    .select({ id: users.id, roles: users.roles })
+    .select({ id: users.id, roles: users.roles, tenantId: users.tenantId })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(
@@ -61,13 +85,22 @@ export async function startBuiltInSimulator(
   });
   const token = await app.issueAccessToken({ sessionId: session.id, userId: admin.id }, session.expiresAt);
   const host = localHost(config.host);
-  const simulator = await startSimulator({
+  const common = {
     apiUrl: `http://${host}:${config.port}`,
     token,
     mqttUrl: `mqtt://${host}:${mqttPort}`,
-    speed: config.simSpeed,
-    log: (level, msg, data) => app.log[level === 'debug' ? 'debug' : level]({ simulator: data }, msg),
-  });
+    log: ((level, msg, data) => app.log[level]({ simulator: data }, msg)) satisfies Log,
+  };
+  if (config.simBackfillDays > 0 && admin.tenantId !== null && !(await hasReported(app, admin.tenantId))) {
+    app.log.info(
+      { days: config.simBackfillDays },
+      "first start: writing the demo campus's history before it comes alive (about a minute)",
+    );
+    const history = await backfill({ ...common, ...BACKFILL, days: config.simBackfillDays, signal });
+    if (!history.complete) return null;
+  }
+  if (signal?.aborted) return null;
+  const simulator = await startSimulator({ ...common, speed: config.simSpeed });
   app.log.info({ devices: simulator.stats().devicesSimulated }, 'building simulator running');
   return simulator;
 }

@@ -12,6 +12,17 @@ export interface BackfillOptions {
   days: number;
   /** Simulated minutes between two readings of a device; 15 by default. */
   stepMinutes?: number;
+  /**
+   * The most recent days written in full (every device, every `stepMinutes`); the days before them are
+   * coarse: every device is still stepped, so the meters measure what the building did, but only the energy
+   * counters (`energy`, `energy1`…) are reported, every `coarseStepMinutes`. All `days` are full by default. A year in full is hours of
+   * writing on the embedded database; the boards only look that far back for energy.
+   */
+  detailDays?: number;
+  /** Simulated minutes between two readings in the coarse days; 60 by default. */
+  coarseStepMinutes?: number;
+  /** Stops the backfill (at the next step) when aborted, e.g. by a server shutting down. */
+  signal?: AbortSignal;
   /** QoS 1 publishes awaiting their PUBACK at once; 256 by default. */
   window?: number;
   log?: Log;
@@ -25,7 +36,11 @@ export interface BackfillResult {
   messages: number;
   failedMessages: number;
   seconds: number;
+  /** False when the signal stopped it before the end. */
+  complete: boolean;
 }
+
+const DAY_MS = 86_400_000;
 
 /** Payloads stay well under the broker's 64 KiB limit. */
 const MAX_PAYLOAD_CHARS = 48_000;
@@ -33,6 +48,12 @@ const MAX_PAYLOAD_CHARS = 48_000;
 interface Entry {
   ts: number;
   values: Record<string, Value>;
+}
+
+const ENERGY_KEY = /^energy\d*$/;
+
+function energyOnly(values: Record<string, Value>): Record<string, Value> {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => ENERGY_KEY.test(key)));
 }
 
 /** The history one link has not sent yet: its own readings and its children's, by name. */
@@ -91,16 +112,26 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
   }
 
   const end = Date.now();
-  const start = end - options.days * 24 * 3_600_000;
+  const start = end - options.days * DAY_MS;
+  const detailStart = end - Math.min(options.days, options.detailDays ?? options.days) * DAY_MS;
+  const coarseStepMs = (options.coarseStepMinutes ?? 60) * 60_000;
   let day = 0;
+  const progressEvery = Math.max(1, Math.round(options.days / 10));
+  let complete = true;
   try {
-    for (let ts = start; ts <= end; ts += stepMs) {
+    for (let ts = start; ts <= end; ts += ts < detailStart ? coarseStepMs : stepMs) {
+      if (options.signal?.aborted) {
+        complete = false;
+        break;
+      }
+      const coarse = ts < detailStart;
       for (const link of fleet.links) {
         const batch = batches.get(link) ?? new Batch();
         for (const device of [link.options.self, ...link.children]) {
           fleet.world.step(device, ts);
-          const values = device.telemetry();
+          const all = device.telemetry();
           device.changed = false;
+          const values = coarse ? energyOnly(all) : all;
           const count = Object.keys(values).length;
           if (count === 0) continue;
           points += count;
@@ -108,8 +139,9 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
         }
         if (batch.chars > MAX_PAYLOAD_CHARS) await flush(link, batch);
       }
-      const elapsedDays = Math.floor((ts - start) / 86_400_000);
-      if (elapsedDays > day) {
+      const elapsedDays = Math.floor((ts - start) / DAY_MS);
+      // About ten progress lines whatever the length.
+      if (elapsedDays > day && elapsedDays % progressEvery === 0) {
         day = elapsedDays;
         log('info', 'backfill progress', { day, of: options.days, messages: counters.messagesSent });
       }
@@ -125,6 +157,7 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
     messages: counters.messagesSent,
     failedMessages,
     seconds: Math.round((performance.now() - started) / 100) / 10,
+    complete,
   };
   log('info', 'backfill done', { ...result });
   return result;

@@ -6,10 +6,11 @@ import type { Log } from './link.js';
 import { startSimulator } from './simulator.js';
 
 const USAGE = `Usage: node apps/simulator/dist/cli.js --api <url> --token <token> --mqtt <url>
-         [--speed <n>] [--backfill <days>d] [--step <minutes>] [--verbose]
+         [--speed <n>] [--backfill <days>d] [--step <minutes>] [--detail <days>d] [--verbose]
   --speed     simulated seconds per real second (default: SIM_SPEED or 1)
   --backfill  write that many days of history (e.g. 90d) as fast as the broker accepts, then exit
   --step      minutes between two readings of the backfill (default 15)
+  --detail    only the last that many days in full; before them only the energy meters, hourly
 While it runs, type 'unplug <device id>' to pull a device's plug and 'plug <device id>' to power it up.`;
 
 /** '90d' or '90' → 90 days. */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       speed: { type: 'string' },
       backfill: { type: 'string' },
       step: { type: 'string' },
+      detail: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -49,7 +51,12 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     const stepMinutes = values.step ? Number(values.step) : undefined;
-    const result = await backfill({ ...common, days, stepMinutes });
+    const detailDays = values.detail === undefined ? undefined : parseDays(values.detail);
+    if (detailDays === null) {
+      console.error(`--detail: expected a number of days such as 7d, got ${values.detail}`);
+      process.exit(2);
+    }
+    const result = await backfill({ ...common, days, stepMinutes, detailDays });
     console.log(
       `backfill: ${result.points} readings of ${result.devices} devices in ${result.messages} messages, ` +
         `${result.seconds} s (${Math.round(result.points / Math.max(result.seconds, 0.001))} readings/s)`,

@@ -333,4 +333,55 @@ describe('simulator on the wire', () => {
     expect(result).toMatchObject({ devices: 7, failedMessages: 0 });
     expect(result.messages).toBe(seen.length - from);
   });
+  it('writes the older days coarse: only the energy counters, on the coarse step', async () => {
+    const from = seen.length;
+    const before = Date.now();
+    const result = await backfill({
+      apiUrl,
+      token: USER_TOKEN,
+      mqttUrl,
+      days: 3,
+      detailDays: 1,
+      stepMinutes: 60,
+      coarseStepMinutes: 120,
+    });
+    const entries = (deviceId: number, topic: string, name?: string) =>
+      seen
+        .slice(from)
+        .filter((s) => s.deviceId === deviceId && s.topic === topic)
+        .flatMap((s) => {
+          const list = name === undefined ? s.payload : s.payload[name];
+          return Array.isArray(list) ? list : [];
+        });
+    const meter = entries(40, 'v1/gateway/telemetry', 'F1 ammeter ch2');
+    const detailStart = before - 86_400_000;
+    const coarse = meter.filter((e) => e.ts < detailStart);
+    const detail = meter.filter((e) => e.ts >= detailStart);
+    expect(coarse).toHaveLength(24);
+    for (const e of coarse) expect(Object.keys(e.values)).toEqual(['energy2']);
+    expect(coarse[1].ts - coarse[0].ts).toBe(2 * 3_600_000);
+    expect(detail.length).toBeGreaterThanOrEqual(24);
+    expect(Object.keys(detail[0].values).sort()).toEqual(['energy2', 'power2']);
+    // The air sensor has no energy counter: nothing of it before the detailed day.
+    const air = entries(20, 'v1/devices/me/telemetry');
+    expect(air.length).toBeGreaterThan(0);
+    for (const e of air) expect(e.ts).toBeGreaterThanOrEqual(detailStart);
+    // Energy never falls across the seam between the coarse and the detailed days.
+    const energy = meter.map((e) => e.values.energy2);
+    for (let i = 1; i < energy.length; i++) expect(energy[i]).toBeGreaterThanOrEqual(energy[i - 1]);
+    expect(result).toMatchObject({ complete: true, failedMessages: 0 });
+  });
+
+  it('stops at the next step when aborted, and says it is incomplete', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await backfill({
+      apiUrl,
+      token: USER_TOKEN,
+      mqttUrl,
+      days: 30,
+      signal: controller.signal,
+    });
+    expect(result).toMatchObject({ complete: false, points: 0 });
+  });
 });

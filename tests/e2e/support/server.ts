@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       MQTT_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       SIMULATOR: 'off',
+      // A suite that turns the simulator on gets a live campus at once; the first-start history is tested alone.
+      SIM_BACKFILL_DAYS: '0',
       CAPTCHA_ENABLED: 'false',
       LOG_LEVEL: 'warn',
       // A private console build, so a run is not broken by another build replacing apps/web/dist meanwhile.

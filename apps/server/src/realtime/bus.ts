@@ -10,6 +10,13 @@ export interface DeviceUpdate {
 }
 
 /**
+ * Readings older than this when they arrive are history (a backfill, a gateway emptying its buffer): stored
+ * and rolled up, but not news. Rules, scene triggers and the live views act on the present only; a CO2 peak
+ * of last March must not raise an alert or switch lights today.
+ */
+export const LIVE_WINDOW_MS = 15 * 60_000;
+
+/**
  * Telemetry as it arrives, device by device, for whoever shows it live (the socket). Fed by the telemetry
  * writer as it queues rows, not after their commit: the operator sees a light answer within a blink, and
  * what is shown is what the device reported (were the commit lost, the device would send it again).
@@ -18,14 +25,20 @@ export interface DeviceUpdate {
 export class TelemetryBus {
   private readonly emitter = new EventEmitter();
 
-  constructor() {
+  /** The clock "live" is measured against (milliseconds); tests on a virtual clock set their own. */
+  clock: () => number;
+
+  constructor(clock: () => number = Date.now) {
+    this.clock = clock;
     // One listener per socket hub, not per socket: the default limit of 10 is plenty, but do not warn.
     this.emitter.setMaxListeners(0);
   }
 
   publish(rows: readonly TelemetryRow[]): void {
     const byDevice = new Map<number, DeviceUpdate>();
+    const liveSince = this.clock() - LIVE_WINDOW_MS;
     for (const row of rows) {
+      if (row.ts < liveSince) continue;
       const update = byDevice.get(row.deviceId) ?? { deviceId: row.deviceId, ts: row.ts, values: {} };
       // Rows of a batch may arrive out of order: the newest value of each key wins.
       if (row.ts >= update.ts || !(row.key in update.values)) update.values[row.key] = row.value;

@@ -40,6 +40,7 @@ beforeAll(async () => {
   strangerProjectId = created.json<{ data: { id: number } }>().data.id;
   now = Date.UTC(2026, 10, 21, 8, 0, 0);
   t.app.ruleEvaluator.clock = () => now;
+  t.app.telemetryBus.clock = () => now;
 });
 afterAll(() => t.close());
 
