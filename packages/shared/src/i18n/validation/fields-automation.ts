@@ -1,0 +1,36 @@
+/** Field labels: noon nap and AC automation. */
+export const automationFieldsEn = {
+  workTimeId: 'NAP work time',
+  zoneIds: 'Zones',
+  dimLevel: 'Dim level',
+  acAction: 'AC setting',
+  sleepOffset: 'Sleep set-point offset',
+  targetKind: 'Target type',
+  targetId: 'AC or group',
+  setTemperature: 'Set temperature',
+  ambientTemperature: 'Ambient temperature',
+  motionCountThreshold: 'Motion count threshold',
+  vacantMinutes: 'Close after vacant',
+  openTime: 'Open time',
+  closeTime: 'Close time',
+  noCoolBelow: 'No cooling below',
+  noHeatAbove: 'No heating above',
+} as const;
+
+export const automationFieldsZh: Record<keyof typeof automationFieldsEn, string> = {
+  workTimeId: '午休时间',
+  zoneIds: '区域',
+  dimLevel: '调光亮度',
+  acAction: '空调设置',
+  sleepOffset: '睡眠温度偏移',
+  targetKind: '目标类型',
+  targetId: '空调或分组',
+  setTemperature: '设定温度',
+  ambientTemperature: '环境温度',
+  motionCountThreshold: '人体移动次数阈值',
+  vacantMinutes: '无人后关闭',
+  openTime: '开启时间',
+  closeTime: '关闭时间',
+  noCoolBelow: '低于此室外温度不制冷',
+  noHeatAbove: '高于此室外温度不制热',
+};
