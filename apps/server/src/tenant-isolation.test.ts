@@ -394,6 +394,12 @@ const SCENE_CASES: IsolationCase[] = [
     allowed: 'ownerB',
   },
   {
+    route: 'POST /sbuilding/scene/savings',
+    url: () => '/sbuilding/scene/savings',
+    payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
     route: 'POST /sbuilding/scene/week',
     url: () => '/sbuilding/scene/week',
     payload: (i) => ({ projectId: i.project, from: '2026-09-20' }),
@@ -711,6 +717,11 @@ const ENERGY_CASES: IsolationCase[] = [
   {
     route: 'GET /sbuilding/board/energy/summary',
     url: (i) => `/sbuilding/board/energy/summary?projectId=${i.project}&period=MONTH&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/board/energy/savings',
+    url: (i) => `/sbuilding/board/energy/savings?projectId=${i.project}&period=MONTH`,
     allowed: 'ownerB',
   },
   {

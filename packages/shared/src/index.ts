@@ -23,6 +23,7 @@ export * from './schemas/telemetry.js';
 export * from './schemas/alert.js';
 export * from './schemas/scene.js';
 export * from './schemas/ac-automation.js';
+export * from './schemas/savings.js';
 export * from './schemas/noon-nap.js';
 export * from './schemas/scene-week.js';
 export * from './schemas/alert-rule.js';

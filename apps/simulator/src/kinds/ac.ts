@@ -1,4 +1,4 @@
-import type { CommandMethod } from '@sbuilding/shared';
+import { AC_RATED_WATTS, type CommandMethod } from '@sbuilding/shared';
 import { approach, chance, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 import { deviceHash, latestNumber, numberParam, SimDevice, stringParam, type Params } from './device.js';
@@ -20,7 +20,13 @@ const FAN_RATE: Record<FanSpeed, number> = { low: 1.5, mid: 2.2, auto: 2.2, high
 const MODE_FACTOR: Record<WorkMode, number> = { cool: 1, hot: 1, wet: 0.5, wind: 0 };
 /** Per hour: how fast a room drifts toward the outside through walls and windows. */
 export const LEAK_RATE = 0.12;
-const FAN_W: Record<FanSpeed, number> = { low: 700, mid: 1000, auto: 1000, high: 1400 };
+/** Compressor rating by fan speed, W; mid (and auto) is the savings estimate's AC_RATED_WATTS (shared). */
+const FAN_W: Record<FanSpeed, number> = {
+  low: 700,
+  mid: AC_RATED_WATTS,
+  auto: AC_RATED_WATTS,
+  high: 1400,
+};
 
 /**
  * The thermal model of a room with an indoor unit. `ambient` is the outdoor temperature plus the heat of

@@ -1,11 +1,11 @@
-import type { CommandMethod } from '@sbuilding/shared';
+import { LIGHT_RATED_WATTS, type CommandMethod } from '@sbuilding/shared';
 import { chance, clamp, daylight, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 import { RoomClimate } from './climate.js';
 import { boolParam, deviceHash, latestNumber, numberParam, SimDevice, type Params } from './device.js';
 
-/** Rated power of a light at full brightness, W; 0.5 W standby. */
-export const LIGHT_RATED_W = 36;
+/** Rated power of a light at full brightness, W; 0.5 W standby (the savings estimate's power model, shared). */
+export const LIGHT_RATED_W = LIGHT_RATED_WATTS;
 
 /**
  * A light (s2, e90). Obeys setOnOff, setBrightness (0-255; 0 switches it off, and on again at the last

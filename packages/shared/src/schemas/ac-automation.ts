@@ -39,10 +39,7 @@ export const AC_SMART = {
   doasMargin: 2,
 } as const;
 
-/** Rated draw of one indoor unit for the savings estimate, W (the simulator's mid-fan rating). */
-export const AC_RATED_WATTS = 1000;
-/** One kept-off stretch counts for at most this long in the savings estimate (a working day). */
-export const AC_SAVINGS_MAX_OFF_HOURS = 10;
+// The savings estimate's power model (AC_RATED_WATTS) and cap (AC_SAVINGS_MAX_OFF_HOURS): ./savings.ts.
 
 const isBlank = (input: unknown) => input === undefined || input === null || input === '';
 const requiredOrInvalid = (issue: { input?: unknown }) => (isBlank(issue.input) ? 'required' : 'invalid');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acAutomationCreateBodySchema, type AcDesiredState } from '@sbuilding/shared';
 import { commandsFor, decideAc, sameRequest, type AcConfig, type AcInputs } from './evaluator.js';
-import { keptOffHours } from './savings.js';
 
 /** A config with every rule off; tests switch on what they exercise. */
 function config(over: Partial<AcConfig> = {}): AcConfig {
@@ -244,18 +243,5 @@ describe('commands for a unit', () => {
   it('compares requests without their reasons', () => {
     expect(sameRequest(want({ reason: 'occupied' }), want({}))).toBe(true);
     expect(sameRequest(want({ targetTemp: 25 }), want({}))).toBe(false);
-  });
-});
-
-describe('kept-off hours for the savings estimate', () => {
-  const from = new Date('2026-03-01T00:00:00Z');
-  const to = new Date('2026-03-31T00:00:00Z');
-  const event = { automationId: 1, deviceId: 1, at: new Date('2026-03-16T18:00:00Z') };
-
-  it('counts until the unit is on again, at most a working day, within the period', () => {
-    expect(keptOffHours(event, new Date('2026-03-16T20:30:00Z'), from, to)).toBe(2.5);
-    expect(keptOffHours(event, null, from, to)).toBe(10);
-    expect(keptOffHours(event, null, from, new Date('2026-03-16T19:00:00Z'))).toBe(1);
-    expect(keptOffHours(event, null, new Date('2026-03-16T23:00:00Z'), to)).toBe(5);
   });
 });

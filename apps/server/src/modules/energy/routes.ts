@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { energyBoardSchema, energyQuerySchema, envelopeSchema, exportResultSchema } from '@sbuilding/shared';
+import {
+  energyBoardSchema,
+  energyQuerySchema,
+  energySavingsSchema,
+  envelopeSchema,
+  exportResultSchema,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { PROJECT_READ_ROLES } from '../projects/routes.js';
+import { energySavings } from './board-savings.js';
 import { exportEnergy } from './export.js';
 import { energyBoard } from './service.js';
 
@@ -26,6 +33,21 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await energyBoard(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/board/energy/savings',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "What the project's scenes and AC automations saved in the board's period (up to now), kWh: each device's rated draw times the hours their switch-offs kept it off",
+        querystring: energyQuerySchema,
+        response: { 200: envelopeSchema(energySavingsSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await energySavings(app.db, request.scope(), request.query)),
   );
 
   app.post(

@@ -12,6 +12,8 @@ import {
   sceneRunListBodySchema,
   sceneRunSchema,
   sceneSaveBodySchema,
+  sceneSavingsBodySchema,
+  sceneSavingsSchema,
   sceneSchema,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
@@ -29,6 +31,7 @@ import {
   setSceneEnabled,
   type SceneDeps,
 } from './service.js';
+import { sceneSavings } from './savings.js';
 import { weatherProvider } from './weather.js';
 
 const tags = ['scenes'];
@@ -195,5 +198,27 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.controlLog.flushed();
       return ok(request, await listRuns(app.db, request.scope(), request.body));
     },
+  );
+
+  app.post(
+    '/sbuilding/scene/savings',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary:
+          "Energy each of a project's scenes saved over a period (default 30 days): each device's rated draw times the hours its switch-offs kept it off",
+        body: sceneSavingsBodySchema,
+        response: { 200: envelopeSchema(sceneSavingsSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await sceneSavings(app.db, request.scope(), request.body.projectId, {
+          from: request.body.from,
+          to: request.body.to,
+        }),
+      ),
   );
 };

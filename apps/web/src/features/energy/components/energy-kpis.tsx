@@ -1,7 +1,7 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EnergyBoard } from '@sbuilding/shared';
+import type { EnergyBoard, EnergySavings } from '@sbuilding/shared';
 import { formatKwh } from './format';
 
 function range(r: { from: string; to: string }) {
@@ -23,26 +23,37 @@ function useChangeWords(change: number | null) {
   return { icon: <MinusOutlined aria-hidden />, words: t('energy.changeSame') };
 }
 
-/** This period, the previous one and the change, as three cards. */
-export function EnergyKpis({ board }: { board: EnergyBoard }) {
+/**
+ * This period, the previous one, the change and what automation saved, as four cards. `savings` is the
+ * whole project's; its share of the consumption is given only when the board shows the whole project too.
+ */
+export function EnergyKpis({
+  board,
+  savings,
+  wholeProject = true,
+}: {
+  board: EnergyBoard;
+  savings?: EnergySavings | undefined;
+  wholeProject?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { icon, words } = useChangeWords(board.changePercent);
   const kwh = (v: number) => formatKwh(v, i18n.language);
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} md={8}>
+      <Col xs={24} md={12} xl={6}>
         <Card>
           <Statistic title={t('energy.thisPeriod')} value={kwh(board.energy)} suffix="kWh" />
           <Typography.Text type="secondary">{range(board.current)}</Typography.Text>
         </Card>
       </Col>
-      <Col xs={24} md={8}>
+      <Col xs={24} md={12} xl={6}>
         <Card>
           <Statistic title={t('energy.previousPeriod')} value={kwh(board.previous)} suffix="kWh" />
           <Typography.Text type="secondary">{range(board.previousRange)}</Typography.Text>
         </Card>
       </Col>
-      <Col xs={24} md={8}>
+      <Col xs={24} md={12} xl={6}>
         <Card>
           <Statistic
             title={t('energy.change')}
@@ -51,6 +62,30 @@ export function EnergyKpis({ board }: { board: EnergyBoard }) {
             suffix={board.changePercent === null ? undefined : '%'}
           />
           <Typography.Text type="secondary">{words}</Typography.Text>
+        </Card>
+      </Col>
+      <Col xs={24} md={12} xl={6}>
+        <Card>
+          <Statistic
+            title={t('energy.savedByAutomation')}
+            value={savings ? kwh(savings.kwh) : '—'}
+            suffix={savings ? 'kWh' : undefined}
+          />
+          {savings && (
+            <Flex vertical>
+              <Typography.Text type="secondary">
+                {wholeProject && board.energy > 0
+                  ? t('energy.savedShare', { share: Math.round((savings.kwh / board.energy) * 1000) / 10 })
+                  : t('energy.savedShareNone')}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {t('energy.savedSplit', {
+                  scenes: kwh(savings.scenesKwh),
+                  ac: kwh(savings.acAutomationsKwh),
+                })}
+              </Typography.Text>
+            </Flex>
+          )}
         </Card>
       </Col>
     </Row>

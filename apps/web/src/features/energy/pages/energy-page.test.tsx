@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { EnergyBoard } from '@sbuilding/shared';
+import type { EnergyBoard, EnergySavings } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -77,6 +77,14 @@ const BOARD: EnergyBoard = {
   ],
 };
 
+const SAVINGS: EnergySavings = {
+  from: '2026-11-20T16:00:00.000Z',
+  to: '2026-11-21T08:00:00.000Z',
+  scenesKwh: 100,
+  acAutomationsKwh: 25,
+  kwh: 125,
+};
+
 function renderPage() {
   render(
     <Providers>
@@ -122,6 +130,30 @@ describe('energy board', { timeout: 150_000 }, () => {
     expect(asked()[0]).toEqual({ projectId: 5, period: 'DAY' });
     expect(screen.getByLabelText('Date')).toHaveValue('2026-11-21');
     expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('shows what scenes and AC automations saved in the period and its share of the consumption', async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, BOARD),
+      '/sbuilding/board/energy/savings': envelope(200, SAVINGS),
+    });
+    renderPage();
+    const share = await screen.findByText("10% of this period's consumption", {}, WAIT);
+    const card = share.closest('.ant-card');
+    if (!(card instanceof HTMLElement)) throw new Error('no card');
+    expect(within(card).getByText('Saved by automation')).toBeInTheDocument();
+    expect(within(card).getByText('125')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Scenes 100 kWh, AC automations 25 kWh (whole project)'),
+    ).toBeInTheDocument();
+    const savingsAsked = seen.filter((c) => c.url === '/sbuilding/board/energy/savings');
+    expect(savingsAsked[0]?.params).toEqual({ projectId: 5, period: 'DAY' });
+    expect(await seriousViolations()).toEqual([]);
+
+    // Both languages.
+    await setLanguage('zh-CN');
+    expect(await screen.findByText('自动化节能', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('占本期用电量的 10%')).toBeInTheDocument();
   });
 
   it('asks again for the period chosen', async () => {

@@ -8,6 +8,7 @@ import { NoProject } from '@/components/no-project';
 import { currentProjectId } from '@/lib/storage';
 import { useEnergyBoard } from '../api/get-energy-board';
 import { useExportEnergy } from '../api/export-energy';
+import { useEnergySavings } from '../api/get-energy-savings';
 import { ChannelTable } from '../components/channel-table';
 import { EnergyBreakdown } from '../components/energy-breakdown';
 import { EnergyCurve } from '../components/energy-curve';
@@ -34,6 +35,7 @@ export default function EnergyPage() {
     ...(filters.buildingId === undefined ? {} : { buildingId: filters.buildingId }),
   };
   const board = useEnergyBoard(query, projectId !== null);
+  const savings = useEnergySavings(query, projectId !== null);
   const exporter = useExportEnergy();
   useLiveEnergy(board.data);
 
@@ -71,7 +73,7 @@ export default function EnergyPage() {
   } else {
     body = (
       <>
-        <EnergyKpis board={data} />
+        <EnergyKpis board={data} savings={savings.data} wholeProject={filters.buildingId === undefined} />
         <EnergyCurve board={data} />
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={14}>

@@ -137,6 +137,11 @@ beforeEach(async () => {
     '/sbuilding/scene/enable/3': envelope(200, { ...SCENE, enabled: false }),
     '/sbuilding/scene/execute/3': envelope(200, RUN),
     '/sbuilding/scene/explain/3': envelope(200, EXPLANATION),
+    '/sbuilding/scene/savings': envelope(200, {
+      from: '2025-12-04T09:00:00Z',
+      to: '2026-01-03T09:00:00Z',
+      rows: [{ sceneId: 3, offHours: 347.22, kwh: 12.5 }],
+    }),
   });
 });
 afterEach(() => localStorage.clear());
@@ -156,6 +161,17 @@ describe('scene list page', { timeout: 150_000 }, () => {
     expect(within(dialog).getAllByText('Disable the scene Corridor lights off?').length).toBeGreaterThan(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(calls('/sbuilding/scene/enable/3')).toEqual([{ enabled: false }]), WAIT);
+  });
+
+  it('shows what each scene saved over the last 30 days, fetched beside the list', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Scenes of the current project' }, WAIT);
+    expect(within(table).getByRole('columnheader', { name: 'Saved (30 days)' })).toBeInTheDocument();
+    const row = (await within(table).findByText('Corridor lights off', {}, WAIT)).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(await within(row).findByText('12.5 kWh', {}, WAIT)).toBeInTheDocument();
+    expect(calls('/sbuilding/scene/savings')).toEqual([{ projectId: 5 }]);
+    expect(screen.getByText(/times each device's rated power/)).toBeInTheDocument();
   });
 
   it('executes a scene now and says how it went', async () => {

@@ -8,6 +8,7 @@ import type { Scene } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { NoProject } from '@/components/no-project';
 import { currentProjectId } from '@/lib/storage';
+import { useSceneSavings } from '../api/scene-savings';
 import { useEnableScene, useExecuteScene, useScenes } from '../api/scenes';
 import { ExplainDrawer } from '../components/explain-drawer';
 
@@ -20,6 +21,9 @@ export default function SceneListPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [explained, setExplained] = useState<Scene | null>(null);
   const scenes = useScenes({ projectId: projectId ?? 0, ...paging }, projectId !== null);
+  // Fetched beside the list (not in it) so the list stays fast; '—' until it arrives.
+  const savings = useSceneSavings(projectId);
+  const saved = new Map((savings.data?.rows ?? []).map((r) => [r.sceneId, r.kwh]));
   const enable = useEnableScene();
   const execute = useExecuteScene();
 
@@ -87,6 +91,11 @@ export default function SceneListPage() {
         ) : (
           <Typography.Text type="secondary">{t('scenes.neverRun')}</Typography.Text>
         ),
+    },
+    {
+      title: t('scenes.columns.saved'),
+      key: 'saved',
+      render: (_, s) => (savings.data ? t('scenes.kwh', { value: saved.get(s.id) ?? 0 }) : '—'),
     },
     {
       title: t('scenes.columns.actions'),
@@ -159,6 +168,7 @@ export default function SceneListPage() {
             {...paging}
             onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
           />
+          <Typography.Text type="secondary">{t('scenes.savedHint')}</Typography.Text>
         </Flex>
       </Card>
       <ExplainDrawer scene={explained} onClose={() => setExplained(null)} />

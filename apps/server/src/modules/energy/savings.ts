@@ -1,0 +1,122 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { SAVINGS_DEFAULT_DAYS, SAVINGS_MAX_OFF_HOURS, type SceneCommandResult } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { telemetryRaw } from '../telemetry/tables.js';
+
+/*
+ * The savings rule (issue 8), one for scenes and AC automations: every successful switch-off a scene or an
+ * automation sent keeps its device off until the device next reports on (by anyone), at most
+ * SAVINGS_MAX_OFF_HOURS, clipped to the period; the energy is those hours times the device's rated draw
+ * (RATED_WATTS of packages/shared/src/schemas/savings.ts, the simulator's power model).
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** One switch-off: whose (`owner`: a scene's or an automation's id), which device, when, its draw. */
+export interface OffEvent {
+  owner: number;
+  deviceId: number;
+  at: Date;
+  watts: number;
+}
+
+/** What one owner saved: hours its switch-offs kept devices off, and the energy, kWh. */
+export interface OwnerSaving {
+  offHours: number;
+  kwh: number;
+}
+
+/** The period asked, default the last SAVINGS_DEFAULT_DAYS days up to `now`. */
+export function savingsPeriod(
+  period: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): { from: Date; to: Date } {
+  const to = period.to ? new Date(period.to) : now;
+  const from = period.from ? new Date(period.from) : new Date(to.getTime() - SAVINGS_DEFAULT_DAYS * DAY_MS);
+  return { from, to };
+}
+
+/** Switch-offs sent this long before the period can still keep a device off inside it. */
+export function lookbackStart(from: Date): Date {
+  return new Date(from.getTime() - SAVINGS_MAX_OFF_HOURS * HOUR_MS);
+}
+
+/**
+ * The successful commands of a run that switched their device off: `setOnOff` false, or `setBrightness`
+ * to 0 (a light goes off at level 0).
+ */
+export function offCommands(commands: SceneCommandResult[]): SceneCommandResult[] {
+  return commands.filter(
+    (c) =>
+      c.result === 'success' &&
+      ((c.method === 'setOnOff' && c.params.onOff === false) ||
+        (c.method === 'setBrightness' && c.params.lightnessLevel === 0)),
+  );
+}
+
+/**
+ * The hours a switch-off at `at` kept its device off within [from, to]: until `endAt` (the device next
+ * reported on, or was switched off again; null when neither), at most SAVINGS_MAX_OFF_HOURS, clipped to
+ * the period. Pure.
+ */
+export function keptOffHours(at: Date, endAt: Date | null, from: Date, to: Date): number {
+  const cap = at.getTime() + SAVINGS_MAX_OFF_HOURS * HOUR_MS;
+  const end = Math.min(endAt?.getTime() ?? Infinity, cap, to.getTime());
+  const start = Math.max(at.getTime(), from.getTime());
+  return Math.max(0, end - start) / HOUR_MS;
+}
+
+/**
+ * Sums the savings of each owner. `nextOn(event)` is when the event's device next reported on after it.
+ * A device switched off again while still off (by the same or another owner) counts once: the earlier
+ * stretch ends at the later switch-off. Owners in `owners` without events get zero. Pure apart from nextOn.
+ */
+export async function sumSavings(
+  events: OffEvent[],
+  owners: number[],
+  from: Date,
+  to: Date,
+  nextOn: (event: OffEvent) => Promise<Date | null> | Date | null,
+): Promise<Map<number, OwnerSaving>> {
+  const result = new Map<number, OwnerSaving>(owners.map((o) => [o, { offHours: 0, kwh: 0 }]));
+  const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const [i, event] of sorted.entries()) {
+    const saving = result.get(event.owner);
+    if (!saving) continue;
+    const on = await nextOn(event);
+    const again = sorted.slice(i + 1).find((e) => e.deviceId === event.deviceId && e.at >= event.at);
+    const ends = [on, again?.at ?? null].filter((d): d is Date => d !== null);
+    const endAt = ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
+    const hours = keptOffHours(event.at, endAt, from, to);
+    saving.offHours += hours;
+    saving.kwh += (hours * event.watts) / 1000;
+  }
+  for (const saving of result.values()) {
+    saving.offHours = round(saving.offHours);
+    saving.kwh = round(saving.kwh);
+  }
+  return result;
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/** When the device next reported `onOff` true after `after` (raw telemetry), or null. */
+export async function nextOnReport(db: Db, deviceId: number, after: Date): Promise<Date | null> {
+  const [on] = await db
+    .select({ ts: telemetryRaw.ts })
+    .from(telemetryRaw)
+    .where(
+      and(
+        eq(telemetryRaw.deviceId, deviceId),
+        eq(telemetryRaw.key, 'onOff'),
+        eq(telemetryRaw.num, 1),
+        gt(telemetryRaw.ts, after),
+      ),
+    )
+    .orderBy(asc(telemetryRaw.ts))
+    .limit(1);
+  return on?.ts ?? null;
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { SceneCommandResult } from '@sbuilding/shared';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { insertDevice, type TestDevice } from '../../test/devices.js';
+import { as, createTenant } from '../../test/tenants.js';
+import { devices } from '../devices/tables.js';
+import { telemetryRaw } from '../telemetry/tables.js';
+import { sceneRuns } from './tables.js';
+
+let t: TestApp;
+let manager: ReturnType<typeof as>;
+let stranger: ReturnType<typeof as>;
+let projectId: number;
+let tenantId: number;
+let light: TestDevice;
+let ac: TestDevice;
+let pir: TestDevice;
+
+const at = (hhmm: string, day = '2026-11-10') => new Date(`${day}T${hhmm}:00Z`);
+const period = { from: at('00:00'), to: at('00:00', '2026-11-12') };
+
+function off(device: TestDevice, ok = true): SceneCommandResult {
+  return {
+    targetKind: 'device',
+    targetId: device.id,
+    method: 'setOnOff',
+    params: { onOff: false },
+    deviceId: device.id,
+    deviceName: 'x',
+    result: ok ? 'success' : 'timeout',
+    message: '',
+    latencyMs: 10,
+  };
+}
+
+async function scene(name: string, target: TestDevice, category: 'light' | 'ac') {
+  const res = await manager('PUT', '/sbuilding/scene/create', {
+    projectId,
+    name,
+    triggerType: 'device',
+    category,
+    conditions: [{ source: 'device', deviceId: pir.id, property: 'pir', operator: 'equal', value: 0 }],
+    targets: [{ kind: 'device', id: target.id }],
+    actions: [{ method: 'setOnOff', params: { onOff: false } }],
+  });
+  if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
+  return res.json().data as { id: number; name: string };
+}
+
+async function run(s: { id: number; name: string }, startedAt: Date, commands: SceneCommandResult[]) {
+  await t.app.db.insert(sceneRuns).values({
+    tenantId,
+    projectId,
+    sceneId: s.id,
+    sceneName: s.name,
+    trigger: 'device',
+    outcome: 'ran',
+    startedAt,
+    commands,
+  });
+}
+
+async function savings(as: typeof manager = manager) {
+  return as('POST', '/sbuilding/scene/savings', {
+    projectId,
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ captchaEnabled: false });
+  const db = t.app.db;
+  manager = as(t, await t.login('manager', 'manager123'));
+  await createTenant(t, 'Savings other tenant', [{ username: 'savingsother', role: 'tbAdmin' }]);
+  stranger = as(t, await t.login('savingsother', 'savingsother123'));
+  light = await insertDevice(db, { model: 's2', name: 'Savings light', parentId: null });
+  const gateway = await insertDevice(db, { model: 'cc10', name: 'Savings AC gateway' });
+  ac = await insertDevice(db, { model: 'ac20', name: 'Savings AC', parentId: gateway.id });
+  pir = await insertDevice(db, { model: 'pir10', name: 'Savings PIR' });
+  const [row] = await db.select().from(devices).where(eq(devices.id, light.id));
+  projectId = row!.projectId;
+  tenantId = row!.tenantId;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('scene savings', () => {
+  it('counts the hours a scene kept a device off times its rated draw, capped, per scene', async () => {
+    const lights = await scene('Savings lights off', light, 'light');
+    const acs = await scene('Savings AC off', ac, 'ac');
+    const idle = await scene('Savings idle', light, 'light');
+    // The light switched off at 12:00 and reported on at 14:00: 2 h × 36 W.
+    await run(lights, at('12:00'), [off(light)]);
+    await t.app.db.insert(telemetryRaw).values([
+      { deviceId: light.id, key: 'onOff', ts: at('13:00'), num: 0 },
+      { deviceId: light.id, key: 'onOff', ts: at('14:00'), num: 1 },
+    ]);
+    // The AC switched off at 18:00 never came back: capped at 10 h × 1000 W. A failed command saves nothing.
+    await run(acs, at('18:00'), [off(ac)]);
+    await run(idle, at('15:00'), [off(light, false)]);
+
+    const res = await savings();
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.rows as { sceneId: number; offHours: number; kwh: number }[];
+    expect(rows).toContainEqual({ sceneId: lights.id, offHours: 2, kwh: 0.07 });
+    expect(rows).toContainEqual({ sceneId: acs.id, offHours: 10, kwh: 10 });
+    expect(rows).toContainEqual({ sceneId: idle.id, offHours: 0, kwh: 0 });
+
+    // The energy board sums scenes and AC automations for its period.
+    const board = await manager(
+      'GET',
+      `/sbuilding/board/energy/savings?projectId=${projectId}&period=MONTH&anchor=2026-11-10`,
+    );
+    expect(board.statusCode).toBe(200);
+    expect(board.json().data.scenesKwh).toBeGreaterThanOrEqual(10.07);
+    expect(board.json().data.kwh).toBeGreaterThanOrEqual(board.json().data.scenesKwh);
+  });
+
+  it('keeps another tenant out and checks the period', async () => {
+    expect((await savings(stranger)).statusCode).toBe(404);
+    const bad = await manager('POST', '/sbuilding/scene/savings', { projectId, from: 'yesterday' });
+    expect(bad.statusCode).toBe(400);
+    const board = await stranger('GET', `/sbuilding/board/energy/savings?projectId=${projectId}&period=DAY`);
+    expect(board.statusCode).toBe(404);
+  });
+});

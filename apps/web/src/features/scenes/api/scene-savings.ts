@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { sceneSavingsSchema } from '@sbuilding/shared';
+import { post } from '@/lib/request';
+import { scenesKey } from './scenes';
+
+/** The energy each scene of the project saved over the last 30 days (the server's default period). */
+export function useSceneSavings(projectId: number | null) {
+  return useQuery({
+    queryKey: [...scenesKey, 'savings', projectId],
+    queryFn: () => post('/sbuilding/scene/savings', { projectId }, { schema: sceneSavingsSchema }),
+    enabled: projectId !== null,
+  });
+}
