@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_MODELS } from '@sbuilding/shared';
+import { DEVICE_MODELS, ratedWatts } from '@sbuilding/shared';
 import { acPower, AcUnit, nextRoomTemp, type AcState } from './kinds/ac.js';
 import { Ammeter } from './kinds/ammeter.js';
 import { Light } from './kinds/light.js';
@@ -182,6 +182,15 @@ describe('light', () => {
       success: false,
       error: 'e90 does not support setColorTemp',
     });
+  });
+
+  it('draws what the savings estimate counts: switching a full-brightness light off saves its rated power', () => {
+    const light = s2();
+    light.command('setBrightness', { lightnessLevel: 255 });
+    const on = light.power();
+    light.command('setOnOff', { onOff: false });
+    expect(on - light.power()).toBeCloseTo(ratedWatts('light'));
+    expect(ratedWatts('light')).toBe(36);
   });
 
   it('sends exactly the readings of its model', () => {
