@@ -9,16 +9,18 @@ import { startServer, type RunningServer } from './support/server.js';
 
 /**
  * The overview map on a vector-tile style (MAP_STYLE_URL) in Chromium: a style served by a local test server
- * (another origin on 127.0.0.1, with CORS, as a tile server would be; its data a GeoJSON source, so no tiles or
- * glyphs), drawn by MapLibre GL under the dark rules, and the offline map with a notice when the style fails.
+ * (another origin on 127.0.0.1, with CORS, as a tile server would be; what it draws is a GeoJSON source, its
+ * vector tiles are missing and it has no glyphs), drawn by MapLibre GL under the dark rules, and the offline map with a notice when the style fails.
  * Headless Chromium here has WebGL (SwiftShader); a browser without it would take the fallback path.
  */
 
-/** A white background the dark rules must repaint, a motorway and a railway. */
+/** A white background the dark rules must repaint, a motorway, and a vector source whose tiles are missing. */
 const STYLE = {
   version: 8,
   name: 'e2e-local',
   sources: {
+    // Tiles named relative to the style (read against its URL, not the page's); the server has none (404).
+    openmaptiles: { type: 'vector', tiles: ['tiles/{z}/{x}/{y}.pbf'], maxzoom: 14 },
     local: {
       type: 'geojson',
       data: {
@@ -41,6 +43,13 @@ const STYLE = {
   },
   layers: [
     { id: 'background', type: 'background', paint: { 'background-color': '#ffffff' } },
+    {
+      id: 'road_motorway',
+      type: 'line',
+      source: 'openmaptiles',
+      'source-layer': 'transportation',
+      filter: ['==', 'class', 'motorway'],
+    },
     { id: 'road', type: 'line', source: 'local', paint: { 'line-color': '#ff0000', 'line-width': 4 } },
   ],
 };
@@ -60,7 +69,8 @@ beforeAll(async () => {
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify(STYLE));
     } else {
-      res.statusCode = 503;
+      // No such tile (404), or the style switched off (503).
+      res.statusCode = req.url?.startsWith('/tiles/') ? 404 : 503;
       res.end('unavailable');
     }
   });
@@ -115,8 +125,21 @@ describe('the overview map with MAP_STYLE_URL', () => {
       name: /^Map of \d+ buildings: Building A, \d+ of \d+ devices online; Building B/,
     });
     await figure.waitFor();
-    await page.locator('[data-map="vector"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    // Ready, or (a failure to explain) the fallback with MapLibre's reason.
+    const outcome = await Promise.race([
+      page
+        .locator('[data-map="vector"][data-state="ready"]')
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'ready'),
+      page
+        .locator('[data-reason]')
+        .waitFor({ timeout: 20_000 })
+        .then(async () => `fallback: ${await page.locator('[data-reason]').getAttribute('data-reason')}`),
+    ]);
+    expect(outcome).toBe('ready');
     expect(styleRequests).toContain('/style.json');
+    // The relative tile URL was read against the style's origin; its missing tiles left the map usable.
+    expect(styleRequests.some((url) => /^\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(url))).toBe(true);
     // MapLibre came as its own chunk, its CSS bundled beside it (nothing from a CDN: see expectNoProblems).
     const chunks = await page.evaluate(() =>
       performance
