@@ -1,7 +1,7 @@
-import { Card, Divider, Flex, Tabs, Typography } from 'antd';
+import { Card, Divider, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 import { CalendarPanel } from '@/features/projects/components/calendar-panel';
 import { WorkTimesTable } from '@/features/projects/components/work-times-table';
 import { sceneWeekKey } from '@/features/time-mgmt/api/get-scene-week';
@@ -22,45 +22,35 @@ export default function TimeMgmtPage() {
   const canEdit = useHasRole(WRITERS);
   const projectId = currentProjectId();
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.timeMgmt')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <Tabs
-          destroyOnHidden
-          // Work times and holidays edited on the other tab change the week: read it again.
-          onChange={(key) => {
-            if (key === 'week') void queryClient.invalidateQueries({ queryKey: sceneWeekKey });
-          }}
-          items={[
-            { key: 'week', label: t('timeMgmt.tabs.week'), children: <WeekView projectId={projectId} /> },
-            {
-              key: 'calendar',
-              label: t('timeMgmt.tabs.calendar'),
-              children: (
-                <>
-                  <WorkTimesTable projectId={projectId} canEdit={canEdit} />
-                  <Divider />
-                  <CalendarPanel projectId={projectId} />
-                </>
-              ),
-            },
-          ]}
-        />
-      </Card>
-    </Flex>
+    <ProjectPage title={t('routes.timeMgmt')} projectId={projectId}>
+      {(projectId) => (
+        <>
+          <Card>
+            <Tabs
+              destroyOnHidden
+              // Work times and holidays edited on the other tab change the week: read it again.
+              onChange={(key) => {
+                if (key === 'week') void queryClient.invalidateQueries({ queryKey: sceneWeekKey });
+              }}
+              items={[
+                { key: 'week', label: t('timeMgmt.tabs.week'), children: <WeekView projectId={projectId} /> },
+                {
+                  key: 'calendar',
+                  label: t('timeMgmt.tabs.calendar'),
+                  children: (
+                    <>
+                      <WorkTimesTable projectId={projectId} canEdit={canEdit} />
+                      <Divider />
+                      <CalendarPanel projectId={projectId} />
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        </>
+      )}
+    </ProjectPage>
   );
 }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AcAutomation } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 import { currentProjectId } from '@/lib/storage';
 import {
   useAcAutomations,
@@ -179,55 +179,45 @@ export default function AcAutomationPage() {
     },
   ];
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.acAutomation')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <Flex vertical gap="middle">
-          <Flex wrap gap="small" align="center" justify="space-between">
-            <Button type="primary" onClick={() => setForm({ editing: null })}>
-              {t('acAutomation.add')}
-            </Button>
-            <Typography.Text type="secondary">{t('acAutomation.savedHint')}</Typography.Text>
-          </Flex>
-          <Table<AcAutomation>
-            rowKey="id"
-            aria-label={t('acAutomation.tableCaption')}
-            caption={<span className="sb-visually-hidden">{t('acAutomation.tableCaption')}</span>}
-            columns={columns}
-            dataSource={list.data?.rows ?? []}
-            loading={list.isFetching}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('acAutomation.empty')} /> }}
+    <ProjectPage title={t('routes.acAutomation')} projectId={projectId}>
+      {(projectId) => (
+        <>
+          <Card>
+            <Flex vertical gap="middle">
+              <Flex wrap gap="small" align="center" justify="space-between">
+                <Button type="primary" onClick={() => setForm({ editing: null })}>
+                  {t('acAutomation.add')}
+                </Button>
+                <Typography.Text type="secondary">{t('acAutomation.savedHint')}</Typography.Text>
+              </Flex>
+              <Table<AcAutomation>
+                rowKey="id"
+                aria-label={t('acAutomation.tableCaption')}
+                caption={<span className="sb-visually-hidden">{t('acAutomation.tableCaption')}</span>}
+                columns={columns}
+                dataSource={list.data?.rows ?? []}
+                loading={list.isFetching}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: <Empty description={t('acAutomation.empty')} /> }}
+              />
+              <ListPagination
+                total={list.data?.total ?? 0}
+                {...paging}
+                onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+              />
+            </Flex>
+          </Card>
+          <ExplainDrawer config={explained} onClose={() => setExplained(null)} />
+          <AcAutomationForm
+            projectId={projectId}
+            editing={form?.editing ?? null}
+            open={form !== null}
+            onClose={() => setForm(null)}
           />
-          <ListPagination
-            total={list.data?.total ?? 0}
-            {...paging}
-            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-          />
-        </Flex>
-      </Card>
-      <ExplainDrawer config={explained} onClose={() => setExplained(null)} />
-      <AcAutomationForm
-        projectId={projectId}
-        editing={form?.editing ?? null}
-        open={form !== null}
-        onClose={() => setForm(null)}
-      />
-    </Flex>
+        </>
+      )}
+    </ProjectPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useControlLog } from '../api/list-control-log';
 import { ControlLogFilters, type ControlLogFilterValues } from '../components/control-log-filters';
 import { ControlLogTable } from '../components/control-log-table';
 import { currentProjectId } from '@/lib/storage';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** /board/controlLog: every command and device-side change of the current project, filtered and paged. */
 export default function ControlLogPage() {
@@ -16,40 +16,30 @@ export default function ControlLogPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const log = useControlLog({ projectId: projectId ?? 0, ...filters, ...paging }, projectId !== null);
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.controlLog')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <ControlLogFilters
-          onSearch={(values) => {
-            setFilters(values);
-            setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
-          }}
-        />
-      </Card>
-      <Card>
-        <Flex vertical gap="middle">
-          <ControlLogTable rows={log.data?.rows ?? []} loading={log.isFetching} />
-          <ListPagination
-            total={log.data?.total ?? 0}
-            {...paging}
-            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-          />
-        </Flex>
-      </Card>
-    </Flex>
+    <ProjectPage title={t('routes.controlLog')} projectId={projectId}>
+      {() => (
+        <>
+          <Card>
+            <ControlLogFilters
+              onSearch={(values) => {
+                setFilters(values);
+                setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
+              }}
+            />
+          </Card>
+          <Card>
+            <Flex vertical gap="middle">
+              <ControlLogTable rows={log.data?.rows ?? []} loading={log.isFetching} />
+              <ListPagination
+                total={log.data?.total ?? 0}
+                {...paging}
+                onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+              />
+            </Flex>
+          </Card>
+        </>
+      )}
+    </ProjectPage>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 import { currentProjectId } from '@/lib/storage';
 import { useSceneRuns } from '../api/list-scene-runs';
 import { JobLogFilters, type JobLogFilterValues } from '../components/job-log-filters';
@@ -16,40 +16,30 @@ export default function JobLogPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const runs = useSceneRuns({ projectId: projectId ?? 0, ...filters, ...paging }, projectId !== null);
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.jobLog')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <JobLogFilters
-          onSearch={(values) => {
-            setFilters(values);
-            setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
-          }}
-        />
-      </Card>
-      <Card>
-        <Flex vertical gap="middle">
-          <JobLogTable rows={runs.data?.rows ?? []} loading={runs.isFetching} />
-          <ListPagination
-            total={runs.data?.total ?? 0}
-            {...paging}
-            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-          />
-        </Flex>
-      </Card>
-    </Flex>
+    <ProjectPage title={t('routes.jobLog')} projectId={projectId}>
+      {() => (
+        <>
+          <Card>
+            <JobLogFilters
+              onSearch={(values) => {
+                setFilters(values);
+                setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
+              }}
+            />
+          </Card>
+          <Card>
+            <Flex vertical gap="middle">
+              <JobLogTable rows={runs.data?.rows ?? []} loading={runs.isFetching} />
+              <ListPagination
+                total={runs.data?.total ?? 0}
+                {...paging}
+                onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+              />
+            </Flex>
+          </Card>
+        </>
+      )}
+    </ProjectPage>
   );
 }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NoonNap } from '@sbuilding/shared';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 import { currentProjectId } from '@/lib/storage';
 import { useDeleteNoonNap, useEnableNoonNap, useNoonNapOptions, useNoonNaps } from '../api/noon-naps';
 import { NoonNapForm } from '../components/noon-nap-form';
@@ -142,69 +142,59 @@ export default function NoonNapPage() {
     },
   ];
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.noonNap')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Typography.Paragraph>{t('noonNap.intro')}</Typography.Paragraph>
-      {noNapTime && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('noonNap.noNapWorkTime')}
-          description={
-            <span>
-              {t('noonNap.noNapWorkTimeHint')} <Link to="/project">{t('noonNap.editWorkTimes')}</Link>
-            </span>
-          }
-        />
+    <ProjectPage title={t('routes.noonNap')} projectId={projectId}>
+      {(projectId) => (
+        <>
+          <Typography.Paragraph>{t('noonNap.intro')}</Typography.Paragraph>
+          {noNapTime && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('noonNap.noNapWorkTime')}
+              description={
+                <span>
+                  {t('noonNap.noNapWorkTimeHint')} <Link to="/project">{t('noonNap.editWorkTimes')}</Link>
+                </span>
+              }
+            />
+          )}
+          <Card>
+            <Flex vertical gap="middle">
+              <Flex wrap gap="small" align="center" justify="space-between">
+                <Button
+                  type="primary"
+                  disabled={options.data === undefined || noNapTime}
+                  onClick={() => setForm({ open: true })}
+                >
+                  {t('noonNap.add')}
+                </Button>
+                <Link to="/job/log">{t('routes.jobLog')}</Link>
+              </Flex>
+              <Table<NoonNap>
+                rowKey="id"
+                aria-label={t('noonNap.tableCaption')}
+                caption={<span className="sb-visually-hidden">{t('noonNap.tableCaption')}</span>}
+                columns={columns}
+                dataSource={naps.data?.rows ?? []}
+                loading={naps.isFetching}
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: <Empty description={t('noonNap.empty')} /> }}
+              />
+            </Flex>
+          </Card>
+          {options.data && (
+            <NoonNapForm
+              projectId={projectId}
+              options={options.data}
+              editing={form.editing}
+              open={form.open}
+              onClose={() => setForm({ open: false })}
+            />
+          )}
+        </>
       )}
-      <Card>
-        <Flex vertical gap="middle">
-          <Flex wrap gap="small" align="center" justify="space-between">
-            <Button
-              type="primary"
-              disabled={options.data === undefined || noNapTime}
-              onClick={() => setForm({ open: true })}
-            >
-              {t('noonNap.add')}
-            </Button>
-            <Link to="/job/log">{t('routes.jobLog')}</Link>
-          </Flex>
-          <Table<NoonNap>
-            rowKey="id"
-            aria-label={t('noonNap.tableCaption')}
-            caption={<span className="sb-visually-hidden">{t('noonNap.tableCaption')}</span>}
-            columns={columns}
-            dataSource={naps.data?.rows ?? []}
-            loading={naps.isFetching}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('noonNap.empty')} /> }}
-          />
-        </Flex>
-      </Card>
-      {options.data && (
-        <NoonNapForm
-          projectId={projectId}
-          options={options.data}
-          editing={form.editing}
-          open={form.open}
-          onClose={() => setForm({ open: false })}
-        />
-      )}
-    </Flex>
+    </ProjectPage>
   );
 }
