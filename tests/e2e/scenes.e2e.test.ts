@@ -61,6 +61,9 @@ describe('scenes', () => {
     const row = table.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     await expect.poll(() => row.getByText('Not run yet').isVisible()).toBe(true);
+    // The savings column, fetched beside the list: a scene that never ran saved nothing.
+    await table.getByRole('columnheader', { name: 'Saved (30 days)' }).waitFor();
+    await expect.poll(() => row.getByText('0 kWh', { exact: true }).isVisible()).toBe(true);
     await expectAccessibleSettled(page, '/scene');
 
     await row.getByRole('button', { name: 'What would happen now' }).click();
