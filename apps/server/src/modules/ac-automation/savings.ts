@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import {
   lookbackStart,
-  nextOnReport,
+  nextOnReports,
   offCommands,
   savingsPeriod,
   sumSavings,
@@ -58,7 +58,7 @@ export async function acAutomationSavings(
     configs.map((c) => c.id),
     from,
     to,
-    (e) => nextOnReport(db, e.deviceId, e.at),
+    await nextOnReports(db, events),
   );
   return {
     from: from.toISOString(),

@@ -1,7 +1,6 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SAVINGS_DEFAULT_DAYS, SAVINGS_MAX_OFF_HOURS, type SceneCommandResult } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { telemetryRaw } from '../telemetry/tables.js';
 
 /*
  * The savings rule (issue 8), one for scenes and AC automations: every successful switch-off a scene or an
@@ -103,20 +102,41 @@ function round(v: number): number {
   return Math.round(v * 100) / 100;
 }
 
-/** When the device next reported `onOff` true after `after` (raw telemetry), or null. */
-export async function nextOnReport(db: Db, deviceId: number, after: Date): Promise<Date | null> {
-  const [on] = await db
-    .select({ ts: telemetryRaw.ts })
-    .from(telemetryRaw)
-    .where(
-      and(
-        eq(telemetryRaw.deviceId, deviceId),
-        eq(telemetryRaw.key, 'onOff'),
-        eq(telemetryRaw.num, 1),
-        gt(telemetryRaw.ts, after),
-      ),
-    )
-    .orderBy(asc(telemetryRaw.ts))
-    .limit(1);
-  return on?.ts ?? null;
+/** Events looked up per statement in `nextOnReports`. */
+const LOOKUP_BATCH = 500;
+
+/**
+ * When each event's device next reported `onOff` true after the event (raw telemetry), all in a few
+ * statements (one per LOOKUP_BATCH events, each an index probe of telemetry_raw's primary key per event),
+ * not one round trip per event. Answers a lookup for `sumSavings`.
+ */
+export async function nextOnReports(
+  db: Db,
+  events: { deviceId: number; at: Date }[],
+): Promise<(event: { deviceId: number; at: Date }) => Date | null> {
+  const key = (e: { deviceId: number; at: Date }) => `${e.deviceId}@${e.at.getTime()}`;
+  const unique = [...new Map(events.map((e) => [key(e), e])).values()];
+  const found = new Map<string, Date | null>();
+  for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
+    const batch = unique.slice(i, i + LOOKUP_BATCH).map((e) => ({ d: e.deviceId, t: e.at.getTime() }));
+    const result = await db.execute(sql`
+      select e.d as "deviceId", e.t as "at",
+        (select extract(epoch from r.ts) * 1000 from telemetry_raw r
+          where r.device_id = e.d and r.key = 'onOff' and r.num = 1 and r.ts > to_timestamp(e.t / 1000.0)
+          order by r.ts limit 1) as "onAt"
+      from json_to_recordset(${JSON.stringify(batch)}::json) as e(d int, t float8)`);
+    for (const row of rowsOf(result)) {
+      const onAt: unknown = Reflect.get(row, 'onAt');
+      found.set(
+        `${Number(Reflect.get(row, 'deviceId'))}@${Number(Reflect.get(row, 'at'))}`,
+        onAt === null || onAt === undefined ? null : new Date(Number(onAt)),
+      );
+    }
+  }
+  return (e) => found.get(key(e)) ?? null;
+}
+
+function rowsOf(result: unknown): object[] {
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
+  return Array.isArray(rows) ? rows.filter((r): r is object => typeof r === 'object' && r !== null) : [];
 }

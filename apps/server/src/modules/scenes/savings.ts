@@ -5,7 +5,7 @@ import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { devices } from '../devices/tables.js';
 import {
   lookbackStart,
-  nextOnReport,
+  nextOnReports,
   offCommands,
   savingsPeriod,
   sumSavings,
@@ -70,7 +70,7 @@ export async function sceneSavings(
     sceneRows.map((s) => s.id),
     from,
     to,
-    (e) => nextOnReport(db, e.deviceId, e.at),
+    await nextOnReports(db, events),
   );
   return {
     from: from.toISOString(),
