@@ -24,9 +24,15 @@ function renderPage(projectId: number | null) {
 describe('project page', () => {
   it('shows the heading and points to the guide, without the content, before a project is chosen', () => {
     renderPage(null);
-    expect(screen.getByRole('heading', { level: 1, name: 'Control log' })).toHaveAttribute('id', 'sb-test-title');
+    expect(screen.getByRole('heading', { level: 1, name: 'Control log' })).toHaveAttribute(
+      'id',
+      'sb-test-title',
+    );
     expect(screen.getByText('No project is selected: choose one first.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Choose a project in the guide' })).toHaveAttribute('href', '/guide');
+    expect(screen.getByRole('link', { name: 'Choose a project in the guide' })).toHaveAttribute(
+      'href',
+      '/guide',
+    );
     expect(screen.queryByText(/content of project/)).not.toBeInTheDocument();
   });
 

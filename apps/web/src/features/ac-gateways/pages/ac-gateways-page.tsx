@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Space, Typography } from 'antd';
+import { Button, Card, Flex, Input, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useHasRole } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useAcDevices } from '../api/list-ac-devices';
 import { GatewayTable } from '../components/gateway-table';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** /zhGateway (AC management): the project's AC gateways and the indoor units behind each. */
 export function AcGatewaysPage() {
@@ -19,58 +19,48 @@ export function AcGatewaysPage() {
   const [name, setName] = useState('');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const gateways = useAcDevices({ projectId, model: 'cc10', name, ...paging }, projectId !== null);
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.acManagement')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <Flex vertical gap="middle">
-          <Space wrap>
-            <Input.Search
-              allowClear
-              aria-label={t('acGateways.search')}
-              placeholder={t('acGateways.search')}
-              enterButton={t('acGateways.searchButton')}
-              onSearch={(value) => {
-                setName(value.trim());
-                setPaging((p) => ({ ...p, pageNum: 1 }));
-              }}
-            />
-            {canEdit ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => void navigate('/device/add?model=cc10')}
-              >
-                {t('acGateways.addGateway')}
-              </Button>
-            ) : null}
-          </Space>
-          <GatewayTable
-            rows={gateways.data?.rows ?? []}
-            loading={gateways.isFetching}
-            projectId={projectId}
-          />
-          <ListPagination
-            total={gateways.data?.total ?? 0}
-            {...paging}
-            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-          />
-        </Flex>
-      </Card>
-    </Flex>
+    <ProjectPage title={t('routes.acManagement')} projectId={projectId}>
+      {(projectId) => (
+        <>
+          <Card>
+            <Flex vertical gap="middle">
+              <Space wrap>
+                <Input.Search
+                  allowClear
+                  aria-label={t('acGateways.search')}
+                  placeholder={t('acGateways.search')}
+                  enterButton={t('acGateways.searchButton')}
+                  onSearch={(value) => {
+                    setName(value.trim());
+                    setPaging((p) => ({ ...p, pageNum: 1 }));
+                  }}
+                />
+                {canEdit ? (
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => void navigate('/device/add?model=cc10')}
+                  >
+                    {t('acGateways.addGateway')}
+                  </Button>
+                ) : null}
+              </Space>
+              <GatewayTable
+                rows={gateways.data?.rows ?? []}
+                loading={gateways.isFetching}
+                projectId={projectId}
+              />
+              <ListPagination
+                total={gateways.data?.total ?? 0}
+                {...paging}
+                onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+              />
+            </Flex>
+          </Card>
+        </>
+      )}
+    </ProjectPage>
   );
 }
 

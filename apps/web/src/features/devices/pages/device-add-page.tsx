@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Form, Space, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -15,7 +15,7 @@ import { BleInitProgress } from '../components/ble-init-progress';
 import { DeviceForm } from '../components/device-form';
 import { ModelPicker } from '../components/model-picker';
 import { currentProjectId } from '@/lib/storage';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** What createBleGateway/{floorId} takes: the create body without the place the floor already gives. */
 function bleGatewayBody(body: Record<string, unknown>) {
@@ -71,86 +71,76 @@ export default function DeviceAddPage() {
     }
   };
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.deviceAdd')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
-
   const model = choice.model;
+
   return (
-    <Flex vertical gap="middle">
-      {title}
-      {init ? (
-        <Card title={t('devices.init.title')}>
-          <BleInitProgress deviceId={init.deviceId} initial={init.initial} />
-          <Space style={{ marginTop: 16 }}>
-            <Button type="primary" onClick={() => void navigate('/device')}>
-              {t('devices.add.backToList')}
-            </Button>
-            <Button
-              onClick={() => {
-                setInit(null);
-                form.resetFields();
-              }}
-            >
-              {t('devices.add.addAnother')}
-            </Button>
-          </Space>
-        </Card>
-      ) : (
+    <ProjectPage title={t('routes.deviceAdd')} projectId={projectId}>
+      {(projectId) => (
         <>
-          <Card title={t('devices.add.chooseModel')}>
-            <ModelPicker category={choice.category} model={model} onChange={setChoice} />
-          </Card>
-          {model ? (
-            <Card title={t(`catalogue.models.${model}`)}>
-              <DeviceForm
-                key={model}
-                form={form}
-                projectId={projectId}
-                model={model}
-                initialValues={preset.model === model ? preset.initial : undefined}
-                onSubmit={(body) => void submit(model, body)}
-              />
-              <Space wrap>
+          {init ? (
+            <Card title={t('devices.init.title')}>
+              <BleInitProgress deviceId={init.deviceId} initial={init.initial} />
+              <Space style={{ marginTop: 16 }}>
+                <Button type="primary" onClick={() => void navigate('/device')}>
+                  {t('devices.add.backToList')}
+                </Button>
                 <Button
-                  type="primary"
-                  loading={pending}
                   onClick={() => {
-                    setAgain(false);
-                    form.submit();
+                    setInit(null);
+                    form.resetFields();
                   }}
                 >
-                  {t('devices.add.submit')}
+                  {t('devices.add.addAnother')}
                 </Button>
-                {model !== 'ba' ? (
-                  <Button
-                    loading={pending}
-                    onClick={() => {
-                      setAgain(true);
-                      form.submit();
-                    }}
-                  >
-                    {t('devices.add.submitAndAnother')}
-                  </Button>
-                ) : null}
-                <Button onClick={() => void navigate('/device')}>{t('common.cancel')}</Button>
               </Space>
             </Card>
           ) : (
-            <Empty description={t('devices.add.modelFirst')} />
+            <>
+              <Card title={t('devices.add.chooseModel')}>
+                <ModelPicker category={choice.category} model={model} onChange={setChoice} />
+              </Card>
+              {model ? (
+                <Card title={t(`catalogue.models.${model}`)}>
+                  <DeviceForm
+                    key={model}
+                    form={form}
+                    projectId={projectId}
+                    model={model}
+                    initialValues={preset.model === model ? preset.initial : undefined}
+                    onSubmit={(body) => void submit(model, body)}
+                  />
+                  <Space wrap>
+                    <Button
+                      type="primary"
+                      loading={pending}
+                      onClick={() => {
+                        setAgain(false);
+                        form.submit();
+                      }}
+                    >
+                      {t('devices.add.submit')}
+                    </Button>
+                    {model !== 'ba' ? (
+                      <Button
+                        loading={pending}
+                        onClick={() => {
+                          setAgain(true);
+                          form.submit();
+                        }}
+                      >
+                        {t('devices.add.submitAndAnother')}
+                      </Button>
+                    ) : null}
+                    <Button onClick={() => void navigate('/device')}>{t('common.cancel')}</Button>
+                  </Space>
+                </Card>
+              ) : (
+                <Empty description={t('devices.add.modelFirst')} />
+              )}
+            </>
           )}
         </>
       )}
-    </Flex>
+    </ProjectPage>
   );
 }

@@ -17,7 +17,7 @@ import { ImportDialog } from '../components/import-dialog';
 import { useLiveDeviceRows } from '../hooks/use-live-devices';
 import '../components/devices.css';
 import { currentProjectId } from '@/lib/storage';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** Who may change devices (the role directive also lets admin through). */
 export const DEVICE_EDITORS = ['tbAdmin'] as const;
@@ -63,92 +63,81 @@ export function DeviceListPage() {
     });
   };
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.deviceList')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
-
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <DeviceFilters
-          projectId={projectId}
-          onSearch={(values) => {
-            setFilters(values);
-            setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
-          }}
-        />
-      </Card>
-      <Card>
-        <Flex vertical gap="middle">
-          {canEdit ? (
-            <Space wrap>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/device/add')}>
-                {t('devices.add.button')}
-              </Button>
-              <Button icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'import' })}>
-                {t('devices.import.button')}
-              </Button>
-              <Button
-                icon={<SettingOutlined />}
-                disabled={selectedIds.length === 0}
-                onClick={() => setDialog({ kind: 'batch' })}
-              >
-                {t('devices.batch.button', { count: selectedIds.length })}
-              </Button>
-              <Typography.Text type="secondary">{t('devices.batch.selectHint')}</Typography.Text>
-            </Space>
-          ) : null}
-          <DeviceTable
-            rows={rows}
-            loading={devices.isFetching}
+    <ProjectPage title={t('routes.deviceList')} projectId={projectId}>
+      {(projectId) => (
+        <>
+          <Card>
+            <DeviceFilters
+              projectId={projectId}
+              onSearch={(values) => {
+                setFilters(values);
+                setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
+              }}
+            />
+          </Card>
+          <Card>
+            <Flex vertical gap="middle">
+              {canEdit ? (
+                <Space wrap>
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/device/add')}>
+                    {t('devices.add.button')}
+                  </Button>
+                  <Button icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+                    {t('devices.import.button')}
+                  </Button>
+                  <Button
+                    icon={<SettingOutlined />}
+                    disabled={selectedIds.length === 0}
+                    onClick={() => setDialog({ kind: 'batch' })}
+                  >
+                    {t('devices.batch.button', { count: selectedIds.length })}
+                  </Button>
+                  <Typography.Text type="secondary">{t('devices.batch.selectHint')}</Typography.Text>
+                </Space>
+              ) : null}
+              <DeviceTable
+                rows={rows}
+                loading={devices.isFetching}
+                canEdit={canEdit}
+                selectedIds={selectedIds}
+                onSelect={setSelectedIds}
+                onDetail={(d) => setDetailId(d.id)}
+                onEdit={(device) => setDialog({ kind: 'edit', device })}
+                onDelete={onDelete}
+              />
+              <ListPagination
+                total={devices.data?.total ?? 0}
+                {...paging}
+                onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
+              />
+            </Flex>
+          </Card>
+          <DeviceDetailDrawer
+            deviceId={detailId}
+            projectId={projectId}
             canEdit={canEdit}
-            selectedIds={selectedIds}
-            onSelect={setSelectedIds}
-            onDetail={(d) => setDetailId(d.id)}
-            onEdit={(device) => setDialog({ kind: 'edit', device })}
-            onDelete={onDelete}
+            onClose={() => setDetailId(null)}
           />
-          <ListPagination
-            total={devices.data?.total ?? 0}
-            {...paging}
-            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-          />
-        </Flex>
-      </Card>
-      <DeviceDetailDrawer
-        deviceId={detailId}
-        projectId={projectId}
-        canEdit={canEdit}
-        onClose={() => setDetailId(null)}
-      />
-      {dialog?.kind === 'edit' ? (
-        <DeviceEditModal device={dialog.device} projectId={projectId} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'import' ? (
-        <ImportDialog projectId={projectId} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'batch' ? (
-        <Ac20BatchModal
-          ids={selectedIds}
-          projectId={projectId}
-          onClose={(saved) => {
-            setDialog(null);
-            if (saved) setSelectedIds([]);
-          }}
-        />
-      ) : null}
-    </Flex>
+          {dialog?.kind === 'edit' ? (
+            <DeviceEditModal device={dialog.device} projectId={projectId} onClose={() => setDialog(null)} />
+          ) : null}
+          {dialog?.kind === 'import' ? (
+            <ImportDialog projectId={projectId} onClose={() => setDialog(null)} />
+          ) : null}
+          {dialog?.kind === 'batch' ? (
+            <Ac20BatchModal
+              ids={selectedIds}
+              projectId={projectId}
+              onClose={(saved) => {
+                setDialog(null);
+                if (saved) setSelectedIds([]);
+              }}
+            />
+          ) : null}
+        </>
+      )}
+    </ProjectPage>
   );
 }
 
