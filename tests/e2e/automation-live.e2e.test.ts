@@ -6,9 +6,10 @@ import { demoPlace, expectAccessibleSettled, openAsManager, type Api } from './s
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * AC automation acting on the simulated campus (issue 8's done-when): a server as `npm start` runs it,
- * the simulator on and the automation's tick every 2 s. The manager's config opens a simulated AC on its
- * timing; the unit obeys over MQTT and reports it, and the scheduling log says what was done and why.
+ * Automation acting on the simulated campus (issue 8's done-when): a server as `npm start` runs it, the
+ * simulator on and the automation's tick every 2 s. An AC automation opens a simulated AC on its timing; a
+ * noon nap dims a simulated light for its NAP window and puts it back after. The devices obey over MQTT and
+ * report it, and the scheduling log says what was done and why.
  */
 let browser: Browser;
 let live: RunningServer;
@@ -37,6 +38,7 @@ interface Row {
   id: number;
   name: string;
   online: boolean;
+  zoneId: number | null;
   telemetry: Record<string, { value: unknown }>;
 }
 
@@ -47,6 +49,32 @@ async function acRow(api: Api, id?: number): Promise<Row | undefined> {
   });
   return id === undefined ? page.rows.find((r) => r.online) : page.rows.find((r) => r.id === id);
 }
+
+const LIGHT = 'A-F1 corridor light 1';
+
+/** Today's date and the minute of the day on a time zone's clock. */
+function localClock(timeZone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 interface Run {
   sceneName: string;
@@ -107,4 +135,80 @@ describe('AC automation on the simulated campus', () => {
     await screenshot(page, 'job-log-ac-automation');
     await expectAccessibleSettled(page, 'scheduling log with an AC automation run');
   });
+  it('dims a simulated light for a noon nap and puts it back at its end', async () => {
+    const session = await openAsManager(browser, live.url, '/noonNap');
+    opened = session.opened;
+    const { page, api } = session;
+    const { projectId } = await demoPlace(api, 'Building A');
+    const light = async () => {
+      const rows = await api.call<{ rows: Row[] }>('POST', '/sbuilding/device/getList/v2', {
+        name: LIGHT,
+        pageSize: 5,
+      });
+      return rows.rows.find((r) => r.name === LIGHT);
+    };
+    await expect.poll(async () => (await light())?.online, { timeout: 30_000 }).toBe(true);
+    const before = await light();
+    if (!before?.zoneId) throw new Error(`${LIGHT} has no zone`);
+    const send = (method: string, params: Record<string, unknown>) =>
+      api.call('POST', '/sbuilding/dev-rpccmd/sendCmd', {
+        deviceId: before.id,
+        method,
+        params,
+        terminal: 'app',
+      });
+    await send('setOnOff', { onOff: true });
+    await send('setBrightness', { lightnessLevel: 200 });
+    const level = async () => (await light())?.telemetry.lightnessLevel?.value;
+    await expect.poll(level, { timeout: 10_000 }).toBe(200);
+
+    // Today is a working day whatever the calendar says (a nap skips rest days), and the NAP window
+    // begins at the next minute of the project's clock and lasts one (created well before it begins).
+    const project = await api.call<{ timeZone: string }>('GET', `/sbuilding/project/${projectId}`);
+    const second = new Date().getSeconds();
+    if (second > 40) await page.waitForTimeout((61 - second) * 1000);
+    let clock = localClock(project.timeZone);
+    if (clock.minutes > 24 * 60 - 4) {
+      await page.waitForTimeout((24 * 60 - clock.minutes + 1) * 60_000);
+      clock = localClock(project.timeZone);
+    }
+    const year = Number(clock.date.slice(0, 4));
+    const calendar = await api.call<{
+      version: number;
+      days: { date: string; type: string; name?: string }[];
+    }>('GET', `/sbuilding/vacations/${projectId}?year=${year}`);
+    await api.call('POST', '/sbuilding/vacations', {
+      projectId,
+      year,
+      version: calendar.version,
+      days: [...calendar.days.filter((d) => d.date !== clock.date), { date: clock.date, type: 'workday' }],
+    });
+    const workTime = await api.call<{ id: number }>('POST', '/sbuilding/work/rest', {
+      projectId,
+      name: 'E2E nap',
+      startTime: hhmm(clock.minutes + 1),
+      endTime: hhmm(clock.minutes + 2),
+      timeType: 'NAP',
+      zoneType: 'office',
+    });
+    await api.call('PUT', '/sbuilding/noonNap/create', {
+      projectId,
+      name: 'E2E noon nap',
+      workTimeId: workTime.id,
+      zoneIds: [before.zoneId],
+      dimLevel: 40,
+      acAction: 'keep',
+    });
+
+    // At the start the light dims; at the end it is put back as it was.
+    await expect.poll(level, { timeout: 90_000, interval: 1_000 }).toBe(40);
+    await expect.poll(level, { timeout: 90_000, interval: 1_000 }).toBe(200);
+    await page.goto(`${live.url}/job/log`);
+    await page
+      .getByText(/E2E noon nap \(noon nap (start|end)\)/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'job-log-noon-nap');
+    await expectAccessibleSettled(page, 'scheduling log with a noon nap');
+  }, 300_000);
 });
