@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Form, Spin, Statistic, Typography } from 'antd';
+import { Card, Empty, Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AIR_BANDS } from '@sbuilding/shared';
-import { BuildingSelect, useProjectBuildings } from '@/components/location-select';
-import { NoProject } from '@/components/no-project';
+import { BuildingBoard } from '@/components/building-board';
+import { ProjectPage } from '@/components/project-page';
 import { currentProjectId } from '@/lib/storage';
 import { useAirBoard } from '../api/get-air-board';
 import { AirTrendCard } from '../components/air-trend';
@@ -21,86 +21,58 @@ import '../components/air.css';
 export default function AirBoardPage() {
   const { t } = useTranslation();
   const projectId = currentProjectId();
-  const buildings = useProjectBuildings(projectId);
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const board = useAirBoard(projectId, buildingId);
   useLiveAirBoard(board.data);
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.airQuality')}
-    </Typography.Title>
-  );
-  if (projectId === null)
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-
-  const body = () => {
-    if (buildings.isLoading || board.isLoading)
-      return (
-        <div role="status">
-          <Spin />
-          <span className="sb-visually-hidden">{t('air.loading')}</span>
-        </div>
-      );
-    if ((buildings.data?.rows.length ?? 0) === 0) return <Empty description={t('boards.noBuilding')} />;
-    const data = board.data;
-    if (!data) return <Empty description={t('boards.noData')} />;
-    const zonesIn = (band: (typeof AIR_BANDS)[number]) => data.zones.filter((z) => z.band === band).length;
-    return (
-      <>
-        <Card>
-          <Flex wrap gap="large">
-            <Statistic title={t('air.online')} value={data.online} suffix={`/ ${data.total}`} />
-            {AIR_BANDS.map((band) => (
-              <Statistic key={band} title={t(`air.zonesIn.${band}`)} value={zonesIn(band)} />
-            ))}
-          </Flex>
-        </Card>
-        <Card title={t('air.thresholds')}>
-          <ThresholdTable thresholds={data.thresholds} />
-        </Card>
-        <Card title={t('air.zones')}>
-          {data.zones.length === 0 ? (
-            <Empty description={t('boards.noData')} />
-          ) : (
-            <ZoneTable zones={data.zones} />
-          )}
-        </Card>
-        <Card title={t('air.sensorsTitle')}>
-          {data.total === 0 ? (
-            <Empty description={t('air.notFound')} />
-          ) : (
-            <SensorTable sensors={data.sensors} />
-          )}
-        </Card>
-        {data.total === 0 ? null : <AirTrendCard board={data} />}
-      </>
-    );
-  };
-
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Card>
-        <Form layout="inline" aria-label={t('air.where')}>
-          <Form.Item label={t('fields.building')} htmlFor="sb-air-building">
-            <BuildingSelect
-              id="sb-air-building"
-              projectId={projectId}
-              label={t('fields.building')}
-              allowClear
-              value={buildingId}
-              onChange={setBuildingId}
-            />
-          </Form.Item>
-        </Form>
-      </Card>
-      {body()}
-    </Flex>
+    <ProjectPage title={t('routes.airQuality')} projectId={projectId}>
+      {(projectId) => (
+        <BuildingBoard
+          projectId={projectId}
+          whereLabel={t('air.where')}
+          selectId="sb-air-building"
+          buildingId={buildingId}
+          onBuildingChange={setBuildingId}
+          board={board}
+          loadingLabel={t('air.loading')}
+        >
+          {(data) => {
+            const zonesIn = (band: (typeof AIR_BANDS)[number]) =>
+              data.zones.filter((z) => z.band === band).length;
+            return (
+              <>
+                <Card>
+                  <Flex wrap gap="large">
+                    <Statistic title={t('air.online')} value={data.online} suffix={`/ ${data.total}`} />
+                    {AIR_BANDS.map((band) => (
+                      <Statistic key={band} title={t(`air.zonesIn.${band}`)} value={zonesIn(band)} />
+                    ))}
+                  </Flex>
+                </Card>
+                <Card title={t('air.thresholds')}>
+                  <ThresholdTable thresholds={data.thresholds} />
+                </Card>
+                <Card title={t('air.zones')}>
+                  {data.zones.length === 0 ? (
+                    <Empty description={t('boards.noData')} />
+                  ) : (
+                    <ZoneTable zones={data.zones} />
+                  )}
+                </Card>
+                <Card title={t('air.sensorsTitle')}>
+                  {data.total === 0 ? (
+                    <Empty description={t('air.notFound')} />
+                  ) : (
+                    <SensorTable sensors={data.sensors} />
+                  )}
+                </Card>
+                {data.total === 0 ? null : <AirTrendCard board={data} />}
+              </>
+            );
+          }}
+        </BuildingBoard>
+      )}
+    </ProjectPage>
   );
 }
