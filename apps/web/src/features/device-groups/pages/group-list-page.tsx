@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { useGroups } from '../api/list-groups';
 import { GroupFilters, type GroupFilterValues } from '../components/group-filters';
 import { GroupTable } from '../components/group-table';
 import { currentProjectId } from '@/lib/storage';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** /deviceGroup: the project's device groups, filtered and paged; add, edit and delete. */
 export function GroupListPage() {
@@ -54,13 +54,8 @@ export function GroupListPage() {
   };
 
   return (
-    <Flex vertical gap="middle">
-      <Typography.Title level={1} className="sb-page-title">
-        {t('routes.deviceGroup')}
-      </Typography.Title>
-      {projectId === null ? (
-        <NoProject />
-      ) : (
+    <ProjectPage title={t('routes.deviceGroup')} projectId={projectId}>
+      {() => (
         <>
           <Card>
             <GroupFilters
@@ -102,7 +97,7 @@ export function GroupListPage() {
           </Card>
         </>
       )}
-    </Flex>
+    </ProjectPage>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Form, Spin, Typography } from 'antd';
+import { Card, Empty, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BuildingSelect, FloorSelect, useBuildingFloors } from '@/components/location-select';
 import { FloorMarks } from '../components/floor-marks';
 import { currentProjectId } from '@/lib/storage';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** /devPosition: a floor's plan with its device marks, placed, moved, edited and bound here. */
 export function DeviceMarkPage() {
@@ -31,13 +31,8 @@ export function DeviceMarkPage() {
   };
 
   return (
-    <Flex vertical gap="middle">
-      <Typography.Title level={1} className="sb-page-title">
-        {t('routes.deviceMark')}
-      </Typography.Title>
-      {projectId === null ? (
-        <NoProject />
-      ) : (
+    <ProjectPage title={t('routes.deviceMark')} projectId={projectId}>
+      {(projectId) => (
         <>
           <Card>
             <Form layout="inline" aria-label={t('deviceMarks.where')}>
@@ -67,7 +62,7 @@ export function DeviceMarkPage() {
           <Card>{body()}</Card>
         </>
       )}
-    </Flex>
+    </ProjectPage>
   );
 }
 

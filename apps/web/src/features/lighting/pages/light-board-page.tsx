@@ -3,7 +3,7 @@ import { Card, Drawer, Empty, Flex, Form, Radio, Segmented, Spin, Statistic, Typ
 import { useTranslation } from 'react-i18next';
 import { DEVICE_CONTROL_PERMISSION, type BoardLight } from '@sbuilding/shared';
 import { BuildingSelect, useBuildingFloors, useProjectBuildings } from '@/components/location-select';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 import { useHasPermission } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useLightBoard } from '../api/get-light-board';
@@ -155,13 +155,8 @@ export default function LightBoardPage() {
     return <BuildingLights key={buildingId} buildingId={buildingId} />;
   };
   return (
-    <Flex vertical gap="middle">
-      <Typography.Title level={1} className="sb-page-title">
-        {t('routes.lighting')}
-      </Typography.Title>
-      {projectId === null ? (
-        <NoProject />
-      ) : (
+    <ProjectPage title={t('routes.lighting')} projectId={projectId}>
+      {(projectId) => (
         <>
           <Card>
             <Form layout="inline" aria-label={t('lighting.where')}>
@@ -179,6 +174,6 @@ export default function LightBoardPage() {
           {body()}
         </>
       )}
-    </Flex>
+    </ProjectPage>
   );
 }
