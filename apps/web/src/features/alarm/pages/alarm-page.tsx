@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { Alert as Notice, App, Button, Card, Flex, Tabs, Typography } from 'antd';
+import { Alert as Notice, App, Button, Card, Flex, Tabs } from 'antd';
 import { ExportOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_HANDLE_PERMISSION, type AlertSolution } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 import { useHasPermission } from '@/lib/permissions';
 import { RequestError } from '@/lib/request';
 import { useAlertChanges } from '@/lib/socket';
@@ -127,20 +127,7 @@ export default function AlarmPage() {
       },
     });
 
-  const title = (
-    <Typography.Title level={1} className="sb-page-title">
-      {t('routes.alert')}
-    </Typography.Title>
-  );
-  if (projectId === null) {
-    return (
-      <Flex vertical gap="middle">
-        {title}
-        <NoProject />
-      </Flex>
-    );
-  }
-  const alertsTab = (
+  const alertsTab = (projectId: number) => (
     <Flex vertical gap="middle">
       {changed && (
         <Notice
@@ -214,23 +201,24 @@ export default function AlarmPage() {
     </Flex>
   );
   return (
-    <Flex vertical gap="middle">
-      {title}
-      <Tabs
-        aria-label={t('alarm.rules.tabsLabel')}
-        items={[
-          { key: 'alerts', label: t('alarm.rules.tabAlerts'), children: alertsTab },
-          {
-            key: 'rules',
-            label: t('alarm.rules.tabRules'),
-            children: (
-              <Card>
-                <RulesPanel projectId={projectId} />
-              </Card>
-            ),
-          },
-        ]}
-      />
-    </Flex>
+    <ProjectPage title={t('routes.alert')} projectId={projectId}>
+      {(projectId) => (
+        <Tabs
+          aria-label={t('alarm.rules.tabsLabel')}
+          items={[
+            { key: 'alerts', label: t('alarm.rules.tabAlerts'), children: alertsTab(projectId) },
+            {
+              key: 'rules',
+              label: t('alarm.rules.tabRules'),
+              children: (
+                <Card>
+                  <RulesPanel projectId={projectId} />
+                </Card>
+              ),
+            },
+          ]}
+        />
+      )}
+    </ProjectPage>
   );
 }
