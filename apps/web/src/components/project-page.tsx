@@ -7,8 +7,6 @@ interface ProjectPageProps {
   title: ReactNode;
   /** The current project (`currentProjectId()`); null shows the empty state that points to the guide. */
   projectId: number | null;
-  /** The heading's id, where a region is labelled by it. */
-  titleId?: string;
   /** The page's content below the heading, once a project is chosen. */
   children: (projectId: number) => ReactNode;
 }
@@ -17,10 +15,10 @@ interface ProjectPageProps {
  * A page of the current project: its heading, then either its content or, before a project is chosen, the
  * empty state. One place for the layout and the empty state that every project page shares.
  */
-export function ProjectPage({ title, projectId, titleId, children }: ProjectPageProps) {
+export function ProjectPage({ title, projectId, children }: ProjectPageProps) {
   return (
     <Flex vertical gap="middle">
-      <Typography.Title level={1} id={titleId} className="sb-page-title">
+      <Typography.Title level={1} className="sb-page-title">
         {title}
       </Typography.Title>
       {projectId === null ? <NoProject /> : children(projectId)}
