@@ -116,7 +116,7 @@ describe('the energy board', () => {
     await page.getByText('This period', { exact: true }).first().waitFor();
     await page.getByText('Previous period', { exact: true }).first().waitFor();
     await page.getByText('Saved by automation', { exact: true }).waitFor();
-    await page.getByText(/^Scenes [\d.,]+ kWh, AC automations [\d.,]+ kWh \(whole project\)$/).waitFor();
+    await page.getByText(/^Scenes [\d.,]+ kWh, AC automations [\d.,]+ kWh$/).waitFor();
     await page.getByText(`${name}`).first().waitFor();
     await page
       .getByText(/kWh, [\d.]+% of the total/)

@@ -721,7 +721,7 @@ const ENERGY_CASES: IsolationCase[] = [
   },
   {
     route: 'GET /sbuilding/board/energy/savings',
-    url: (i) => `/sbuilding/board/energy/savings?projectId=${i.project}&period=MONTH`,
+    url: (i) => `/sbuilding/board/energy/savings?projectId=${i.project}&period=MONTH&buildingId=${i.hall}`,
     allowed: 'ownerB',
   },
   {

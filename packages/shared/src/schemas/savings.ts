@@ -59,8 +59,8 @@ export type SceneSavings = z.infer<typeof sceneSavingsSchema>;
 
 /**
  * GET /sbuilding/board/energy/savings (query: the energy board's, energyQuerySchema): what the project's
- * scenes and AC automations saved in the board's period (up to now), kWh. The whole project's: a building
- * filter is not applied to it.
+ * scenes and AC automations saved in the board's period (up to now), kWh; with the board's building, on that
+ * building's devices only.
  */
 export const energySavingsSchema = z.object({
   from: timestampSchema,

@@ -8,7 +8,8 @@ import {
   offCommands,
   savingsPeriod,
   sumSavings,
-  type OffEvent,
+  type SavingsQuery,
+  withDraw,
 } from '../energy/savings.js';
 import { findProject } from '../projects/service.js';
 import { sceneRuns } from '../scenes/tables.js';
@@ -23,7 +24,7 @@ export async function acAutomationSavings(
   db: Db,
   scope: Scope,
   projectId: number,
-  period: { from?: string | undefined; to?: string | undefined } = {},
+  period: SavingsQuery = {},
   now = new Date(),
 ): Promise<AcAutomationSavings> {
   await findProject(db, scope, projectId);
@@ -46,13 +47,13 @@ export async function acAutomationSavings(
       ),
     )
     .orderBy(asc(sceneRuns.startedAt));
-  const events: OffEvent[] = [];
+  const offs: { owner: number; deviceId: number; at: Date }[] = [];
   for (const run of runs) {
     const owner = run.detail.acAutomationId;
     if (typeof owner !== 'number') continue;
-    for (const c of offCommands(run.commands))
-      events.push({ owner, deviceId: c.deviceId, at: run.startedAt, watts: AC_RATED_WATTS });
+    for (const c of offCommands(run.commands)) offs.push({ owner, deviceId: c.deviceId, at: run.startedAt });
   }
+  const events = await withDraw(db, scope, offs, period.buildingId, () => AC_RATED_WATTS);
   const savings = await sumSavings(
     events,
     configs.map((c) => c.id),

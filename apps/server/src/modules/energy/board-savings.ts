@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { EnergyQuery, EnergySavings } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { ownedOr404, type Scope } from '../../platform/tenancy.js';
+import type { Scope } from '../../platform/tenancy.js';
 import { acAutomationSavings } from '../ac-automation/savings.js';
-import { projects } from '../projects/tables.js';
 import { sceneSavings } from '../scenes/savings.js';
 import { addDays, localDate, localMidnight, periodRange } from './periods.js';
+import { checkScope } from './service.js';
 
 /**
  * The energy board's "Saved by automation": what the project's scenes and AC automations saved (the shared
- * savings rule, ./savings.ts) in the board's period of the project's calendar, up to now.
+ * savings rule, ./savings.ts) in the board's period of the project's calendar, up to now; with the board's
+ * building, only what they saved on that building's devices (another tenant's or project's building 404s).
  */
 export async function energySavings(
   db: Db,
@@ -17,18 +17,15 @@ export async function energySavings(
   query: EnergyQuery,
   now = Date.now(),
 ): Promise<EnergySavings> {
-  const [project] = await db
-    .select({ id: projects.id, tenantId: projects.tenantId, timeZone: projects.timeZone })
-    .from(projects)
-    .where(eq(projects.id, query.projectId));
-  const zone = ownedOr404(scope, project).timeZone;
+  const zone = (await checkScope(db, scope, query)).timeZone;
   const range = periodRange(query.period, query.anchor ?? localDate(now, zone));
   const fromMs = localMidnight(range.from, zone);
   const toMs = Math.max(fromMs, Math.min(now, localMidnight(addDays(range.to, 1), zone)));
   const period = { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() };
+  const asked = { ...period, buildingId: query.buildingId };
   const [scenes, automations] = await Promise.all([
-    sceneSavings(db, scope, query.projectId, period),
-    acAutomationSavings(db, scope, query.projectId, period),
+    sceneSavings(db, scope, query.projectId, asked),
+    acAutomationSavings(db, scope, query.projectId, asked),
   ]);
   const sum = (rows: { kwh: number }[]) => rows.reduce((s, r) => s + r.kwh, 0);
   const round = (v: number) => Math.round(v * 100) / 100;

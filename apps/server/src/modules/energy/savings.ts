@@ -1,6 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { SAVINGS_DEFAULT_DAYS, SAVINGS_MAX_OFF_HOURS, type SceneCommandResult } from '@sbuilding/shared';
+import { and, inArray, sql } from 'drizzle-orm';
+import {
+  ratedWatts,
+  SAVINGS_DEFAULT_DAYS,
+  SAVINGS_MAX_OFF_HOURS,
+  type SceneCommandResult,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import { tenantFilter, type Scope } from '../../platform/tenancy.js';
+import { devices } from '../devices/tables.js';
 
 /*
  * The savings rule (issue 8), one for scenes and AC automations: every successful switch-off a scene or an
@@ -26,11 +33,15 @@ export interface OwnerSaving {
   kwh: number;
 }
 
+/** The period of a savings question, and the building its devices must be in (absent: any). */
+export interface SavingsQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  buildingId?: number | undefined;
+}
+
 /** The period asked, default the last SAVINGS_DEFAULT_DAYS days up to `now`. */
-export function savingsPeriod(
-  period: { from?: string | undefined; to?: string | undefined },
-  now: Date,
-): { from: Date; to: Date } {
+export function savingsPeriod(period: SavingsQuery, now: Date): { from: Date; to: Date } {
   const to = period.to ? new Date(period.to) : now;
   const from = period.from ? new Date(period.from) : new Date(to.getTime() - SAVINGS_DEFAULT_DAYS * DAY_MS);
   return { from, to };
@@ -139,4 +150,33 @@ export async function nextOnReports(
 function rowsOf(result: unknown): object[] {
   const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
   return Array.isArray(rows) ? rows.filter((r): r is object => typeof r === 'object' && r !== null) : [];
+}
+
+/**
+ * Each switch-off with its device's draw (RATED_WATTS of its category), the devices read through the
+ * tenancy scope; with `buildingId`, only the devices of that building (a device of another tenant or
+ * building drops out).
+ */
+export async function withDraw(
+  db: Db,
+  scope: Scope,
+  offs: Omit<OffEvent, 'watts'>[],
+  buildingId?: number,
+  watts: (category: string) => number = ratedWatts,
+): Promise<OffEvent[]> {
+  const ids = [...new Set(offs.map((e) => e.deviceId))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: devices.id, category: devices.category, buildingId: devices.buildingId })
+    .from(devices)
+    .where(and(tenantFilter(scope, devices.tenantId), inArray(devices.id, ids)));
+  const known = new Map(
+    rows.filter((d) => buildingId === undefined || d.buildingId === buildingId).map((d) => [d.id, d]),
+  );
+  return offs.flatMap((e) => {
+    const device = known.get(e.deviceId);
+    // A device since deleted still counts towards the whole project, at the draw of none known.
+    if (!device) return buildingId === undefined ? [{ ...e, watts: 0 }] : [];
+    return [{ ...e, watts: watts(device.category) }];
+  });
 }

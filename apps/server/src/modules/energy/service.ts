@@ -155,7 +155,7 @@ function compare(energy: number, previous: number) {
 }
 
 /** The project (in scope) and, when named, the building (in scope and in the project); 404 otherwise. */
-async function checkScope(db: Db, scope: Scope, query: EnergyQuery) {
+export async function checkScope(db: Db, scope: Scope, query: EnergyQuery) {
   const [project] = await db
     .select({ id: projects.id, tenantId: projects.tenantId, timeZone: projects.timeZone })
     .from(projects)

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { SceneCommandResult } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice, type TestDevice } from '../../test/devices.js';
 import { as, createTenant } from '../../test/tenants.js';
+import { buildings } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { sceneRuns } from './tables.js';
@@ -13,6 +14,7 @@ let manager: ReturnType<typeof as>;
 let stranger: ReturnType<typeof as>;
 let projectId: number;
 let tenantId: number;
+let buildingId: number;
 let light: TestDevice;
 let ac: TestDevice;
 let pir: TestDevice;
@@ -82,6 +84,7 @@ beforeAll(async () => {
   const [row] = await db.select().from(devices).where(eq(devices.id, light.id));
   projectId = row!.projectId;
   tenantId = row!.tenantId;
+  buildingId = row!.buildingId;
 });
 afterAll(async () => {
   await t.close();
@@ -117,6 +120,18 @@ describe('scene savings', () => {
     expect(board.statusCode).toBe(200);
     expect(board.json().data.scenesKwh).toBeGreaterThanOrEqual(10.07);
     expect(board.json().data.kwh).toBeGreaterThanOrEqual(board.json().data.scenesKwh);
+    // With the board's building: the devices of that building count, those of another building do not.
+    const month = `/sbuilding/board/energy/savings?projectId=${projectId}&period=MONTH&anchor=2026-11-10`;
+    const own = await manager('GET', `${month}&buildingId=${buildingId}`);
+    expect(own.json().data.scenesKwh).toBeGreaterThanOrEqual(10.07);
+    const [other] = await t.app.db
+      .select({ id: buildings.id })
+      .from(buildings)
+      .where(and(eq(buildings.projectId, projectId), ne(buildings.id, buildingId)));
+    if (!other) throw new Error('the demo project has one building only');
+    const elsewhere = await manager('GET', `${month}&buildingId=${other.id}`);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().data.scenesKwh).toBeLessThan(own.json().data.scenesKwh);
   });
 
   it('keeps another tenant out and checks the period', async () => {

@@ -1,15 +1,15 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
-import { ratedWatts, type SceneSavings } from '@sbuilding/shared';
+import { and, asc, eq, gte, isNotNull, lte } from 'drizzle-orm';
+import type { SceneSavings } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { devices } from '../devices/tables.js';
 import {
   lookbackStart,
   nextOnReports,
   offCommands,
   savingsPeriod,
   sumSavings,
-  type OffEvent,
+  type SavingsQuery,
+  withDraw,
 } from '../energy/savings.js';
 import { findProject } from '../projects/service.js';
 import { sceneRuns, scenes } from './tables.js';
@@ -24,7 +24,7 @@ export async function sceneSavings(
   db: Db,
   scope: Scope,
   projectId: number,
-  period: { from?: string | undefined; to?: string | undefined } = {},
+  period: SavingsQuery = {},
   now = new Date(),
 ): Promise<SceneSavings> {
   await findProject(db, scope, projectId);
@@ -53,18 +53,7 @@ export async function sceneSavings(
       at: run.startedAt,
     })),
   );
-  const deviceIds = [...new Set(offs.map((e) => e.deviceId))];
-  const categories = new Map(
-    deviceIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: devices.id, category: devices.category })
-            .from(devices)
-            .where(and(tenantFilter(scope, devices.tenantId), inArray(devices.id, deviceIds)))
-        ).map((d) => [d.id, d.category]),
-  );
-  const events: OffEvent[] = offs.map((e) => ({ ...e, watts: ratedWatts(categories.get(e.deviceId) ?? '') }));
+  const events = await withDraw(db, scope, offs, period.buildingId);
   const savings = await sumSavings(
     events,
     sceneRows.map((s) => s.id),

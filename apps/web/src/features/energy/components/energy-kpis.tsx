@@ -24,18 +24,10 @@ function useChangeWords(change: number | null) {
 }
 
 /**
- * This period, the previous one, the change and what automation saved, as four cards. `savings` is the
- * whole project's; its share of the consumption is given only when the board shows the whole project too.
+ * This period, the previous one, the change and what automation saved (for the same period and building)
+ * with its share of the consumption, as four cards.
  */
-export function EnergyKpis({
-  board,
-  savings,
-  wholeProject = true,
-}: {
-  board: EnergyBoard;
-  savings?: EnergySavings | undefined;
-  wholeProject?: boolean;
-}) {
+export function EnergyKpis({ board, savings }: { board: EnergyBoard; savings?: EnergySavings | undefined }) {
   const { t, i18n } = useTranslation();
   const { icon, words } = useChangeWords(board.changePercent);
   const kwh = (v: number) => formatKwh(v, i18n.language);
@@ -74,7 +66,7 @@ export function EnergyKpis({
           {savings && (
             <Flex vertical>
               <Typography.Text type="secondary">
-                {wholeProject && board.energy > 0
+                {board.energy > 0
                   ? t('energy.savedShare', { share: Math.round((savings.kwh / board.energy) * 1000) / 10 })
                   : t('energy.savedShareNone')}
               </Typography.Text>

@@ -143,9 +143,7 @@ describe('energy board', { timeout: 150_000 }, () => {
     if (!(card instanceof HTMLElement)) throw new Error('no card');
     expect(within(card).getByText('Saved by automation')).toBeInTheDocument();
     expect(within(card).getByText('125')).toBeInTheDocument();
-    expect(
-      within(card).getByText('Scenes 100 kWh, AC automations 25 kWh (whole project)'),
-    ).toBeInTheDocument();
+    expect(within(card).getByText('Scenes 100 kWh, AC automations 25 kWh')).toBeInTheDocument();
     const savingsAsked = seen.filter((c) => c.url === '/sbuilding/board/energy/savings');
     expect(savingsAsked[0]?.params).toEqual({ projectId: 5, period: 'DAY' });
     expect(await seriousViolations()).toEqual([]);

@@ -73,7 +73,7 @@ export default function EnergyPage() {
   } else {
     body = (
       <>
-        <EnergyKpis board={data} savings={savings.data} wholeProject={filters.buildingId === undefined} />
+        <EnergyKpis board={data} savings={savings.data} />
         <EnergyCurve board={data} />
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={14}>
