@@ -3,17 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import {
-  DEVICE_CONTROL_PERMISSION,
-  type AcBoard,
-  type Building,
-  type RealSeriesData,
-} from '@sbuilding/shared';
+import { DEVICE_CONTROL_PERMISSION, type AcBoard, type RealSeriesData } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
+import { BUILDING } from '@/test/fixtures';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import AcBoardPage from './ac-board-page';
 
@@ -28,22 +24,6 @@ vi.mock('@/lib/socket', async (original) => ({
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 15_000 };
 const SEND = '/sbuilding/dev-rpccmd/sendCmd';
-
-const BUILDING: Building = {
-  id: 11,
-  tenantId: 1,
-  projectId: 5,
-  name: 'Building A',
-  longitude: 121.6,
-  latitude: 31.2,
-  address: '',
-  imageId: null,
-  imageUrl: null,
-  miniProgramEnabled: false,
-  version: 1,
-  createTime: '2026-01-01T00:00:00Z',
-  updateTime: '2026-01-01T00:00:00Z',
-};
 
 const BOARD: AcBoard = {
   units: [

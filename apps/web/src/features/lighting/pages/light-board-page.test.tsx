@@ -15,6 +15,7 @@ import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
+import { BUILDING } from '@/test/fixtures';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import LightBoardPage from './light-board-page';
 
@@ -36,19 +37,6 @@ const WAIT = { timeout: 15_000 };
 const SEND = '/sbuilding/dev-rpccmd/sendCmd';
 const STAMP = { version: 1, createTime: '2026-01-01T00:00:00Z', updateTime: '2026-01-01T00:00:00Z' };
 
-const BUILDING: Building = {
-  id: 11,
-  tenantId: 1,
-  projectId: 5,
-  name: 'Building A',
-  longitude: 121.6,
-  latitude: 31.2,
-  address: '',
-  imageId: null,
-  imageUrl: null,
-  miniProgramEnabled: false,
-  ...STAMP,
-};
 const floor = (id: number, name: string, sort: number): Floor => ({
   id,
   tenantId: 1,

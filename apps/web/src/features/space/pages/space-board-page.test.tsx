@@ -3,22 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { Building, RealSeriesData, SpaceBoard, SpaceZone } from '@sbuilding/shared';
+import type { RealSeriesData, SpaceBoard, SpaceZone } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { seriousViolations } from '@/test/axe';
+import { BUILDING } from '@/test/fixtures';
 import { envelope, serve } from '@/test/http';
 import SpaceBoardPage from './space-board-page';
 
-// jsdom has no canvas: the chart is its text alternative here (ECharts itself is checked in the browser).
-vi.mock('@/components/echart', () => ({
-  EChart: ({ label, empty }: { label: string; empty?: boolean }) => (
-    <div role="img" aria-label={label}>
-      {empty ? 'No Data' : null}
-    </div>
-  ),
-}));
+vi.mock('@/components/echart', () => import('@/test/echart-stub'));
 
 const socket = vi.hoisted(() => ({ listeners: new Map<number, (data: RealSeriesData) => void>() }));
 vi.mock('@/lib/socket', async (original) => ({
@@ -30,22 +24,6 @@ vi.mock('@/lib/socket', async (original) => ({
 
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 15_000 };
-
-const BUILDING: Building = {
-  id: 11,
-  tenantId: 1,
-  projectId: 5,
-  name: 'Building A',
-  longitude: 121.6,
-  latitude: 31.2,
-  address: '',
-  imageId: null,
-  imageUrl: null,
-  miniProgramEnabled: false,
-  version: 1,
-  createTime: '2026-01-01T00:00:00Z',
-  updateTime: '2026-01-01T00:00:00Z',
-};
 
 const DAYS = [
   '2026-11-15',
