@@ -1,4 +1,4 @@
-import type { Building } from '@sbuilding/shared';
+import type { Building, Device } from '@sbuilding/shared';
 
 /*
  * Records that several pages' tests read alike. A test that needs a record of its own (another address,
@@ -21,3 +21,42 @@ export const BUILDING: Building = {
   createTime: '2026-01-01T00:00:00Z',
   updateTime: '2026-01-01T00:00:00Z',
 };
+
+/** A device on floor 2F of Building A, in room <id>, online: the device pickers' tests (group form, scene wizard) list these. */
+export function roomDevice(
+  id: number,
+  name: string,
+  category: Device['category'],
+  model: Device['model'],
+): Device {
+  return {
+    id,
+    tenantId: 1,
+    projectId: 5,
+    buildingId: 11,
+    buildingName: 'Building A',
+    floorId: 3,
+    floorName: '2F',
+    zoneId: null,
+    zoneName: null,
+    model,
+    category,
+    name,
+    position: `Room ${id}`,
+    props: {},
+    parentId: null,
+    parentName: null,
+    online: true,
+    lastActivityTime: null,
+    positionImageId: null,
+    positionImageUrl: null,
+    horizontalImageId: null,
+    horizontalImageUrl: null,
+    verticalImageId: null,
+    verticalImageUrl: null,
+    markId: null,
+    version: 1,
+    createTime: '2026-01-01T00:00:00Z',
+    updateTime: '2026-01-01T00:00:00Z',
+  };
+}

@@ -2,52 +2,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Device, DeviceGroup } from '@sbuilding/shared';
+import type { DeviceGroup } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { roomDevice } from '@/test/fixtures';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { GroupEditPage } from './group-edit-page';
 
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 30_000 };
 
-function device(id: number, name: string, category: Device['category'], model: Device['model']): Device {
-  return {
-    id,
-    tenantId: 1,
-    projectId: 5,
-    buildingId: 11,
-    buildingName: 'Building A',
-    floorId: 3,
-    floorName: '2F',
-    zoneId: null,
-    zoneName: null,
-    model,
-    category,
-    name,
-    position: `Room ${id}`,
-    props: {},
-    parentId: null,
-    parentName: null,
-    online: true,
-    lastActivityTime: null,
-    positionImageId: null,
-    positionImageUrl: null,
-    horizontalImageId: null,
-    horizontalImageUrl: null,
-    verticalImageId: null,
-    verticalImageUrl: null,
-    markId: null,
-    version: 1,
-    createTime: '2026-01-01T00:00:00Z',
-    updateTime: '2026-01-01T00:00:00Z',
-  };
-}
-
-const LIGHT_1 = device(21, 'Light 201', 'light', 's2');
-const LIGHT_2 = device(22, 'Light 202', 'light', 's2');
-const AC = device(23, 'AC 201', 'ac', 'ac20');
+const LIGHT_1 = roomDevice(21, 'Light 201', 'light', 's2');
+const LIGHT_2 = roomDevice(22, 'Light 202', 'light', 's2');
+const AC = roomDevice(23, 'AC 201', 'ac', 'ac20');
 
 const GROUP: DeviceGroup = {
   id: 9,
