@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, InputNumber, Select, Space } from 'antd';
+import { DatePicker, Form, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   type CommandResult,
   type TerminalSource,
 } from '@sbuilding/shared';
+import { FilterBar, rangeToIso } from '@/components/filter-bar';
 
 /** What the filters send: the list body's filter fields. */
 export interface ControlLogFilterValues {
@@ -28,8 +29,7 @@ function toFilter({ terminal, result, range, deviceId }: FormValues): ControlLog
   return {
     terminal,
     result,
-    from: range?.[0]?.toISOString(),
-    to: range?.[1]?.toISOString(),
+    ...rangeToIso(range),
     deviceId: deviceId ?? undefined,
   };
 }
@@ -37,16 +37,14 @@ function toFilter({ terminal, result, range, deviceId }: FormValues): ControlLog
 /** Terminal source, result, time range and (optionally) one device's id; Reset clears them and searches. */
 export function ControlLogFilters({ onSearch }: { onSearch: (values: ControlLogFilterValues) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   return (
-    <Form<FormValues>
-      form={form}
-      layout="inline"
+    <FilterBar<FormValues>
       name="control-log-filters"
-      role="search"
-      aria-label={t('controlLog.filters')}
+      label={t('controlLog.filters')}
+      searchText={t('controlLog.search')}
+      resetText={t('controlLog.reset')}
       onFinish={(values) => onSearch(toFilter(values))}
-      className="sb-filters"
+      onReset={() => onSearch({})}
     >
       <Form.Item label={t('controlLog.terminal')} name="terminal">
         <Select
@@ -74,21 +72,6 @@ export function ControlLogFilters({ onSearch }: { onSearch: (values: ControlLogF
       <Form.Item label={t('controlLog.deviceId')} name="deviceId">
         <InputNumber min={1} precision={0} style={{ width: 120 }} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('controlLog.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('controlLog.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

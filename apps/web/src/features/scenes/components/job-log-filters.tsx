@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   type SceneRunOutcome,
   type SceneRunTrigger,
 } from '@sbuilding/shared';
+import { FilterBar, rangeToIso } from '@/components/filter-bar';
 
 /** What the filters send: the list body's filter fields. */
 export interface JobLogFilterValues {
@@ -23,22 +24,20 @@ interface FormValues {
 }
 
 function toFilter({ outcome, trigger, range }: FormValues): JobLogFilterValues {
-  return { outcome, trigger, from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() };
+  return { outcome, trigger, ...rangeToIso(range) };
 }
 
 /** Outcome, trigger and time range; Reset clears them and searches. */
 export function JobLogFilters({ onSearch }: { onSearch: (values: JobLogFilterValues) => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
   return (
-    <Form<FormValues>
-      form={form}
-      layout="inline"
+    <FilterBar<FormValues>
       name="job-log-filters"
-      role="search"
-      aria-label={t('jobLog.filters')}
+      label={t('jobLog.filters')}
+      searchText={t('jobLog.search')}
+      resetText={t('jobLog.reset')}
       onFinish={(values) => onSearch(toFilter(values))}
-      className="sb-filters"
+      onReset={() => onSearch({})}
     >
       <Form.Item label={t('jobLog.outcome')} name="outcome">
         <Select
@@ -59,21 +58,6 @@ export function JobLogFilters({ onSearch }: { onSearch: (values: JobLogFilterVal
       <Form.Item label={t('jobLog.time')} name="range">
         <DatePicker.RangePicker showTime />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('jobLog.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('jobLog.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }
