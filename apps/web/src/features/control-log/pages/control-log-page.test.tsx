@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { ControlLogEntry } from '@sbuilding/shared';
-import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { seriousViolations } from '@/test/axe';
-import { bodyOf, envelope, seen, serve } from '@/test/http';
+import { envelope, serve } from '@/test/http';
+import { bodiesSentTo, listFilteredBy, renderPage, searchBy } from '@/test/list-page';
 import ControlLogPage from './control-log-page';
 
 const userEvent = userEventLib.setup({ delay: null });
@@ -50,17 +49,7 @@ const FAILED: ControlLogEntry = {
   latencyMs: null,
 };
 
-const requests = () => seen.filter((c) => c.url === LIST).map((c) => bodyOf(c));
-
-function renderPage() {
-  render(
-    <Providers>
-      <MemoryRouter>
-        <ControlLogPage />
-      </MemoryRouter>
-    </Providers>,
-  );
-}
+const requests = () => bodiesSentTo(LIST);
 
 beforeEach(async () => {
   queryClient.clear();
@@ -68,19 +57,14 @@ beforeEach(async () => {
   localStorage.setItem('projectId', '5');
   serve({
     // The fake server filters by result like the real one.
-    [LIST]: (config) => {
-      const body = bodyOf(config);
-      const result = typeof body === 'object' && body !== null && 'result' in body ? body.result : undefined;
-      const rows = [SWITCHED, PRESSED, FAILED].filter((r) => result === undefined || r.result === result);
-      return envelope(200, { rows, total: rows.length });
-    },
+    [LIST]: listFilteredBy([SWITCHED, PRESSED, FAILED], 'result'),
   });
 });
 afterEach(() => localStorage.clear());
 
 describe('control log page', { timeout: 150_000 }, () => {
   it('lists the entries with translated terminal, command, parameters and result', async () => {
-    renderPage();
+    renderPage(<ControlLogPage />);
     const table = await screen.findByRole('table', { name: 'Control log of the current project' }, WAIT);
     const switched = (await within(table).findByText('alice', {}, WAIT)).closest('tr');
     if (!switched) throw new Error('no row');
@@ -104,15 +88,11 @@ describe('control log page', { timeout: 150_000 }, () => {
   });
 
   it('filters by result from the first page', async () => {
-    renderPage();
+    renderPage(<ControlLogPage />);
     const table = await screen.findByRole('table', { name: 'Control log of the current project' }, WAIT);
     await within(table).findByText('AC 301', {}, WAIT);
     const filters = screen.getByRole('search', { name: 'Filter the control log' });
-    await userEvent.click(within(filters).getByRole('combobox', { name: 'Result' }));
-    await userEvent.click(
-      await screen.findByText('Unreachable', { selector: '.ant-select-item-option-content' }, WAIT),
-    );
-    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await searchBy(userEvent, filters, 'Result', 'Unreachable', WAIT);
 
     await waitFor(() => expect(within(table).queryByText('Light 201')).toBeNull(), WAIT);
     expect(within(table).getByText('AC 301')).toBeInTheDocument();
@@ -121,7 +101,7 @@ describe('control log page', { timeout: 150_000 }, () => {
 
   it('says so when nothing was logged', async () => {
     serve({ [LIST]: envelope(200, { rows: [], total: 0 }) });
-    renderPage();
+    renderPage(<ControlLogPage />);
     expect(await screen.findByText('No actions logged', {}, WAIT)).toBeInTheDocument();
   });
 });

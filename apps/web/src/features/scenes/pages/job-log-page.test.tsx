@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { SceneRun } from '@sbuilding/shared';
-import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { seriousViolations } from '@/test/axe';
-import { bodyOf, envelope, seen, serve } from '@/test/http';
+import { envelope, serve } from '@/test/http';
+import { bodiesSentTo, listFilteredBy, renderPage, searchBy } from '@/test/list-page';
 import JobLogPage from './job-log-page';
 
 const userEvent = userEventLib.setup({ delay: null });
@@ -62,37 +61,21 @@ const SKIPPED: SceneRun = {
   commands: [],
 };
 
-const requests = () => seen.filter((c) => c.url === LIST).map((c) => bodyOf(c));
-
-function renderPage() {
-  render(
-    <Providers>
-      <MemoryRouter>
-        <JobLogPage />
-      </MemoryRouter>
-    </Providers>,
-  );
-}
+const requests = () => bodiesSentTo(LIST);
 
 beforeEach(async () => {
   queryClient.clear();
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
   serve({
-    [LIST]: (config) => {
-      const body = bodyOf(config);
-      const outcome =
-        typeof body === 'object' && body !== null && 'outcome' in body ? body.outcome : undefined;
-      const rows = [RAN, SKIPPED].filter((r) => outcome === undefined || r.outcome === outcome);
-      return envelope(200, { rows, total: rows.length });
-    },
+    [LIST]: listFilteredBy([RAN, SKIPPED], 'outcome'),
   });
 });
 afterEach(() => localStorage.clear());
 
 describe('scheduling log page', { timeout: 150_000 }, () => {
   it('lists runs and skips with trigger, outcome, reason, duration and each device result', async () => {
-    renderPage();
+    renderPage(<JobLogPage />);
     const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
     const ran = (await within(table).findByText('Corridor lights off', {}, WAIT)).closest('tr');
     if (!ran) throw new Error('no row');
@@ -122,22 +105,18 @@ describe('scheduling log page', { timeout: 150_000 }, () => {
       detail: { noonNap: phase },
     });
     serve({ [LIST]: envelope(200, { rows: [nap(8, 'end'), nap(7, 'start')], total: 2 }) });
-    renderPage();
+    renderPage(<JobLogPage />);
     const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
     expect(await within(table).findByText('Quiet floor (noon nap end)', {}, WAIT)).toBeInTheDocument();
     expect(within(table).getByText('Quiet floor (noon nap start)')).toBeInTheDocument();
   });
 
   it('filters by outcome from the first page', async () => {
-    renderPage();
+    renderPage(<JobLogPage />);
     const table = await screen.findByRole('table', { name: 'Scheduling log of the current project' }, WAIT);
     await within(table).findByText('Morning AC', {}, WAIT);
     const filters = screen.getByRole('search', { name: 'Filter the scheduling log' });
-    await userEvent.click(within(filters).getByRole('combobox', { name: 'Outcome' }));
-    await userEvent.click(
-      await screen.findByText('Skipped', { selector: '.ant-select-item-option-content' }, WAIT),
-    );
-    await userEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await searchBy(userEvent, filters, 'Outcome', 'Skipped', WAIT);
 
     await waitFor(() => expect(within(table).queryByText('Corridor lights off')).toBeNull(), WAIT);
     expect(within(table).getByText('Morning AC')).toBeInTheDocument();
@@ -146,7 +125,7 @@ describe('scheduling log page', { timeout: 150_000 }, () => {
 
   it('says so when no scene has run', async () => {
     serve({ [LIST]: envelope(200, { rows: [], total: 0 }) });
-    renderPage();
+    renderPage(<JobLogPage />);
     expect(await screen.findByText('No scene has run yet', {}, WAIT)).toBeInTheDocument();
   });
 });
