@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Form, Typography } from 'antd';
+import { Card, Empty, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { BuildingSelect } from '@/components/location-select';
@@ -8,7 +8,7 @@ import { VersionDrawer } from '../components/version-drawer';
 import { VersionTable } from '../components/version-table';
 import '../components/mesh.css';
 import { currentProjectId } from '@/lib/storage';
-import { NoProject } from '@/components/no-project';
+import { ProjectPage } from '@/components/project-page';
 
 /** /meshConfig: a building's mesh network versions, each recorded when its marks or bindings changed. */
 export function MeshPage() {
@@ -20,46 +20,44 @@ export function MeshPage() {
   const versions = useMeshVersions({ buildingId: buildingId ?? 0, ...paging }, buildingId !== null);
 
   return (
-    <Flex vertical gap="middle">
-      <Typography.Title level={1} className="sb-page-title">
-        {t('routes.meshManagement')}
-      </Typography.Title>
-      {projectId === null ? (
-        <NoProject />
-      ) : (
-        <Card>
-          <Flex vertical gap="middle">
-            <Form layout="inline" aria-label={t('mesh.where')}>
-              <Form.Item label={t('fields.building')} htmlFor="sb-mesh-building">
-                <BuildingSelect
-                  id="sb-mesh-building"
-                  projectId={projectId}
-                  label={t('fields.building')}
-                  value={buildingId}
-                  onChange={(id) => {
-                    setBuildingId(id);
-                    setPaging(FIRST_PAGE);
-                  }}
-                />
-              </Form.Item>
-            </Form>
-            {buildingId === null ? (
-              <Empty description={t('mesh.pickBuilding')} />
-            ) : (
-              <>
-                <VersionTable
-                  rows={versions.data?.rows ?? []}
-                  loading={versions.isFetching}
-                  onOpen={(v) => setOpenId(v.id)}
-                />
-                <ListPagination total={versions.data?.total ?? 0} page={paging} onChange={setPaging} />
-              </>
-            )}
-          </Flex>
-        </Card>
+    <ProjectPage title={t('routes.meshManagement')} projectId={projectId}>
+      {(projectId) => (
+        <>
+          <Card>
+            <Flex vertical gap="middle">
+              <Form layout="inline" aria-label={t('mesh.where')}>
+                <Form.Item label={t('fields.building')} htmlFor="sb-mesh-building">
+                  <BuildingSelect
+                    id="sb-mesh-building"
+                    projectId={projectId}
+                    label={t('fields.building')}
+                    value={buildingId}
+                    onChange={(id) => {
+                      setBuildingId(id);
+                      setPaging(FIRST_PAGE);
+                    }}
+                  />
+                </Form.Item>
+              </Form>
+              {buildingId === null ? (
+                <Empty description={t('mesh.pickBuilding')} />
+              ) : (
+                <>
+                  <VersionTable
+                    rows={versions.data?.rows ?? []}
+                    loading={versions.isFetching}
+                    onOpen={(v) => setOpenId(v.id)}
+                  />
+                  <ListPagination total={versions.data?.total ?? 0} page={paging} onChange={setPaging} />
+                </>
+              )}
+            </Flex>
+          </Card>
+          {/* Closed, the drawer renders nothing: it needs no place without a project. */}
+          <VersionDrawer id={openId} onClose={() => setOpenId(null)} />
+        </>
       )}
-      <VersionDrawer id={openId} onClose={() => setOpenId(null)} />
-    </Flex>
+    </ProjectPage>
   );
 }
 
