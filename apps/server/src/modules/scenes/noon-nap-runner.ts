@@ -8,7 +8,9 @@ import { deviceLatest, devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { numericValue } from './engine.js';
 import { napEventsBetween, napPlan, type NapAction, type NapEvent } from './noon-nap-plan.js';
-import { automationActor, sendSceneAction, toRun, type SceneDeps } from './service.js';
+import { automationActor, sendSceneAction } from './run.js';
+import { toRun } from './runs.js';
+import type { SceneDeps } from './service.js';
 import { noonNaps, sceneRuns } from './tables.js';
 
 /*

@@ -16,7 +16,8 @@ import { toWorkTime } from '../calendar/work-time-service.js';
 import { findProject } from '../projects/service.js';
 import { projects } from '../projects/tables.js';
 import { restoreNow } from './noon-nap-runner.js';
-import { toRun, type SceneDeps } from './service.js';
+import { toRun } from './runs.js';
+import type { SceneDeps } from './service.js';
 import { noonNaps, sceneRuns } from './tables.js';
 
 /*

@@ -19,13 +19,13 @@ import {
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
+import { explainScene } from './evaluate.js';
+import { executeScene } from './run.js';
+import { listRuns } from './runs.js';
 import {
   createScene,
   deleteScene,
-  executeScene,
-  explainScene,
   getScene,
-  listRuns,
   listScenes,
   saveScene,
   setSceneEnabled,

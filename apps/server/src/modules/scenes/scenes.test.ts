@@ -12,7 +12,8 @@ import { deviceGroupMembers, deviceGroups, deviceLatest, devices } from '../devi
 import { controlLog } from '../commands/tables.js';
 import { floors, zones } from '../buildings/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
-import { automationActor, runScene, type SceneDeps } from './service.js';
+import { automationActor, runScene } from './run.js';
+import type { SceneDeps } from './service.js';
 import { sceneRuns, scenes } from './tables.js';
 
 let t: TestApp;

@@ -5,7 +5,9 @@ import type { DeviceUpdate, TelemetryBus } from '../../realtime/bus.js';
 import { projects } from '../projects/tables.js';
 import { dueTimesBetween } from './engine.js';
 import { runDueNoonNaps } from './noon-nap-runner.js';
-import { automationActor, runScene, type LiveOverlay, type SceneDeps } from './service.js';
+import type { LiveOverlay } from './evaluate.js';
+import { automationActor, runScene } from './run.js';
+import type { SceneDeps } from './service.js';
 import { sceneRuns, scenes } from './tables.js';
 
 type SceneRow = typeof scenes.$inferSelect;
