@@ -35,11 +35,13 @@ describe('noon nap', () => {
     await page.getByRole('heading', { level: 1, name: 'NoonNap' }).waitFor();
     const table = page.getByRole('table', { name: 'Noon naps of the current project' });
     await table.waitFor();
+    const add = page.getByRole('button', { name: 'Add noon nap' });
+    // Enabled once the project's work times have loaded; checked before axe, which would otherwise catch the
+    // button mid-way from its disabled grey to its colour.
+    await expect.poll(() => add.isEnabled()).toBe(true);
     await expectAccessibleSettled(page, '/noonNap');
 
     const name = `Quiet floor ${runTag()}`;
-    const add = page.getByRole('button', { name: 'Add noon nap' });
-    await expect.poll(() => add.isEnabled()).toBe(true);
     await add.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill(name);

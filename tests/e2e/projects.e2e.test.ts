@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectAccessible, expectNoProblems, signIn, signInAndWait } from './support/console.js';
+import { choose } from './support/devices.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -30,15 +31,6 @@ async function fresh() {
 }
 
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 15_000 }).toBe(true);
-
-/** Picks an option of the antd select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
 
 async function typeTime(scope: Locator, label: string, value: string) {
   const input = scope.getByLabel(label, { exact: true });
@@ -134,7 +126,7 @@ describe('the projects page', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit project' });
     await visible(edit.getByLabel('Project name'));
-    await choose(page, edit, 'Status', 'Deploying');
+    await choose(page, edit.getByLabel('Status', { exact: true }), 'Deploying');
     await edit.getByLabel('Description').fill('Edited in the browser');
     await edit.getByRole('button', { name: 'Save' }).click();
     await visible(row.getByText('Edited in the browser'));
@@ -180,8 +172,8 @@ describe('the projects page', () => {
       await visible(timeForm.getByText(message));
     await expectAccessible(page, 'work-time form');
     await timeForm.getByLabel('Name', { exact: true }).fill('Office hours');
-    await choose(page, timeForm, 'Zone type', 'Office');
-    await choose(page, timeForm, 'Time type', 'Work');
+    await choose(page, timeForm.getByLabel('Zone type', { exact: true }), 'Office');
+    await choose(page, timeForm.getByLabel('Time type', { exact: true }), 'Work');
     await typeTime(timeForm, 'Start time', '09:00');
     await typeTime(timeForm, 'End time', '18:00');
     await timeForm.getByRole('button', { name: 'Save' }).click();

@@ -88,13 +88,32 @@ export async function openAsManager(
   return { opened, page, api, projectId };
 }
 
-/** Opens an antd select by its accessible name and picks the option whose text is exactly `option`. */
+/**
+ * Opens an antd select by its accessible name, picks the option whose text is exactly `option`, and waits
+ * until the select shows it and its list has gone. The list is the one the combobox owns (`<id>_list`), so
+ * a neighbour's list still fading out is never clicked; a click that lands mid-animation and selects
+ * nothing is tried again (seen on a loaded machine: the list stayed open).
+ */
 export async function choose(page: Page, combobox: Locator, option: string): Promise<void> {
-  await combobox.click();
-  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const item = list.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escape(option)}$`) });
-  await item.first().click();
-  await expect.poll(() => list.count()).toBe(0);
+  const exactly = new RegExp(`^${escape(option)}$`);
+  const id = await combobox.getAttribute('id');
+  const list = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) });
+  // antd 6 draws a single select's value as text beside its input, in the input's parent.
+  const chosen = combobox.locator('xpath=..');
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
+    await list.locator('.ant-select-item-option').filter({ hasText: exactly }).first().click();
+    try {
+      await expect.poll(() => combobox.getAttribute('aria-expanded'), { timeout: 3_000 }).toBe('false');
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  await expect.poll(() => chosen.textContent()).toBe(option);
+  await expect
+    .poll(() => list.locator(':scope:not(.ant-select-dropdown-hidden)').count(), { timeout: 5_000 })
+    .toBe(0);
 }
 
 function escape(text: string): string {
