@@ -11,6 +11,10 @@ function serverProject(name: string, env: Record<string, string> = {}) {
       env,
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // What a poll waits for (a commit, a broker's delivery) takes seconds when the whole suite shares two
+      // cores; the default second made the external-broker tests fail now and then. Only a failing poll
+      // waits this long.
+      expect: { poll: { timeout: 10_000 } },
     },
   };
 }
