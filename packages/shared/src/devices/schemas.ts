@@ -69,20 +69,42 @@ export function schemaOfFields(fields: readonly DeviceField[]) {
   return z.strictObject(shape, { error: 'invalid' });
 }
 
-/** Body of the model's create call (create-ac20, create-cc10, 4G-device/create-*, device/save). */
-export function createSchemaFor(modelId: ModelId) {
-  return schemaOfFields(DEVICE_MODELS[modelId].createFields);
+/**
+ * Each schema below is built once per model (and method) and kept: the catalogue never changes while the
+ * program runs, and zod compiles a schema on its first use, which cost a command more than sending it.
+ */
+function once<A extends string, R>(build: (key: A) => R): (key: A) => R {
+  const built = new Map<A, R>();
+  return (key) => {
+    const known = built.get(key);
+    if (known !== undefined) return known;
+    const schema = build(key);
+    built.set(key, schema);
+    return schema;
+  };
 }
 
+/** Body of the model's create call (create-ac20, create-cc10, 4G-device/create-*, device/save). */
+export const createSchemaFor = once((modelId: ModelId) =>
+  schemaOfFields(DEVICE_MODELS[modelId].createFields),
+);
+
 /** Body of the model's dev-client-attr save call; every attribute is optional, present ones are checked. */
-export function attributesSchemaFor(modelId: ModelId) {
-  return schemaOfFields(DEVICE_MODELS[modelId].attributes);
-}
+export const attributesSchemaFor = once((modelId: ModelId) =>
+  schemaOfFields(DEVICE_MODELS[modelId].attributes),
+);
+
+const commandSchemasOf = once((modelId: ModelId) => {
+  const byMethod = new Map<CommandMethod, ReturnType<typeof schemaOfFields>>();
+  for (const command of DEVICE_MODELS[modelId].commands) {
+    byMethod.set(command.method, schemaOfFields(command.params));
+  }
+  return byMethod;
+});
 
 /** Parameters of `method` on the model, or null when the model does not accept that command. */
 export function commandSchemaFor(modelId: ModelId, method: CommandMethod) {
-  const command = DEVICE_MODELS[modelId].commands.find((c) => c.method === method);
-  return command ? schemaOfFields(command.params) : null;
+  return commandSchemasOf(modelId).get(method) ?? null;
 }
 
 export function supportsCommand(modelId: ModelId, method: CommandMethod): boolean {
@@ -93,8 +115,8 @@ export function supportsCommand(modelId: ModelId, method: CommandMethod): boolea
  * A command body `{ method, params }` for a device of the model (dev-rpccmd/sendCmd): a method the model
  * lacks is refused on `method`, a bad parameter on `params.<name>`, so the console marks the right control.
  */
-export function commandRequestSchemaFor(modelId: ModelId) {
-  return z
+export const commandRequestSchemaFor = once((modelId: ModelId) =>
+  z
     .object({
       method: z.enum(COMMAND_METHODS, { error: requiredOrInvalid }),
       params: z.record(z.string(), z.unknown(), { error: 'invalid' }).optional().default({}),
@@ -113,5 +135,5 @@ export function commandRequestSchemaFor(modelId: ModelId) {
         return z.NEVER;
       }
       return { method: body.method, params: parsed.data };
-    });
-}
+    }),
+);
