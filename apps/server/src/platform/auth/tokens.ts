@@ -16,6 +16,23 @@ const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d{0,9}$/),
 });
 
+/**
+ * The secret as a WebCrypto key, imported once per secret: given the raw bytes, jose imports them again on
+ * every call, which every authenticated request paid for.
+ */
+const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = imported.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    imported.set(secret, key);
+  }
+  return key;
+}
+
 /** A token for a session; it expires with the session's absolute limit. */
 export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
@@ -25,7 +42,7 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt:
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(key);
+    .sign(await hmacKey(key));
 }
 
 /**
@@ -34,7 +51,7 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt:
  */
 export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, await hmacKey(key), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
