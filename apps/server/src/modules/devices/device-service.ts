@@ -25,6 +25,7 @@ import type { AlertChange } from '../alerts/events.js';
 import { unbindMarkOfDevice } from '../device-marks/mark-service.js';
 import type { FileLinks } from '../files/links.js';
 import { requireFile } from '../files/service.js';
+import { telemetryRaw } from '../telemetry/tables.js';
 import { deviceById, findDevice } from './device-rows.js';
 import { bleGatewayInits, devices } from './tables.js';
 
@@ -284,6 +285,8 @@ export async function deleteDevice(
     if ((children?.value ?? 0) > 0) throw badRequest('device.hasChildren');
     await unbindMarkOfDevice(tx, scope, id, lang);
     const closed = await closeAlertsOfDevice(tx, scope, id);
+    // Its raw readings have no foreign key to cascade (telemetry/tables.ts); the rollups and latest do.
+    await tx.delete(telemetryRaw).where(eq(telemetryRaw.deviceId, id));
     await tx.delete(devices).where(eq(devices.id, id));
     return closed;
   });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
 import { bodies, created, createSite, type Site } from '../../test/device-registry.js';
 import { deviceGroupMembers, deviceGroups, deviceLatest, devices } from './tables.js';
+import { telemetryRaw } from '../telemetry/tables.js';
 
 let t: TestApp;
 let manager: ReturnType<typeof as>;
@@ -195,7 +196,12 @@ describe('saving and deleting', () => {
     expect((await managerZh('DELETE', `/sbuilding/device/del/${gateway.id}`)).json().msg).toBe(
       '该网关下仍有设备，请先删除或移走它们再删除网关',
     );
+    await t.app.db
+      .insert(telemetryRaw)
+      .values({ deviceId: unit.id, key: 'roomTemp', ts: new Date('2026-11-20T08:00:00Z'), num: 24 });
     expect((await manager('DELETE', `/sbuilding/device/del/${unit.id}`)).statusCode).toBe(200);
+    // Its readings go with it.
+    expect(await t.app.db.select().from(telemetryRaw).where(eq(telemetryRaw.deviceId, unit.id))).toEqual([]);
     expect((await manager('DELETE', `/sbuilding/device/del/${gateway.id}`)).statusCode).toBe(200);
     expect(await t.app.db.select().from(devices).where(eq(devices.id, gateway.id))).toEqual([]);
     expect((await manager('DELETE', `/sbuilding/device/del/${gateway.id}`)).statusCode).toBe(404);
