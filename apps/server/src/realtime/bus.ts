@@ -35,8 +35,19 @@ export class TelemetryBus {
   }
 
   publish(rows: readonly TelemetryRow[]): void {
-    const byDevice = new Map<number, DeviceUpdate>();
+    // Nobody listening (a server without socket, rules or scenes): nothing to gather.
+    if (this.emitter.listenerCount('update') === 0) return;
     const liveSince = this.clock() - LIVE_WINDOW_MS;
+    const [first] = rows;
+    // One device's message, all of it recent and in order: the usual case, gathered without a map.
+    if (first && rows.every((row) => row.deviceId === first.deviceId && row.ts === first.ts)) {
+      if (first.ts < liveSince) return;
+      const values: DeviceUpdate['values'] = {};
+      for (const row of rows) values[row.key] = row.value;
+      this.emitter.emit('update', { deviceId: first.deviceId, ts: first.ts, values });
+      return;
+    }
+    const byDevice = new Map<number, DeviceUpdate>();
     for (const row of rows) {
       if (row.ts < liveSince) continue;
       const update = byDevice.get(row.deviceId) ?? { deviceId: row.deviceId, ts: row.ts, values: {} };

@@ -244,6 +244,11 @@ export class AcAutomationRunner {
     return unit ? zoneOf(row, [unit]) : null;
   }
 
+  /** Whether some config follows this device's motions (checked per reading, before any work). */
+  follows(deviceId: number): boolean {
+    return this.bySensor.has(deviceId);
+  }
+
   /** A device reported: the configs following its zone, when it counts motions. */
   async onUpdate(update: DeviceUpdate, now: Date): Promise<SceneRun[]> {
     const ids = this.bySensor.get(update.deviceId);
@@ -300,7 +305,7 @@ export function startAcAutomation(
   const timer = setInterval(pass, options.tickMs);
   pass();
   const unsubscribe = bus.onUpdate((update) => {
-    void runner.onUpdate(update, now());
+    if (runner.follows(update.deviceId)) void runner.onUpdate(update, now());
   });
   return async () => {
     clearInterval(timer);

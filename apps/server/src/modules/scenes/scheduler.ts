@@ -7,6 +7,7 @@ import { dueTimesBetween } from './engine.js';
 import { runDueNoonNaps } from './noon-nap-runner.js';
 import type { LiveOverlay } from './evaluate.js';
 import { automationActor, runScene } from './run.js';
+import { toRun } from './runs.js';
 import type { SceneDeps } from './service.js';
 import { sceneRuns, scenes } from './tables.js';
 
@@ -101,21 +102,7 @@ async function recordMissed(
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) return null;
-  return {
-    id: row.id,
-    sceneId: row.sceneId,
-    sceneName: row.sceneName,
-    projectId: row.projectId,
-    trigger: row.trigger,
-    outcome: row.outcome,
-    reason: row.reason,
-    detail: row.detail,
-    dueAt: row.dueAt?.toISOString() ?? null,
-    time: row.startedAt.toISOString(),
-    durationMs: row.durationMs,
-    commands: row.commands,
-  };
+  return row ? toRun(row) : null;
 }
 
 /**
@@ -135,6 +122,11 @@ export class ConditionTriggers {
     private readonly deps: () => SceneDeps,
     private readonly log?: FastifyBaseLogger,
   ) {}
+
+  /** Whether some scene's conditions read this device (checked per reading, before any work). */
+  follows(deviceId: number): boolean {
+    return this.index.has(deviceId);
+  }
 
   async reload(): Promise<SceneRow[]> {
     const rows = await this.deps()
@@ -240,7 +232,7 @@ export function startSceneAutomation(
   const timer = setInterval(pass, options.tickMs);
   pass();
   const unsubscribe = bus.onUpdate((update) => {
-    void triggers.onUpdate(update, now());
+    if (triggers.follows(update.deviceId)) void triggers.onUpdate(update, now());
   });
   return async () => {
     clearInterval(timer);
