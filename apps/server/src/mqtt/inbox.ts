@@ -62,6 +62,8 @@ function rows(deviceId: number, points: readonly TelemetryPoint[]): TelemetryRow
  * terminal itself is not a reading and is not stored as one.
  */
 function splitChanges(device: DeviceIdentity, points: readonly TelemetryPoint[]) {
+  // Most telemetry is plain readings.
+  if (!points.some((p) => p.key === 'terminal')) return { readings: points, changes: [] };
   const readings = points.filter((p) => p.key !== 'terminal');
   const changes: DeviceChange[] = [];
   for (const mark of points.filter((p) => p.key === 'terminal')) {
@@ -92,13 +94,29 @@ export class DeviceInbox {
     this.publish = options.publish;
   }
 
-  async receive(sender: DeviceIdentity, packet: PublishPacket): Promise<Verdict> {
-    const verdict = mayPublish(sender, packet.topic)
-      ? await this.route(sender, packet.topic, Buffer.from(packet.payload))
-      : 'refused';
-    if (verdict === 'refused') this.stats.refused += 1;
-    else this.stats.received += 1;
-    return verdict;
+  receive(sender: DeviceIdentity, packet: PublishPacket): Promise<Verdict> {
+    if (!mayPublish(sender, packet.topic)) {
+      this.stats.refused += 1;
+      return Promise.resolve('refused');
+    }
+    // The parser hands a Buffer already; copying it would only feed the collector.
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    // Telemetry, nearly every message: one promise, the writer's, between the packet and its PUBACK.
+    let routed: Promise<Verdict>;
+    try {
+      routed =
+        packet.topic === TOPICS.telemetry
+          ? this.telemetry(sender, payload)
+          : this.route(sender, packet.topic, payload);
+    } catch (error) {
+      // Not stored: the broker sends no PUBACK and the device sends it again.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return routed.then((verdict) => {
+      if (verdict === 'refused') this.stats.refused += 1;
+      else this.stats.received += 1;
+      return verdict;
+    });
   }
 
   async close(): Promise<void> {
@@ -107,11 +125,22 @@ export class DeviceInbox {
   }
 
   /** Stores a device's readings (acknowledged once committed) and logs the changes made at the device. */
-  private async store(device: DeviceIdentity, points: readonly TelemetryPoint[]): Promise<void> {
+  private store(device: DeviceIdentity, points: readonly TelemetryPoint[]): Promise<void> {
     const { readings, changes } = splitChanges(device, points);
-    await this.options.writer.write(rows(device.id, readings));
-    this.stats.persisted += readings.length;
-    for (const change of changes) await this.options.onDeviceChange?.(change);
+    const stored = this.options.writer.write(rows(device.id, readings)).then(() => {
+      this.stats.persisted += readings.length;
+    });
+    const { onDeviceChange } = this.options;
+    if (changes.length === 0 || !onDeviceChange) return stored;
+    return stored.then(async () => {
+      for (const change of changes) await onDeviceChange(change);
+    });
+  }
+
+  private telemetry(sender: DeviceIdentity, payload: Buffer): Promise<Verdict> {
+    const parsed = parseTelemetry(payload, Date.now());
+    if (!parsed.ok) return Promise.resolve(this.drop(sender, TOPICS.telemetry, parsed.reason));
+    return this.store(sender, parsed.value).then(() => 'accepted');
   }
 
   private drop(sender: DeviceIdentity, topic: string, reason: DropReason): Verdict {
@@ -122,19 +151,11 @@ export class DeviceInbox {
 
   private async route(sender: DeviceIdentity, topic: string, payload: Buffer): Promise<Verdict> {
     const now = Date.now();
-    switch (topic) {
-      case TOPICS.telemetry: {
-        const parsed = parseTelemetry(payload, now);
-        if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
-        await this.store(sender, parsed.value);
-        return 'accepted';
-      }
-      case TOPICS.attributes: {
-        const parsed = parseAttributes(payload);
-        if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
-        await this.options.directory.saveReported(sender.id, parsed.value);
-        return 'accepted';
-      }
+    if (topic === TOPICS.attributes) {
+      const parsed = parseAttributes(payload);
+      if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
+      await this.options.directory.saveReported(sender.id, parsed.value);
+      return 'accepted';
     }
     const attributeRequest = requestIdOf(topic, TOPICS.attributesRequestPrefix);
     if (attributeRequest !== null) return this.answerAttributes(sender, attributeRequest, payload);
