@@ -36,7 +36,11 @@ async function main() {
   if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
   let deviceLink;
   try {
-    deviceLink = await startDeviceLink(config, db, app.log, app.telemetryBus, app.alertDetector.onPresence);
+    deviceLink = await startDeviceLink(config, db, app.log, {
+      bus: app.telemetryBus,
+      onPresence: app.alertDetector.onPresence,
+      database: app.dbKind,
+    });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {
     if (error instanceof PortInUseError) {

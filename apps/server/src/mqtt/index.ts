@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
-import { ACTIVITY_WRITE_S, TelemetryWriter } from '../modules/telemetry/writer.js';
+import { ACTIVITY_WRITE_S, gatherMsFor, TelemetryWriter } from '../modules/telemetry/writer.js';
 import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
 import { startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
@@ -25,6 +25,15 @@ export interface DeviceLink {
   close(): Promise<void>;
 }
 
+export interface DeviceLinkOptions {
+  /** Where readings are pushed live (the console's socket). */
+  bus?: TelemetryBus | undefined;
+  /** Told of devices going online and offline (alerts). */
+  onPresence?: PresenceListener | undefined;
+  /** The database in use: the telemetry writer gathers readings longer on PGlite (gatherMsFor). */
+  database?: 'pglite' | 'postgres';
+}
+
 /**
  * Starts the device side of the server: the embedded broker on MQTT_PORT (or, with MQTT_URL, the link to
  * an external broker; it waits until that broker answers) and the sweep that takes silent
@@ -34,11 +43,11 @@ export async function startDeviceLink(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  bus?: TelemetryBus,
-  onPresence?: PresenceListener,
+  { bus, onPresence, database = 'postgres' }: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   const writer = new TelemetryWriter(db, {
+    gatherMs: gatherMsFor(database),
     activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
     onReceived: (rows) => bus?.publish(rows),
     onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),

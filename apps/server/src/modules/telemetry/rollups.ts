@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { deviceLatest, devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
@@ -38,22 +38,22 @@ function numeric(value: Reading['value']): number | null {
   return null;
 }
 
-function add(
-  into: Map<string, RollupRow>,
-  row: Omit<RollupRow, 'count' | 'sum' | 'min' | 'max'>,
-  value: number,
-) {
-  const id = `${row.deviceId}\u0000${row.key}\u0000${row.bucket}`;
-  const current = into.get(id);
-  if (!current) {
-    into.set(id, { ...row, count: 1, sum: value, min: value, max: value });
-    return;
-  }
-  current.count += 1;
-  current.sum += value;
-  current.min = Math.min(current.min, value);
-  current.max = Math.max(current.max, value);
-  current.delta += row.delta;
+/** One series' buckets in a batch: hourly by hour since the epoch, daily by local date. */
+interface SeriesBuckets {
+  hourly: Map<number, RollupRow>;
+  daily: Map<string, RollupRow>;
+}
+
+function fresh(deviceId: number, key: string, bucket: string, value: number, delta: number): RollupRow {
+  return { deviceId, key, bucket, count: 1, sum: value, min: value, max: value, delta };
+}
+
+function accumulate(row: RollupRow, value: number, delta: number): void {
+  row.count += 1;
+  row.sum += value;
+  if (value < row.min) row.min = value;
+  if (value > row.max) row.max = value;
+  row.delta += delta;
 }
 
 /**
@@ -68,30 +68,32 @@ export class RollupBuilder {
   /** Each device's project time zone. */
   private readonly zoneOf = new Map<number, string>();
   private readonly formats = new Map<string, Intl.DateTimeFormat>();
-  /** Local dates by zone and quarter hour: every real UTC offset is a whole number of quarter hours. */
-  private readonly days = new Map<string, string>();
+  /** Local dates by zone, then quarter hour: every real UTC offset is a whole number of quarter hours. */
+  private readonly days = new Map<string, Map<number, string>>();
   /** Hour starts as ISO strings, by hour since the epoch. */
   private readonly hours = new Map<number, string>();
 
   /** Loads what `build` needs for these readings and is not known yet. */
   async prepare(db: Db, readings: readonly Reading[]): Promise<void> {
-    const unknownDevices = [...new Set(readings.map((r) => r.deviceId))].filter((id) => !this.zoneOf.has(id));
-    if (unknownDevices.length > 0) {
+    const unknownDevices = new Set<number>();
+    const counters = new Set<number>();
+    for (const { deviceId, key } of readings) {
+      if (!this.zoneOf.has(deviceId)) unknownDevices.add(deviceId);
+      if (isCounterKey(key) && !this.lastCounter.has(`${deviceId}:${key}`)) counters.add(deviceId);
+    }
+    if (unknownDevices.size > 0) {
       const zones = await db
         .select({ id: devices.id, timeZone: projects.timeZone })
         .from(devices)
         .innerJoin(projects, sql`${projects.id} = ${devices.projectId}`)
-        .where(inArray(devices.id, unknownDevices));
+        .where(inArray(devices.id, [...unknownDevices]));
       for (const { id, timeZone } of zones) this.zoneOf.set(id, timeZone);
     }
-    const counters = [...new Set(readings.filter((r) => isCounterKey(r.key)).map((r) => r.deviceId))].filter(
-      (id) =>
-        readings.some(
-          (r) => r.deviceId === id && isCounterKey(r.key) && !this.lastCounter.has(`${id}:${r.key}`),
-        ),
-    );
-    if (counters.length > 0) {
-      const latest = await db.select().from(deviceLatest).where(inArray(deviceLatest.deviceId, counters));
+    if (counters.size > 0) {
+      const latest = await db
+        .select()
+        .from(deviceLatest)
+        .where(inArray(deviceLatest.deviceId, [...counters]));
       for (const row of latest) {
         const id = `${row.deviceId}:${row.key}`;
         if (isCounterKey(row.key) && typeof row.value === 'number' && !this.lastCounter.has(id)) {
@@ -106,8 +108,6 @@ export class RollupBuilder {
     daily: RollupRow[];
     counters: Map<string, { ts: number; value: number }>;
   } {
-    const hourly = new Map<string, RollupRow>();
-    const daily = new Map<string, RollupRow>();
     const counters = new Map<string, { ts: number; value: number }>();
     // Only counters depend on order (each increment is measured from the reading before it).
     const deltas = new Map<Reading, number>();
@@ -120,20 +120,42 @@ export class RollupBuilder {
       if (last && reading.ts > last.ts) deltas.set(reading, value >= last.value ? value - last.value : value);
       if (!last || reading.ts > last.ts) counters.set(id, { ts: reading.ts, value });
     }
+    // Buckets by device, then key: tens of thousands of readings a second, so no key text is built per
+    // reading (numbers and the parsed keys hash as they are).
+    const series = new Map<number, Map<string, SeriesBuckets>>();
+    const hourly: RollupRow[] = [];
+    const daily: RollupRow[] = [];
     for (const reading of readings) {
       const value = numeric(reading.value);
       if (value === null) continue;
+      const { deviceId, key, ts } = reading;
       const delta = deltas.get(reading) ?? 0;
-      const hour = this.hourOf(reading.ts);
-      const day = this.dayOf(this.zoneOf.get(reading.deviceId) ?? 'UTC', reading.ts);
-      add(hourly, { deviceId: reading.deviceId, key: reading.key, bucket: hour, delta }, value);
-      add(daily, { deviceId: reading.deviceId, key: reading.key, bucket: day, delta }, value);
+      let byKey = series.get(deviceId);
+      if (!byKey) series.set(deviceId, (byKey = new Map()));
+      let buckets = byKey.get(key);
+      if (!buckets) byKey.set(key, (buckets = { hourly: new Map(), daily: new Map() }));
+      const hour = Math.floor(ts / HOUR_MS);
+      const inHour = buckets.hourly.get(hour);
+      if (inHour) accumulate(inHour, value, delta);
+      else {
+        const row = fresh(deviceId, key, this.hourOf(hour), value, delta);
+        buckets.hourly.set(hour, row);
+        hourly.push(row);
+      }
+      const day = this.dayOf(this.zoneOf.get(deviceId) ?? 'UTC', ts);
+      const inDay = buckets.daily.get(day);
+      if (inDay) accumulate(inDay, value, delta);
+      else {
+        const row = fresh(deviceId, key, day, value, delta);
+        buckets.daily.set(day, row);
+        daily.push(row);
+      }
     }
-    return { hourly: [...hourly.values()], daily: [...daily.values()], counters };
+    return { hourly, daily, counters };
   }
 
-  private hourOf(ts: number): string {
-    const index = Math.floor(ts / HOUR_MS);
+  /** The hour's start (ISO) of an hour since the epoch. */
+  private hourOf(index: number): string {
     const cached = this.hours.get(index);
     if (cached) return cached;
     const hour = new Date(index * HOUR_MS).toISOString();
@@ -143,8 +165,10 @@ export class RollupBuilder {
   }
 
   private dayOf(zone: string, ts: number): string {
-    const id = `${zone}|${Math.floor(ts / QUARTER_MS)}`;
-    const cached = this.days.get(id);
+    let days = this.days.get(zone);
+    if (!days) this.days.set(zone, (days = new Map()));
+    const quarter = Math.floor(ts / QUARTER_MS);
+    const cached = days.get(quarter);
     if (cached) return cached;
     let format = this.formats.get(zone);
     if (!format) {
@@ -157,8 +181,8 @@ export class RollupBuilder {
       this.formats.set(zone, format);
     }
     const day = format.format(ts);
-    if (this.days.size > 100_000) this.days.clear();
-    this.days.set(id, day);
+    if (days.size > 100_000) days.clear();
+    days.set(quarter, day);
     return day;
   }
 
@@ -172,35 +196,45 @@ const ROLLUP_RECORD = sql.raw(
   '("deviceId" int, key text, bucket text, count int, sum float8, min float8, max float8, delta float8)',
 );
 
+/** An increment added to the row already there (r: the table, excluded: the increment). */
+const ADD_INCREMENT = sql.raw(`count = r.count + excluded.count, sum = r.sum + excluded.sum,
+  min = least(r.min, excluded.min), max = greatest(r.max, excluded.max), delta = r.delta + excluded.delta`);
+
 /**
- * Adds rollup increments to telemetry_hourly and telemetry_daily in one statement, each set as one JSON
- * text (serialised natively, not escaped element by element).
+ * Two CTEs (`hourly_added`, `daily_added`) adding rollup increments to telemetry_hourly and telemetry_daily,
+ * each set as one JSON text (serialised natively, not escaped element by element). With `devicesIn` (a
+ * subquery of device ids) only those devices' rows are added: the writer's statement passes the devices
+ * that still exist, so a reading of a device deleted meanwhile feeds nothing.
  */
+export function rollupUpserts(
+  hourly: readonly RollupRow[],
+  daily: readonly RollupRow[],
+  devicesIn?: SQL,
+): SQL {
+  const only = devicesIn ? sql`where "deviceId" in ${devicesIn}` : sql``;
+  return sql`
+    hourly_added as (
+      insert into telemetry_hourly as r (device_id, key, bucket, count, sum, min, max, delta)
+      select "deviceId", key, bucket::timestamptz, count, sum, min, max, delta
+      from json_to_recordset(${JSON.stringify(hourly)}::json) as ${ROLLUP_RECORD}
+      ${only}
+      on conflict (device_id, key, bucket) do update set ${ADD_INCREMENT}
+    ),
+    daily_added as (
+      insert into telemetry_daily as r (device_id, key, day, count, sum, min, max, delta)
+      select "deviceId", key, bucket::date, count, sum, min, max, delta
+      from json_to_recordset(${JSON.stringify(daily)}::json) as ${ROLLUP_RECORD}
+      ${only}
+      on conflict (device_id, key, day) do update set ${ADD_INCREMENT}
+    )`;
+}
+
+/** Adds rollup increments in a statement of their own (see rollupUpserts). */
 export async function upsertRollups(
   db: Db,
   hourly: readonly RollupRow[],
   daily: readonly RollupRow[],
 ): Promise<void> {
   if (hourly.length === 0 && daily.length === 0) return;
-  await db.execute(sql`
-    with hourly as (
-      insert into telemetry_hourly as r (device_id, key, bucket, count, sum, min, max, delta)
-      select "deviceId", key, bucket::timestamptz, count, sum, min, max, delta
-      from json_to_recordset(${JSON.stringify(hourly)}::json) as ${ROLLUP_RECORD}
-      on conflict (device_id, key, bucket) do update set
-        count = r.count + excluded.count,
-        sum = r.sum + excluded.sum,
-        min = least(r.min, excluded.min),
-        max = greatest(r.max, excluded.max),
-        delta = r.delta + excluded.delta
-    )
-    insert into telemetry_daily as r (device_id, key, day, count, sum, min, max, delta)
-    select "deviceId", key, bucket::date, count, sum, min, max, delta
-    from json_to_recordset(${JSON.stringify(daily)}::json) as ${ROLLUP_RECORD}
-    on conflict (device_id, key, day) do update set
-      count = r.count + excluded.count,
-      sum = r.sum + excluded.sum,
-      min = least(r.min, excluded.min),
-      max = greatest(r.max, excluded.max),
-      delta = r.delta + excluded.delta`);
+  await db.execute(sql`with ${rollupUpserts(hourly, daily)} select 1`);
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { deviceRow, insertDevice, type TestDevice } from '../../test/devices.js';
-import { deviceLatest } from '../devices/tables.js';
-import { telemetryRaw } from './tables.js';
+import { deviceLatest, devices } from '../devices/tables.js';
+import { telemetryHourly, telemetryRaw } from './tables.js';
 import { TelemetryWriter } from './writer.js';
 
 let t: TestApp;
@@ -29,6 +29,36 @@ describe('the telemetry writer', () => {
     const rows = await t.app.db.select().from(telemetryRaw).where(eq(telemetryRaw.deviceId, meter.id));
     expect(rows).toHaveLength(50);
     await writer.close();
+  });
+
+  it('lets readings gather for gatherMs before an idle lane writes, and starts at once when many wait', async () => {
+    const batches: number[] = [];
+    const writer = new TelemetryWriter(t.app.db, {
+      gatherMs: 300,
+      lanes: 1,
+      onBatch: (rows) => batches.push(rows),
+    });
+    const base = Date.parse('2026-11-20T07:00:00Z');
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < 5; i++) {
+      writes.push(writer.write([{ deviceId: meter.id, key: 'temperature', ts: base + i * 1000, value: 20 }]));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await Promise.all(writes);
+    // Five writes on five turns of the event loop: one batch.
+    expect(batches).toEqual([5]);
+
+    // A thousand readings waiting need no gathering: this one would otherwise wait a minute.
+    const slow = new TelemetryWriter(t.app.db, { gatherMs: 60_000, lanes: 1 });
+    await slow.write(
+      Array.from({ length: 1_000 }, (_, i) => ({
+        deviceId: meter.id,
+        key: 'humidity',
+        ts: base + i,
+        value: 50,
+      })),
+    );
+    await Promise.all([writer.close(), slow.close()]);
   });
 
   it('keeps the newest reading as the latest value whatever the arrival order, and marks the device online', async () => {
@@ -66,6 +96,46 @@ describe('the telemetry writer', () => {
       ['onOff', 1, null],
       ['workMode', null, 'cool'],
     ]);
+    await writer.close();
+  });
+
+  it("stores the rest of a batch when a device in it was deleted, and none of the deleted device's readings", async () => {
+    const gone = await insertDevice(t.app.db, { model: 'th10', name: 'Writer test sensor, deleted' });
+    await t.app.db.delete(devices).where(eq(devices.id, gone.id));
+    const writer = new TelemetryWriter(t.app.db);
+    const ts = Date.parse('2026-11-20T12:00:00Z');
+    await writer.write([
+      { deviceId: gone.id, key: 'temperature', ts, value: 19 },
+      { deviceId: meter.id, key: 'temperature', ts, value: 21 },
+    ]);
+    const stored = await t.app.db
+      .select()
+      .from(telemetryRaw)
+      .where(eq(telemetryRaw.ts, new Date(ts)));
+    expect(stored.map((r) => [r.deviceId, r.num])).toEqual([[meter.id, 21]]);
+    const rolled = await t.app.db
+      .select()
+      .from(telemetryHourly)
+      .where(and(eq(telemetryHourly.bucket, new Date(ts)), eq(telemetryHourly.key, 'temperature')));
+    expect(rolled.map((r) => [r.deviceId, r.count])).toEqual([[meter.id, 1]]);
+    await writer.close();
+  });
+
+  it('stores a reading sent twice in one batch once, and rolls it up once', async () => {
+    const writer = new TelemetryWriter(t.app.db);
+    const ts = Date.parse('2026-11-20T13:00:00Z');
+    const twice = { deviceId: meter.id, key: 'temperature', ts, value: 23 };
+    await writer.write([twice, { ...twice, ts: ts + 1000, value: 25 }, twice]);
+    const stored = await t.app.db
+      .select()
+      .from(telemetryRaw)
+      .where(and(eq(telemetryRaw.deviceId, meter.id), eq(telemetryRaw.key, 'temperature')));
+    expect(stored.filter((r) => r.ts.getTime() >= ts).map((r) => r.num)).toEqual([23, 25]);
+    const [hour] = await t.app.db
+      .select()
+      .from(telemetryHourly)
+      .where(and(eq(telemetryHourly.deviceId, meter.id), eq(telemetryHourly.bucket, new Date(ts))));
+    expect([hour?.count, hour?.sum]).toEqual([2, 48]);
     await writer.close();
   });
 });
