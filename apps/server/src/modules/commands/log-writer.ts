@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../platform/db/client.js';
+import { pause } from '../../platform/pause.js';
 import { controlLog } from './tables.js';
 
 export type ControlLogRow = typeof controlLog.$inferInsert;
@@ -16,6 +17,13 @@ declare module 'fastify' {
 const MAX_BATCH = 500;
 
 /**
+ * How long lines wait for others to share their insert (milliseconds). A command a second each wrote its own
+ * line: on PGlite, whose statements run in the server's thread, that was a millisecond of everyone's time per
+ * command. Readers do not wait for it: `flushed()` writes at once.
+ */
+const GATHER_MS = 100;
+
+/**
  * The control log's writer. A command answers as soon as its device has, and its lines are written just
  * after, many commands' lines in one insert: the operator waits for the light, not for the log. Readers in
  * this process call `flushed()` first, so a list asked for after a command always holds its line; the
@@ -24,6 +32,8 @@ const MAX_BATCH = 500;
 export class ControlLogWriter {
   private queue: ControlLogRow[] = [];
   private running: Promise<void> | null = null;
+  /** Ends the gathering under way, if any. */
+  private wake: (() => void) | null = null;
 
   /** `db` is asked for at each write: the server's database opens after its plugins load. */
   constructor(
@@ -39,12 +49,16 @@ export class ControlLogWriter {
 
   /** Resolves once every line added so far is written (or its failure logged). */
   async flushed(): Promise<void> {
+    this.wake?.();
     while (this.running) await this.running;
   }
 
   private async drain(): Promise<void> {
-    // Lines of commands answered in the same tick share the insert.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Lines of commands answered within GATHER_MS share the insert.
+    const { done, wake } = pause(GATHER_MS);
+    this.wake = wake;
+    await done;
+    this.wake = null;
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {

@@ -21,7 +21,19 @@ import type { DeviceChannel } from '../../mqtt/broker.js';
 import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
 import type { ControlLogWriter } from './log-writer.js';
 
-type Target = typeof devices.$inferSelect;
+/** What a command needs of a device and of the gateway it sits behind (not the whole row: a command is hot). */
+function targetColumns(table: typeof devices) {
+  return {
+    id: table.id,
+    name: table.name,
+    model: table.model,
+    category: table.category,
+    tenantId: table.tenantId,
+    projectId: table.projectId,
+  };
+}
+
+type Target = Pick<typeof devices.$inferSelect, keyof ReturnType<typeof targetColumns>>;
 
 export interface CommandRequest {
   deviceId?: number | undefined;
@@ -109,7 +121,7 @@ async function targetsOf(
   group: typeof deviceGroups.$inferSelect | null;
   targets: { device: Target; parent: Target | null }[];
 }> {
-  const columns = { device: devices, parent: parents };
+  const columns = { device: targetColumns(devices), parent: targetColumns(parents) };
   if (request.deviceId !== undefined) {
     const [row] = await db
       .select(columns)
