@@ -18,14 +18,25 @@ export async function freePort() {
   });
 }
 
+/** The Node flags `npm start` gives the server (package.json), so benchmarks measure what users run. */
+function startFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const flags = /node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(scripts.start)?.[1] ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
 export async function startServer(env = {}) {
   const main = path.join(ROOT, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('run npm run build first');
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
-  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the load.
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  // The server runs with the Node flags of `npm start`; BENCH_NODE_ARGS adds more
+  // ('--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under the load).
+  const nodeArgs = [
+    ...startFlags(),
+    ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
@@ -52,12 +63,28 @@ export async function startServer(env = {}) {
   return {
     url,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    cpuMs: () => processCpuMs(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU time (user + system, ms) a process has used, from /proc (Linux; null elsewhere). Unlike a rate, it
+ * hardly moves with what else the machine runs: a shared or throttled core makes the work slower, not more.
+ */
+export function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 export function percentile(sorted, p) {
