@@ -8,7 +8,7 @@ import { DEVICE_KINDS } from './kinds/registry.js';
 import { DEFAULT_SCHEDULE, occupancyAt, scheduleFromWorkTimes } from './occupancy.js';
 import { localTime, outdoorTemperature } from './time.js';
 import type { DeviceInfo, StepContext, WorldView } from './types.js';
-import { World } from './world.js';
+import { LEFT_ALONE_MS, World } from './world.js';
 
 function info(over: Partial<DeviceInfo> & Pick<DeviceInfo, 'model' | 'category'>): DeviceInfo {
   return {
@@ -218,6 +218,56 @@ describe('wall panel', () => {
     expect(device.telemetry()).toEqual({ left: true, right: true, terminal: 'lsPanel' });
     expect(switched.map((d) => d.info.id)).toEqual([6]);
     expect(switched[0]?.telemetry()).toMatchObject({ onOff: true, terminal: 'lsPanel' });
+  });
+});
+
+describe('people and the console', () => {
+  it('leave a light switched on from the console as set for half an hour, then the empty building switches it off', () => {
+    const world = new World([], [info({ id: 7, model: 's2', category: 'light' })], () => 0);
+    const light = world.devices.get(7);
+    if (!(light instanceof Light)) throw new Error('not a light');
+    // 20:00 UTC on a Wednesday: the office is empty, and random() = 0 makes every chance happen.
+    const evening = Date.UTC(2026, 10, 18, 20);
+    world.step(light, evening - 60_000);
+    light.command('setOnOff', { onOff: true });
+    world.step(light, evening);
+    world.step(light, evening + LEFT_ALONE_MS - 60_000);
+    expect(light.onOff).toBe(true);
+    world.step(light, evening + LEFT_ALONE_MS);
+    expect(light.telemetry()).toMatchObject({ onOff: false, terminal: 'selfPowerButton' });
+  });
+
+  it('leave an AC switched on from the console running in an empty building for half an hour', () => {
+    const world = new World([], [info({ id: 8, model: 'ac20', category: 'ac' })], () => 0);
+    const ac = world.devices.get(8);
+    if (!(ac instanceof AcUnit)) throw new Error('not an AC');
+    const evening = Date.UTC(2026, 10, 18, 20);
+    world.step(ac, evening - 60_000);
+    ac.command('setOnOff', { onOff: true });
+    world.step(ac, evening);
+    world.step(ac, evening + LEFT_ALONE_MS - 60_000);
+    expect(ac.state.onOff).toBe(true);
+    world.step(ac, evening + LEFT_ALONE_MS + 60_000);
+    expect(ac.state.onOff).toBe(false);
+  });
+
+  it("keep a wall panel's press from undoing a light the console just set", () => {
+    const panel = info({ id: 5, model: 'kxx', category: 'lightPanel', props: { panelType: 'single' } });
+    const world = new World([], [panel, info({ id: 6, model: 's2', category: 'light' })], () => 0);
+    const device = world.devices.get(5);
+    const light = world.devices.get(6);
+    if (!(device instanceof Panel) || !(light instanceof Light)) throw new Error('not a panel and a light');
+    const morning = Date.UTC(2026, 10, 18, 10);
+    world.step(light, morning - 60_000);
+    light.command('setOnOff', { onOff: false });
+    world.step(light, morning);
+    // The press switches the panel's button on; the light stays off as the console set it.
+    expect(world.step(device, morning)).toEqual([]);
+    expect(light.onOff).toBe(false);
+    // Half an hour on, a press off and a press on again: the light follows the panel as ever.
+    world.step(device, morning + LEFT_ALONE_MS);
+    expect(world.step(device, morning + LEFT_ALONE_MS + 60_000).map((d) => d.info.id)).toEqual([6]);
+    expect(light.onOff).toBe(true);
   });
 });
 

@@ -16,6 +16,9 @@ export interface ProjectInfo {
 /** Hours a device's first step covers (its readings settle from the state the server last saw). */
 const FIRST_STEP_HOURS = 0.05;
 
+/** How long people leave a device as a command set it (simulated ms): someone chose that state on purpose. */
+export const LEFT_ALONE_MS = 30 * 60_000;
+
 /**
  * The simulated building: every device, the projects' clocks and schedules, and what devices read from
  * each other (a floor's loads for its ammeter, a zone's AC for its sensors, a panel press for its lights).
@@ -55,8 +58,12 @@ export class World implements WorldView {
     const last = this.lastStep.get(device.info.id);
     const dtHours = last === undefined ? FIRST_STEP_HOURS : Math.max(0, (ts - last) / 3_600_000);
     this.lastStep.set(device.info.id, ts);
+    if (device.commanded) {
+      device.commanded = false;
+      device.leftAloneUntil = ts + LEFT_ALONE_MS;
+    }
     device.step(this.context(device.info, ts, dtHours));
-    return device instanceof Panel ? this.followPanel(device) : [];
+    return device instanceof Panel ? this.followPanel(device, ts) : [];
   }
 
   context(info: DeviceInfo, ts: number, dtHours: number): StepContext {
@@ -85,14 +92,14 @@ export class World implements WorldView {
     return local;
   }
 
-  /** The lights of the panel's zone take the state of the button a person pressed. */
-  private followPanel(panel: Panel): SimDevice[] {
+  /** The lights of the panel's zone take the state of the button a person pressed (not those just commanded). */
+  private followPanel(panel: Panel, ts: number): SimDevice[] {
     const press = panel.press;
     panel.press = null;
     if (!press || panel.info.zoneId === null) return [];
     const switched: SimDevice[] = [];
     for (const device of this.lightsByZone.get(panel.info.zoneId) ?? []) {
-      if (device.onOff !== press.on) {
+      if (device.onOff !== press.on && ts >= device.leftAloneUntil) {
         device.switchTo(press.on);
         device.touched('lsPanel');
         switched.push(device);

@@ -76,8 +76,8 @@ function isFanSpeed(value: unknown): value is FanSpeed {
 /**
  * An AC indoor unit (ac20). Obeys setOnOff, setWorkMode (cool, hot, wet, wind: no auto, the catalogue
  * refuses it), setFanSpeed, setTargetTemp (16-30). People switch it on when the room is uncomfortable
- * during working hours (heating below 19 °C, cooling above 26 °C) and it is switched off when they leave;
- * those changes are reported with `terminal: 'selfPowerButton'`.
+ * during working hours (heating below 19 °C, cooling above 26 °C) and it is switched off when they leave (not in
+ * the half hour after a command); those changes are reported with `terminal: 'selfPowerButton'`.
  */
 export class AcUnit extends SimDevice {
   readonly state: AcState;
@@ -98,6 +98,14 @@ export class AcUnit extends SimDevice {
 
   step(ctx: StepContext): void {
     const s = this.state;
+    if (this.mayBeSwitchedByHand(ctx)) this.switchByHand(ctx);
+    this.ambient = ctx.outdoor + 3 * ctx.occupancy;
+    s.roomTemp = nextRoomTemp(s, this.ambient, ctx.dtHours);
+  }
+
+  /** Someone too cold or too warm switches the unit on at work; it is switched off once the place empties. */
+  private switchByHand(ctx: StepContext): void {
+    const s = this.state;
     if (!s.onOff && ctx.working && ctx.random() < chance(3, ctx.dtHours)) {
       const mode: WorkMode | null = s.roomTemp < 19 ? 'hot' : s.roomTemp > 26 ? 'cool' : null;
       if (mode) {
@@ -110,8 +118,6 @@ export class AcUnit extends SimDevice {
       s.onOff = false;
       this.touched('selfPowerButton');
     }
-    this.ambient = ctx.outdoor + 3 * ctx.occupancy;
-    s.roomTemp = nextRoomTemp(s, this.ambient, ctx.dtHours);
   }
 
   override power(): number {

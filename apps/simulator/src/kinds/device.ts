@@ -51,6 +51,13 @@ export abstract class SimDevice {
   private extras: Record<string, Value> = {};
   /** Set when the device changed by itself (a person pressed a button): report at once. */
   changed = false;
+  /** Set by a command the device obeyed; the world's next step turns it into `leftAloneUntil`. */
+  commanded = false;
+  /**
+   * Simulated time (ms) until which people leave the device as the console set it: nobody switches off a
+   * light or an AC someone switched on from the console a moment ago, nor on again one switched off.
+   */
+  leftAloneUntil = 0;
 
   constructor(readonly info: DeviceInfo) {
     this.model = DEVICE_MODELS[info.model];
@@ -108,7 +115,14 @@ export abstract class SimDevice {
         error: `${issue?.path.join('.') ?? 'params'}: ${issue?.message ?? 'invalid'}`,
       };
     }
-    return this.apply(method, parsed.data);
+    const reply = this.apply(method, parsed.data);
+    if (reply.success) this.commanded = true;
+    return reply;
+  }
+
+  /** Whether people may switch the device by hand at this step (not just after a command). */
+  mayBeSwitchedByHand(ctx: StepContext): boolean {
+    return ctx.ts >= this.leftAloneUntil;
   }
 
   /** Marks a change made on the device itself, reported with its source (`terminal`). */

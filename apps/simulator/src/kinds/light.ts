@@ -10,7 +10,8 @@ export const LIGHT_RATED_W = LIGHT_RATED_WATTS;
 /**
  * A light (s2, e90). Obeys setOnOff, setBrightness (0-255; 0 switches it off, and on again at the last
  * level), setColorTemp. People switch it on when the office fills and the building switches it off when it
- * empties, now and then with the power button: those changes are reported with `terminal: 'selfPowerButton'`.
+ * empties, now and then with the power button (never in the half hour after a command: `LEFT_ALONE_MS`): those
+ * changes are reported with `terminal: 'selfPowerButton'`.
  * The e90 also senses its room (PIR, illuminance, temperature, humidity); the catalogue decides which
  * readings each model sends.
  */
@@ -35,7 +36,17 @@ export class Light extends SimDevice {
   }
 
   step(ctx: StepContext): void {
-    // Someone arriving switches the light on; the building's schedule switches it off once empty.
+    if (this.mayBeSwitchedByHand(ctx)) this.switchByHand(ctx);
+    const motionRate = 40 * ctx.occupancy * ctx.dtHours;
+    this.motions = Math.min(255, Math.round(motionRate * (0.5 + ctx.random())));
+    this.pir = ctx.random() < ctx.occupancy ? 1 : 0;
+    const sun = daylight(ctx.local) * 400 * (0.3 + 0.7 * deviceHash(this.info.id, 1));
+    this.illuminance = Math.round(sun + (this.onOff ? (this.lightnessLevel / 255) * 350 : 0));
+    this.climate.step(ctx, this.info.zoneId);
+  }
+
+  /** Someone arriving switches the light on; the building's schedule switches it off once empty. */
+  private switchByHand(ctx: StepContext): void {
     if (!this.onOff && ctx.occupancy > 0.5 && ctx.random() < chance(2 * ctx.occupancy, ctx.dtHours)) {
       this.switchTo(true);
       this.touched('selfPowerButton');
@@ -43,12 +54,6 @@ export class Light extends SimDevice {
       this.switchTo(false);
       this.touched('selfPowerButton');
     }
-    const motionRate = 40 * ctx.occupancy * ctx.dtHours;
-    this.motions = Math.min(255, Math.round(motionRate * (0.5 + ctx.random())));
-    this.pir = ctx.random() < ctx.occupancy ? 1 : 0;
-    const sun = daylight(ctx.local) * 400 * (0.3 + 0.7 * deviceHash(this.info.id, 1));
-    this.illuminance = Math.round(sun + (this.onOff ? (this.lightnessLevel / 255) * 350 : 0));
-    this.climate.step(ctx, this.info.zoneId);
   }
 
   /** Used by a wall panel of the same zone. */
