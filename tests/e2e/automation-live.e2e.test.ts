@@ -161,6 +161,8 @@ describe('AC automation on the simulated campus', () => {
     await send('setBrightness', { lightnessLevel: 200 });
     const level = async () => (await light())?.telemetry.lightnessLevel?.value;
     await expect.poll(level, { timeout: 10_000 }).toBe(200);
+    // On, as the nap needs it (a nap dims only what is on); the simulator's people leave it so for 30 minutes.
+    await expect.poll(async () => (await light())?.telemetry.onOff?.value, { timeout: 10_000 }).toBe(true);
 
     // Today is a working day whatever the calendar says (a nap skips rest days), and the NAP window
     // begins at the next minute of the project's clock and lasts one (created well before it begins).
@@ -200,9 +202,24 @@ describe('AC automation on the simulated campus', () => {
       acAction: 'keep',
     });
 
-    // At the start the light dims; at the end it is put back as it was.
-    await expect.poll(level, { timeout: 90_000, interval: 1_000 }).toBe(40);
-    await expect.poll(level, { timeout: 90_000, interval: 1_000 }).toBe(200);
+    // At the start the light dims; at the end it is put back as it was. When it does not, the scheduling
+    // log says why (no target on, a command failed), and so does the failure.
+    const untilLevel = async (expected: number) => {
+      try {
+        await expect.poll(level, { timeout: 90_000, interval: 1_000 }).toBe(expected);
+      } catch (error) {
+        const { rows } = await api.call<{ rows: unknown[] }>('POST', '/sbuilding/scene/runs', {
+          projectId,
+          pageSize: 5,
+        });
+        throw new Error(
+          `${LIGHT} never reached ${expected}: ${JSON.stringify(await light())}\nlatest runs: ${JSON.stringify(rows)}`,
+          { cause: error },
+        );
+      }
+    };
+    await untilLevel(40);
+    await untilLevel(200);
     await page.goto(`${live.url}/job/log`);
     await page
       .getByText(/E2E noon nap \(noon nap (start|end)\)/)
