@@ -99,7 +99,7 @@ export class World implements WorldView {
     if (!press || panel.info.zoneId === null) return [];
     const switched: SimDevice[] = [];
     for (const device of this.lightsByZone.get(panel.info.zoneId) ?? []) {
-      if (device.onOff !== press.on && ts >= device.leftAloneUntil) {
+      if (device.onOff !== press.on && device.mayBeSwitchedByHand(ts)) {
         device.switchTo(press.on);
         device.touched('lsPanel');
         switched.push(device);

@@ -98,7 +98,7 @@ export class AcUnit extends SimDevice {
 
   step(ctx: StepContext): void {
     const s = this.state;
-    if (this.mayBeSwitchedByHand(ctx)) this.switchByHand(ctx);
+    if (this.mayBeSwitchedByHand(ctx.ts)) this.switchByHand(ctx);
     this.ambient = ctx.outdoor + 3 * ctx.occupancy;
     s.roomTemp = nextRoomTemp(s, this.ambient, ctx.dtHours);
   }

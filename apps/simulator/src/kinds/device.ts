@@ -120,9 +120,9 @@ export abstract class SimDevice {
     return reply;
   }
 
-  /** Whether people may switch the device by hand at this step (not just after a command). */
-  mayBeSwitchedByHand(ctx: StepContext): boolean {
-    return ctx.ts >= this.leftAloneUntil;
+  /** Whether people may switch the device by hand (a button, a wall panel) at `ts`: not just after a command. */
+  mayBeSwitchedByHand(ts: number): boolean {
+    return ts >= this.leftAloneUntil;
   }
 
   /** Marks a change made on the device itself, reported with its source (`terminal`). */

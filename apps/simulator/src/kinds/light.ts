@@ -36,7 +36,7 @@ export class Light extends SimDevice {
   }
 
   step(ctx: StepContext): void {
-    if (this.mayBeSwitchedByHand(ctx)) this.switchByHand(ctx);
+    if (this.mayBeSwitchedByHand(ctx.ts)) this.switchByHand(ctx);
     const motionRate = 40 * ctx.occupancy * ctx.dtHours;
     this.motions = Math.min(255, Math.round(motionRate * (0.5 + ctx.random())));
     this.pir = ctx.random() < ctx.occupancy ? 1 : 0;

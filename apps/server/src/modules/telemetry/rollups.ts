@@ -196,9 +196,30 @@ const ROLLUP_RECORD = sql.raw(
   '("deviceId" int, key text, bucket text, count int, sum float8, min float8, max float8, delta float8)',
 );
 
-/** An increment added to the row already there (r: the table, excluded: the increment). */
-const ADD_INCREMENT = sql.raw(`count = r.count + excluded.count, sum = r.sum + excluded.sum,
-  min = least(r.min, excluded.min), max = greatest(r.max, excluded.max), delta = r.delta + excluded.delta`);
+/**
+ * A CTE adding increments to one rollup table: its bucket column and the bucket's type are what tell the
+ * hourly table from the daily one (names are constants of this file, never input).
+ */
+function addIncrements(
+  name: string,
+  table: string,
+  bucketColumn: string,
+  bucketType: string,
+  rows: readonly RollupRow[],
+  only: SQL,
+): SQL {
+  const [cte, into, column, type] = [name, table, bucketColumn, bucketType].map((s) => sql.raw(s));
+  return sql`
+    ${cte} as (
+      insert into ${into} as r (device_id, key, ${column}, count, sum, min, max, delta)
+      select "deviceId", key, bucket::${type}, count, sum, min, max, delta
+      from json_to_recordset(${JSON.stringify(rows)}::json) as ${ROLLUP_RECORD}
+      ${only}
+      on conflict (device_id, key, ${column}) do update set
+        count = r.count + excluded.count, sum = r.sum + excluded.sum, min = least(r.min, excluded.min),
+        max = greatest(r.max, excluded.max), delta = r.delta + excluded.delta
+    )`;
+}
 
 /**
  * Two CTEs (`hourly_added`, `daily_added`) adding rollup increments to telemetry_hourly and telemetry_daily,
@@ -213,20 +234,8 @@ export function rollupUpserts(
 ): SQL {
   const only = devicesIn ? sql`where "deviceId" in ${devicesIn}` : sql``;
   return sql`
-    hourly_added as (
-      insert into telemetry_hourly as r (device_id, key, bucket, count, sum, min, max, delta)
-      select "deviceId", key, bucket::timestamptz, count, sum, min, max, delta
-      from json_to_recordset(${JSON.stringify(hourly)}::json) as ${ROLLUP_RECORD}
-      ${only}
-      on conflict (device_id, key, bucket) do update set ${ADD_INCREMENT}
-    ),
-    daily_added as (
-      insert into telemetry_daily as r (device_id, key, day, count, sum, min, max, delta)
-      select "deviceId", key, bucket::date, count, sum, min, max, delta
-      from json_to_recordset(${JSON.stringify(daily)}::json) as ${ROLLUP_RECORD}
-      ${only}
-      on conflict (device_id, key, day) do update set ${ADD_INCREMENT}
-    )`;
+    ${addIncrements('hourly_added', 'telemetry_hourly', 'bucket', 'timestamptz', hourly, only)},
+    ${addIncrements('daily_added', 'telemetry_daily', 'day', 'date', daily, only)}`;
 }
 
 /** Adds rollup increments in a statement of their own (see rollupUpserts). */
