@@ -3,12 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../platform/env.js';
 import { captchas } from '../modules/auth/tables.js';
-import { seedDemo } from '../modules/seed/demo.js';
+import { adminQuery, withDatabase, type SeededTemplate } from './template.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The seeded database of this run (test/global-setup.ts). */
+    serverTemplate: SeededTemplate;
+  }
+}
 
 export interface TestAppOptions {
   /** CAPTCHA_ENABLED of the test config; on by default, as in production. */
@@ -27,14 +34,16 @@ export interface TestApp {
 }
 
 /**
- * A fresh server on a fresh database, seeded with the demo data: in-memory PGlite, or, with
- * TEST_DB_DRIVER=pg and TEST_DATABASE_URL, a new database `sb_test_<random>` on that PostgreSQL server,
+ * A fresh server on a fresh copy of the run's seeded demo database (test/template.ts): in-memory PGlite, or,
+ * with TEST_DB_DRIVER=pg and TEST_DATABASE_URL, a new database `sb_test_<random>` on that PostgreSQL server,
  * dropped again by close(). The app is not yet `ready`: a test may still add routes before its first
  * request.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  // Each app its own upload directory (the demo seed writes floor plans there), removed by close().
+  const template = inject('serverTemplate');
+  // Each app its own upload directory (a copy of the seed's floor plans), removed by close().
   const uploadDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-uploads-'));
+  await fs.promises.cp(template.uploadDir, uploadDir, { recursive: true });
   const config = loadConfig({
     UPLOAD_DIR: uploadDir,
     NODE_ENV: 'test',
@@ -44,10 +53,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: path.join(os.tmpdir(), 'sbuilding-test'),
     ...options.env,
   });
-  const database = await freshDatabase();
+  const database = await freshDatabase(template);
   const app = await buildApp({ config, logger: false });
   try {
-    await seedDemo(await app.openDb({ url: database.url }), app.log, app.files.store);
+    await app.openDb({ url: database.url, loadDataDir: database.pgliteTar });
     app.markStarted();
   } catch (error) {
     await app.close();
@@ -88,24 +97,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 interface FreshDatabase {
   url: string | undefined;
+  pgliteTar: Blob | undefined;
   drop(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<FreshDatabase> {
+async function freshDatabase(template: SeededTemplate): Promise<FreshDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_DRIVER !== 'pg' || !serverUrl) return { url: undefined, drop: async () => {} };
+  if (process.env.TEST_DB_DRIVER !== 'pg' || !serverUrl) {
+    if (!template.pgliteTar) throw new Error('the run has no PGlite template');
+    const tar = new Blob([await fs.promises.readFile(template.pgliteTar)]);
+    return { url: undefined, pgliteTar: tar, drop: async () => {} };
+  }
+  if (!template.pgDatabase) throw new Error('the run has no PostgreSQL template');
   const name = `sb_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template.pgDatabase}`);
+  return {
+    url: withDatabase(serverUrl, name),
+    pgliteTar: undefined,
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

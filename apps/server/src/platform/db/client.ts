@@ -9,16 +9,20 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-/** One database type for both drivers: services never know which one they run on. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One database type for both drivers: services never know which one they run on. No relational schema is
+ * attached (queries name their tables), so platform/ knows no module's tables; drizzle-kit finds them by
+ * the `tables.ts` files of the modules (drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tar, which `DbOptions.loadDataDir` starts another one from. */
+  dump(): Promise<Blob>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -30,6 +34,8 @@ export interface DbOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string | undefined;
+  /** PGlite: start from this dump of another instance (the tests' seeded template) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
   /** Told about errors of idle pooled connections (a restarted server), which would otherwise crash us. */
   onPoolError?: (error: Error) => void;
 }
@@ -42,11 +48,11 @@ export async function openDatabase(options: DbOptions): Promise<Database> {
     // next (a test dropping its database) never terminates a connection still closing (error 57P01).
     const closed: Promise<void>[] = [];
     pool.on('connect', (c) => closed.push(new Promise((resolve) => c.once('end', () => resolve()))));
-    const db: Db = drizzlePg(pool, { schema });
+    const db: Db = drizzlePg(pool);
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
@@ -58,15 +64,16 @@ export async function openDatabase(options: DbOptions): Promise<Database> {
         await pool.end();
         await Promise.all(closed);
       },
+      dump: () => Promise.reject(new Error('only PGlite dumps its data directory')),
     };
   }
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS });
   const db: Db = pgliteDb;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 /** A cheap liveness probe for /health. */
