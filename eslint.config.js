@@ -1,39 +1,97 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const WEB = './apps/web/src';
-const features = fs.existsSync(`${WEB}/features`)
-  ? fs
-      .readdirSync(`${WEB}/features`, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
+// Paths from this file, not from the working directory: the fence probe test lints from elsewhere.
+const ROOT = import.meta.dirname;
+const WEB = path.join(ROOT, 'apps/web/src');
+const SERVER = path.join(ROOT, 'apps/server/src');
+
+const dirsOf = (dir) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+
+/**
+ * What of a part others may import: its index.ts (the public surface of the architecture guide's "Module
+ * surfaces") and, for a server module, its drizzle tables (`tables.ts`, `*-tables.ts`): the schema other
+ * modules may join on. Rules and writes go through the owner's index.
+ */
+function surfaceOf(part) {
+  if (!fs.existsSync(part)) return [];
+  return fs
+    .readdirSync(part)
+    .filter((name) => name === 'index.ts' || (part.includes('/modules/') && /(^|-)tables\.ts$/.test(name)))
+    .map((name) => `./${name}`);
+}
+
+/**
+ * Zones that keep `parts` apart: a part imports another only through that part's surface. One zone per pair,
+ * so that a part may use its own files freely and another's surface only.
+ */
+function surfaceZones(parts, message) {
+  return parts.flatMap((target) =>
+    parts
+      .filter((from) => from !== target)
+      .map((from) => ({ target, from, except: surfaceOf(from), message })),
+  );
+}
+
+const features = dirsOf(`${WEB}/features`).map((name) => `${WEB}/features/${name}`);
+// The server's parts: each domain module and the long-running parts beside them.
+const serverParts = [
+  ...dirsOf(`${SERVER}/modules`).map((name) => `${SERVER}/modules/${name}`),
+  `${SERVER}/mqtt`,
+  `${SERVER}/realtime`,
+];
 
 /**
  * Imports flow one way (architecture guide, convention 1): in web, lib -> features -> app, and a feature
- * never imports another feature; web and simulator never import server; shared imports nothing internal.
+ * uses another only through its index.ts; server modules likewise, and platform imports no module; web and
+ * simulator never import server; shared imports nothing internal. Test files may reach inside what they
+ * test and are left out (see `ignores` below); the fence probe (scripts/lint-fences.test.ts) proves these fire.
  */
 const restrictedZones = [
-  ...features.map((name) => ({
-    target: `${WEB}/features/${name}`,
-    from: `${WEB}/features`,
-    except: [`./${name}`],
-    message: 'A feature never imports another feature: compose them in a page under app/.',
-  })),
+  ...surfaceZones(features, 'A feature uses another only through its index.ts: compose them in a page under app/.'),
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
   { target: `${WEB}/lib`, from: [`${WEB}/features`, `${WEB}/app`], message: 'lib is the bottom layer.' },
-  { target: './apps/web', from: './apps/server', message: 'The console talks to the server over HTTP only.' },
   {
-    target: './apps/simulator',
-    from: './apps/server',
+    target: `${WEB}/components`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared components sit below the features.',
+  },
+  ...surfaceZones(serverParts, 'A server module uses another only through its index.ts (or an event).'),
+  {
+    target: `${SERVER}/platform`,
+    from: serverParts,
+    message: 'platform/ is cross-cutting: it imports no module (modules import platform).',
+  },
+  {
+    target: path.join(ROOT, 'apps/web'),
+    from: path.join(ROOT, 'apps/server'),
+    message: 'The console talks to the server over HTTP only.',
+  },
+  {
+    target: path.join(ROOT, 'apps/simulator'),
+    from: path.join(ROOT, 'apps/server'),
     message: 'The simulator speaks MQTT and the public API only.',
   },
-  { target: './packages/shared', from: './apps', message: 'shared imports nothing internal.' },
+  {
+    target: path.join(ROOT, 'packages/shared'),
+    from: path.join(ROOT, 'apps'),
+    message: 'shared imports nothing internal.',
+  },
 ];
+
+const TEST_FILES = ['**/*.test.{ts,tsx}', 'tests/**', '**/test/**', 'bench/**', 'scripts/**'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'test-artifacts/**'] },
@@ -42,12 +100,35 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
+    settings: {
+      // import-x parses the files it follows (no-cycle) with the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Without a resolver the fences saw no path: `@/…` aliases and extension-less imports resolved to
+      // nothing, and a zone never matched.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web', 'apps/server', 'apps/simulator', 'packages/shared'].map((dir) =>
+            path.join(ROOT, dir, 'tsconfig.json'),
+          ),
+          conditionNames: ['source', 'types', 'import', 'node', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: restrictedZones }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: restrictedZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -56,16 +137,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
   },
   {
-    files: [
-      '**/*.test.{ts,tsx}',
-      'tests/**',
-      'bench/**',
-      'scripts/**',
-      'apps/simulator/**',
-      '**/test/**',
-      '*.config.{ts,js}',
-      '**/*.config.ts',
-    ],
+    files: [...TEST_FILES, 'apps/simulator/**', '*.config.{ts,js}', '**/*.config.ts'],
     rules: { '@typescript-eslint/consistent-type-assertions': 'off', 'no-console': 'off' },
   },
 );

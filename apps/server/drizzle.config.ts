@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // Every module keeps its tables in tables.ts (system also in dict-tables.ts).
+  schema: './src/modules/*/*tables.ts',
   out: './drizzle',
 });

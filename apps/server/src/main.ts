@@ -1,13 +1,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/env.js';
 import path from 'node:path';
-import { seedDemo } from './modules/seed/demo.js';
+import { seedDemo } from './modules/seed/index.js';
 import { PortInUseError, startDeviceLink } from './mqtt/index.js';
 import { startBuiltInSimulator } from './simulator-host.js';
 import { COMMAND_TIMEOUT_MS } from '@sbuilding/shared';
-import { startSceneAutomation } from './modules/scenes/scheduler.js';
-import { startAcAutomation } from './modules/ac-automation/runner.js';
-import { weatherProvider } from './modules/scenes/weather.js';
+import { startSceneAutomation } from './modules/scenes/index.js';
+import { startAcAutomation } from './modules/ac-automation/index.js';
+import { weatherProvider } from './modules/scenes/index.js';
+import { logDeviceChange } from './modules/commands/index.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -40,6 +41,7 @@ async function main() {
       bus: app.telemetryBus,
       onPresence: app.alertDetector.onPresence,
       database: app.dbKind,
+      onDeviceChange: (change) => logDeviceChange(db, change),
     });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {

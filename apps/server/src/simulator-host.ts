@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  envelopeSchema,
-  idParamsSchema,
-  simulatorPlugResultSchema,
-  simulatorStateSchema,
-} from '@sbuilding/shared';
+import { envelopeSchema, idParamsSchema, simulatorPlugResultSchema, simulatorStateSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { backfill, startSimulator, type Log, type Simulator } from '@sbuilding/simulator';
 import { ok } from './platform/envelope.js';
 import { AppError, notFound } from './platform/errors.js';
 import { errorResponses } from './platform/openapi.js';
 import { tenantFilter } from './platform/tenancy.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from './modules/projects/routes.js';
-import { findDevice } from './modules/devices/device-rows.js';
+import { findDevice } from './modules/devices/index.js';
 import { deviceLatest, devices } from './modules/devices/tables.js';
 import type { Config } from './platform/env.js';
-import { createSession } from './platform/auth/sessions.js';
-import { DEMO_TENANT } from './modules/seed/demo.js';
+import { createSession } from './modules/sessions/index.js';
+import { DEMO_TENANT } from './modules/seed/index.js';
 import { tenants } from './modules/tenants/tables.js';
 import { users } from './modules/users/tables.js';
 

@@ -11,7 +11,7 @@ import { buildings, floors, zones } from './modules/buildings/tables.js';
 import { files } from './modules/files/tables.js';
 import { users } from './modules/users/tables.js';
 import { tenants } from './modules/tenants/tables.js';
-import { sessions } from './modules/auth/tables.js';
+import { sessions } from './modules/sessions/tables.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './test/multipart.js';
 import { plantDevice } from './test/devices.js';
 import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';

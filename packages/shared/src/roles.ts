@@ -19,6 +19,11 @@ export const ASSIGNABLE_ROLES = [
   'tbWeixinCustomer',
 ] as const;
 
+/** Roles that may read a tenant's projects and what is in them (admin always passes). */
+export const PROJECT_READ_ROLES: Role[] = ['tbAdmin', 'tbCustomer', 'tbVisualDisplay'];
+/** Roles that may change a tenant's projects and what is in them. */
+export const PROJECT_WRITE_ROLES: Role[] = ['tbAdmin'];
+
 /** The wildcard permission: holds every permission. */
 export const ALL_PERMISSION = '*:*:*';
 /** The `{product}:tools:tenant` permission of spec section 6. */

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AedesPublishPacket, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TelemetryWriter } from '../modules/telemetry/writer.js';
+import type { TelemetryWriter } from '../modules/telemetry/index.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
 import { maySubscribe } from './acl.js';

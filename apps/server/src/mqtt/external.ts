@@ -3,7 +3,7 @@ import type { PublishPacket } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { TOPICS } from '@sbuilding/shared';
-import type { TelemetryWriter } from '../modules/telemetry/writer.js';
+import type { TelemetryWriter } from '../modules/telemetry/index.js';
 import { DEFAULT_TOPIC_ROOT } from './acl.js';
 import type { DeviceChannel } from './broker.js';
 import { SERVER_MQTT_USERNAME } from './broker-routes.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublishPacket } from 'aedes';
 import { isTerminalSource, requestIdOf, TOPICS, type TerminalSource } from '@sbuilding/shared';
-import type { TelemetryRow, TelemetryWriter } from '../modules/telemetry/writer.js';
+import type { TelemetryRow, TelemetryWriter } from '../modules/telemetry/index.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import {
   parseAttributes,

@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
-import { ACTIVITY_WRITE_S, gatherMsFor, TelemetryWriter } from '../modules/telemetry/writer.js';
+import { ACTIVITY_WRITE_S, gatherMsFor, TelemetryWriter } from '../modules/telemetry/index.js';
 import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
 import { startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
-import { logDeviceChange } from '../modules/commands/control-log.js';
-import type { TelemetryBus } from '../realtime/bus.js';
+import type { TelemetryBus } from '../realtime/index.js';
 
 export { PortInUseError };
 
@@ -32,6 +31,8 @@ export interface DeviceLinkOptions {
   onPresence?: PresenceListener | undefined;
   /** The database in use: the telemetry writer gathers readings longer on PGlite (gatherMsFor). */
   database?: 'pglite' | 'postgres';
+  /** Told of a change made at a device with its terminal source (the control log records it). */
+  onDeviceChange?: ((change: DeviceChange) => Promise<void>) | undefined;
 }
 
 /**
@@ -43,7 +44,7 @@ export async function startDeviceLink(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  { bus, onPresence, database = 'postgres' }: DeviceLinkOptions = {},
+  { bus, onPresence, database = 'postgres', onDeviceChange }: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   const writer = new TelemetryWriter(db, {
@@ -52,7 +53,6 @@ export async function startDeviceLink(
     onReceived: (rows) => bus?.publish(rows),
     onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),
   });
-  const onDeviceChange = (change: DeviceChange) => logDeviceChange(db, change);
   let broker: EmbeddedBroker | null = null;
   let channel: DeviceChannel & { close(): Promise<void> };
   if (config.mqttUrl) {
@@ -98,3 +98,8 @@ export async function startDeviceLink(
     },
   };
 }
+
+// What other parts of the server use of this one.
+export { brokerAuthRoutes } from './broker-routes.js';
+export type { DeviceChannel } from './broker.js';
+export type { PresenceChange, PresenceListener } from './directory.js';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { TelemetryRow } from '../modules/telemetry/writer.js';
+import type { TelemetryRow } from '../modules/telemetry/index.js';
 
 /** The readings of one device committed together: the newest value of each key. */
 export interface DeviceUpdate {

@@ -12,11 +12,12 @@ import {
   type ReportData,
   type ServerSocketMessage,
 } from '@sbuilding/shared';
-import { touchSession, type AuthContext } from '../platform/auth/sessions.js';
+import { touchSession, type AuthContext } from '../modules/sessions/index.js';
 import { tenantFilter } from '../platform/tenancy.js';
 import { devices } from '../modules/devices/tables.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
-import { reportCount } from './report-count.js';
+import type { Scope } from '../platform/tenancy.js';
+import type { Db } from '../platform/db/client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,8 +96,16 @@ function deptIdOf(raw: string): number | null | 'invalid' {
  * carries the changed keys (light and AC events in the console). `auth` and `report` are answered with the
  * badge count, and `report` keeps the session alive.
  */
+export interface SocketOptions {
+  /**
+   * The navbar badge of a user: the alerting alerts the scope may see. The alerts module counts it (app.ts
+   * passes its `reportCount`), so this part knows no module's rules.
+   */
+  reportCount: (db: Db, scope: Scope) => Promise<number>;
+}
+
 export const socketPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { reportCount }: SocketOptions) => {
     app.decorate('telemetryBus', new TelemetryBus());
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     const hub = new Hub();

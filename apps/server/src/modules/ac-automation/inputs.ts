@@ -3,11 +3,11 @@ import { DEVICE_CONTROL_PERMISSION } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { buildings, zones } from '../buildings/tables.js';
-import { describeInstant, inWorkingPeriod } from '../calendar/calendar-service.js';
+import { describeInstant, inWorkingPeriod } from '../calendar/index.js';
 import { deviceGroupMembers, deviceLatest, devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
-import type { WeatherProvider } from '../scenes/weather.js';
-import { weekdayOf } from '../calendar/calendar-rules.js';
+import type { WeatherProvider } from '../scenes/index.js';
+import { weekdayOf } from '../calendar/index.js';
 import type { AcConfig, AcInputs, UnitState } from './evaluator.js';
 import type { acAutomations } from './tables.js';
 

@@ -1,25 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  acAutomationActiveBodySchema,
-  acAutomationCreateBodySchema,
-  acAutomationExplanationSchema,
-  acAutomationListBodySchema,
-  acAutomationSaveBodySchema,
-  acAutomationSavingsBodySchema,
-  acAutomationSavingsSchema,
-  acAutomationSchema,
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-  type AcAutomationExplanation,
-} from '@sbuilding/shared';
+import { acAutomationActiveBodySchema, acAutomationCreateBodySchema, acAutomationExplanationSchema, acAutomationListBodySchema, acAutomationSaveBodySchema, acAutomationSavingsBodySchema, acAutomationSavingsSchema, acAutomationSchema, envelopeSchema, idParamsSchema, pageSchema, type AcAutomationExplanation, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { PROJECT_WRITE_ROLES } from '../projects/routes.js';
-import { weatherProvider, type WeatherProvider } from '../scenes/weather.js';
+import { weatherProvider, type WeatherProvider } from '../scenes/index.js';
 import { decideAc } from './evaluator.js';
 import { configOf, gatherInputs } from './inputs.js';
 import { acAutomationSavings } from './savings.js';

@@ -10,11 +10,11 @@ import type {
   SceneRunTrigger,
 } from '@sbuilding/shared';
 import { AppError } from '../../platform/errors.js';
-import type { DeviceUpdate, TelemetryBus } from '../../realtime/bus.js';
-import { sendCommand } from '../commands/service.js';
+import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
+import { sendCommand } from '../commands/index.js';
 import { devices } from '../devices/tables.js';
 import { sceneRuns } from '../scenes/tables.js';
-import type { SceneDeps } from '../scenes/service.js';
+import type { SceneDeps } from '../scenes/index.js';
 import { commandsFor, decideAc, sameRequest } from './evaluator.js';
 import {
   automationScope,

@@ -10,8 +10,8 @@ import {
   sumSavings,
   type SavingsQuery,
   withDraw,
-} from '../energy/savings.js';
-import { findProject } from '../projects/service.js';
+} from '../savings/index.js';
+import { findProject } from '../projects/index.js';
 import { sceneRuns } from '../scenes/tables.js';
 import { acAutomations } from './tables.js';
 

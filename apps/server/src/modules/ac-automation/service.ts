@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { inScope, ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { deviceGroups, devices } from '../devices/tables.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { acAutomations, type AcAutomationRules } from './tables.js';
 
 type Row = typeof acAutomations.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { offlineAlertLevel } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import type { PresenceChange, PresenceListener } from '../../mqtt/directory.js';
+import type { PresenceChange, PresenceListener } from '../../mqtt/index.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { alertHistory, alerts, nextVersion, type NewHistory } from './tables.js';

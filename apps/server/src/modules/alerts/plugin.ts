@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AlertDetector } from './detection.js';
 import { AlertEvents } from './events.js';
 import { RuleEvaluator } from './rules.js';
+import { closeAlertsOfDevice } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,12 @@ export const alertsPlugin = fp(
     app.decorate('alertEvents', events);
     app.decorate('alertDetector', new AlertDetector(() => app.db, events, app.log));
     app.decorate('ruleEvaluator', new RuleEvaluator(() => app.db, events, app.log));
+    // A deleted device's open alerts close with 'device deletion' in its transaction; told once committed.
+    app.deviceHooks.add(async ({ tx, scope, deviceId, deleted }) => {
+      if (!deleted) return;
+      const closed = await closeAlertsOfDevice(tx, scope, deviceId);
+      return () => events.emit(closed);
+    });
     let stopRules = () => {};
     // The telemetry bus belongs to the socket plugin, registered after this one: subscribe once all are.
     // The rules are read once the database is (main.ts listens before it opens the database).
@@ -36,5 +43,5 @@ export const alertsPlugin = fp(
       await Promise.all([app.alertDetector.idle(), app.ruleEvaluator.idle()]);
     });
   },
-  { name: 'alerts', dependencies: ['database'] },
+  { name: 'alerts', dependencies: ['database', 'device-hooks'] },
 );

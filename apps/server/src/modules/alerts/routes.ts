@@ -1,23 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ALERT_HANDLE_PERMISSION,
-  alertCountsSchema,
-  alertDetailSchema,
-  alertFilterSchema,
-  alertIgnoreAllResultSchema,
-  alertIgnoreBodySchema,
-  alertListBodySchema,
-  alertProcessBodySchema,
-  alertSchema,
-  envelopeSchema,
-  exportResultSchema,
-  idParamsSchema,
-  pageSchema,
-} from '@sbuilding/shared';
+import { ALERT_HANDLE_PERMISSION, alertCountsSchema, alertDetailSchema, alertFilterSchema, alertIgnoreAllResultSchema, alertIgnoreBodySchema, alertListBodySchema, alertProcessBodySchema, alertSchema, envelopeSchema, exportResultSchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES } from '../projects/routes.js';
 import { exportAlerts } from './export.js';
 import { alertDetail, countAlerts, handleAlert, ignoreAll, listAlerts } from './service.js';
 

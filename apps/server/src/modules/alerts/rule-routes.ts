@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  alertRuleCreateBodySchema,
-  alertRuleEnableBodySchema,
-  alertRuleListBodySchema,
-  alertRuleSchema,
-  alertRuleUpdateBodySchema,
-  envelopeSchema,
-  idParamsSchema,
-} from '@sbuilding/shared';
+import { alertRuleCreateBodySchema, alertRuleEnableBodySchema, alertRuleListBodySchema, alertRuleSchema, alertRuleUpdateBodySchema, envelopeSchema, idParamsSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import {
   createRule,
   deleteRule,

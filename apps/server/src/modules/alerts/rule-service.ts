@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings } from '../buildings/tables.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { alertRules } from './tables.js';
 
 type Row = typeof alertRules.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { thresholdBreached, thresholdRecovered, type ModelId } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import type { DeviceUpdate } from '../../realtime/bus.js';
+import type { DeviceUpdate } from '../../realtime/index.js';
 import { devices } from '../devices/tables.js';
 import type { AlertEvents } from './events.js';
 import {

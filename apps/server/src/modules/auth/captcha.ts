@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/errors.js';
-import { CONFIG_KEYS, getConfigValue } from '../system/config.js';
+import { CONFIG_KEYS, getConfigValue } from '../system/index.js';
 import { captchas } from './tables.js';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;

@@ -1,12 +1,10 @@
-import { lt, or } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import { LOCKOUT } from './lockout.js';
-import { captchas, loginFailures, sessions } from './tables.js';
+import { sweepEndedSessions } from '../sessions/index.js';
+import { captchas } from './tables.js';
 
 const INTERVAL_MS = 60_000;
-/** Ended sessions are kept a week for the record, then deleted. */
-const SESSION_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 let lastRun = 0;
 
@@ -19,11 +17,7 @@ export async function sweepExpired(db: Db, log: FastifyBaseLogger, now = new Dat
   lastRun = now.getTime();
   try {
     await db.delete(captchas).where(lt(captchas.expiresAt, now));
-    await db
-      .delete(loginFailures)
-      .where(lt(loginFailures.at, new Date(now.getTime() - LOCKOUT.windowMs - LOCKOUT.lockMs)));
-    const retained = new Date(now.getTime() - SESSION_RETENTION_MS);
-    await db.delete(sessions).where(or(lt(sessions.expiresAt, retained), lt(sessions.revokedAt, retained)));
+    await sweepEndedSessions(db, now);
   } catch (error) {
     log.warn({ err: error }, 'sweeping expired sign-in rows failed');
   }

@@ -4,7 +4,7 @@ import { verifyPassword } from '../../platform/auth/passwords.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { DEMO_USERS } from '../seed/demo.js';
 import { users } from '../users/tables.js';
-import { loginFailures } from './tables.js';
+import { loginFailures } from '../sessions/tables.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import {
   routeRecordSchema,
   userInfoSchema,
 } from '@sbuilding/shared';
-import { sessionIdOf } from '../../platform/auth/plugin.js';
-import { revokeSession } from '../../platform/auth/sessions.js';
+import { sessionIdOf } from '../sessions/index.js';
+import { revokeSession } from '../sessions/index.js';
 import { ok } from '../../platform/envelope.js';
 import { createCaptcha, isCaptchaEnabled } from './captcha.js';
 import { sweepExpired } from './housekeeping.js';

@@ -4,13 +4,13 @@ import type { Db } from '../../platform/db/client.js';
 import type { Config } from '../../platform/env.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/auth/passwords.js';
-import { createSession, type NewSession } from '../../platform/auth/sessions.js';
+import { createSession, type NewSession } from '../sessions/index.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { findUserByUsername, getOwnUser } from '../users/service.js';
-import { isTenantDisabled } from '../tenants/service.js';
+import { findUserByUsername, getOwnUser } from '../users/index.js';
+import { isTenantDisabled } from '../tenants/index.js';
 import { consumeCaptcha, isCaptchaEnabled } from './captcha.js';
 import { sweepExpired } from './housekeeping.js';
-import { LOCKOUT, clearFailures, forgetAttempt, inTurn, lockedUntil, recordAttempt } from './lockout.js';
+import { LOCKOUT, clearFailures, forgetAttempt, inTurn, lockedUntil, recordAttempt } from '../sessions/index.js';
 
 export interface LoginDeps {
   db: Db;

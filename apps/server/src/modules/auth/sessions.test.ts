@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { touchSession } from '../../platform/auth/sessions.js';
+import { touchSession } from '../sessions/sessions.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { setBlacklisted } from '../users/service.js';
 import { users } from '../users/tables.js';
-import { sessions } from './tables.js';
+import { sessions } from '../sessions/tables.js';
 
 let t: TestApp;
 beforeAll(async () => {

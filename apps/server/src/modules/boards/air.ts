@@ -16,12 +16,12 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { findHall } from '../buildings/hall-service.js';
+import { findHall } from '../buildings/index.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
-import { findZone } from '../buildings/zone-service.js';
-import { findDevice, latestTelemetry } from '../devices/device-rows.js';
+import { findZone } from '../buildings/index.js';
+import { findDevice, latestTelemetry } from '../devices/index.js';
 import { devices } from '../devices/tables.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { airThresholds } from './settings.js';
 

@@ -1,20 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  acBoardQuerySchema,
-  acBoardSchema,
-  airBoardQuerySchema,
-  airBoardSchema,
-  airTrendQuerySchema,
-  airTrendSchema,
-  envelopeSchema,
-  lightBoardQuerySchema,
-  lightBoardSchema,
-  spaceBoardQuerySchema,
-  spaceBoardSchema,
-} from '@sbuilding/shared';
+import { acBoardQuerySchema, acBoardSchema, airBoardQuerySchema, airBoardSchema, airTrendQuerySchema, airTrendSchema, envelopeSchema, lightBoardQuerySchema, lightBoardSchema, spaceBoardQuerySchema, spaceBoardSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES } from '../projects/routes.js';
 import { airBoard, airTrend } from './air.js';
 import { acBoard, lightBoard } from './service.js';
 import { spaceBoard } from './space.js';

@@ -15,11 +15,11 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { findHall } from '../buildings/hall-service.js';
+import { findHall } from '../buildings/index.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
-import { latestTelemetry } from '../devices/device-rows.js';
+import { latestTelemetry } from '../devices/index.js';
 import { deviceGroupMembers, deviceGroups, deviceMarks, devices } from '../devices/tables.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 
 /*
  * The light and AC boards: devices with their place and latest state (device_latest), counts, and the

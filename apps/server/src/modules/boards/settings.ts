@@ -9,7 +9,7 @@ import {
   type AirThresholds,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { getConfigValue } from '../system/config.js';
+import { getConfigValue } from '../system/index.js';
 import { sysConfig } from '../system/tables.js';
 
 /*

@@ -9,9 +9,9 @@ import {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { latestTelemetry } from '../devices/device-rows.js';
+import { latestTelemetry } from '../devices/index.js';
 import { devices } from '../devices/tables.js';
-import { addDays, HOUR_MS, localClock, localDate, localMidnight } from '../energy/periods.js';
+import { addDays, HOUR_MS, localClock, localDate, localMidnight } from '../energy/index.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { projectAndBuilding, zonesOf } from './air.js';
 import { presenceMinutes } from './settings.js';

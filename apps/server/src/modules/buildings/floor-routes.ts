@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelopeSchema,
-  floorCreateBodySchema,
-  floorListBodySchema,
-  floorSaveBodySchema,
-  floorSchema,
-  idParamsSchema,
-  pageSchema,
-} from '@sbuilding/shared';
+import { envelopeSchema, floorCreateBodySchema, floorListBodySchema, floorSaveBodySchema, floorSchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { createFloor, deleteFloor, getFloor, listFloors, saveFloor } from './floor-service.js';
 
 const tags = ['buildings'];

@@ -1,18 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  buildingCreateBodySchema,
-  buildingListBodySchema,
-  buildingSaveBodySchema,
-  buildingSchema,
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-  qrCodeQuerySchema,
-} from '@sbuilding/shared';
+import { buildingCreateBodySchema, buildingListBodySchema, buildingSaveBodySchema, buildingSchema, envelopeSchema, idParamsSchema, pageSchema, qrCodeQuerySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { createHall, deleteHall, getHall, hallQrCode, listHalls, saveHall } from './hall-service.js';
 
 const tags = ['buildings'];

@@ -12,10 +12,9 @@ import { isForeignKeyViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
-import type { FileLinks } from '../files/links.js';
-import { requireFile } from '../files/service.js';
-import { findProject } from '../projects/service.js';
-import { deleteMeshVersionsOf } from '../device-marks/mesh-service.js';
+import type { FileLinks } from '../files/index.js';
+import { requireFile } from '../files/index.js';
+import { findProject } from '../projects/index.js';
 import { buildings } from './tables.js';
 
 type BuildingRow = typeof buildings.$inferSelect;
@@ -130,12 +129,8 @@ export async function saveHall(
 export async function deleteHall(db: Db, scope: Scope, id: number): Promise<void> {
   await findHall(db, scope, id);
   try {
-    // The mesh history of an emptied building goes with it; if anything else still holds the building
-    // the delete fails and the transaction puts the history back.
-    await db.transaction(async (tx) => {
-      await deleteMeshVersionsOf(tx, id);
-      await tx.delete(buildings).where(eq(buildings.id, id));
-    });
+    // Its mesh history goes with it (ON DELETE CASCADE); whatever else still holds it refuses the delete.
+    await db.delete(buildings).where(eq(buildings.id, id));
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError(409, 'building.hasChildren');
     throw error;

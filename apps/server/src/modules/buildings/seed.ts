@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { saveFile } from '../files/service.js';
-import type { FileStore } from '../files/store.js';
-import { sanitizeSvg } from '../files/svg-sanitizer.js';
+import { saveFile } from '../files/index.js';
+import type { FileStore } from '../files/index.js';
+import { sanitizeSvg } from '../files/index.js';
 import { floorPlan, type FloorLayout } from './floor-plan.js';
 import { buildings, floors, zones } from './tables.js';
 

@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-  zoneCreateBodySchema,
-  zoneListBodySchema,
-  zoneSaveBodySchema,
-  zoneSchema,
-} from '@sbuilding/shared';
+import { envelopeSchema, idParamsSchema, pageSchema, zoneCreateBodySchema, zoneListBodySchema, zoneSaveBodySchema, zoneSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { createZone, deleteZone, getZone, listZones, saveZone } from './zone-service.js';
 
 const tags = ['buildings'];

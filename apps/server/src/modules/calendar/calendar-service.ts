@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import {
   activePeriods,
   describeDay,

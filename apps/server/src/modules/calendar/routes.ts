@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-  projectCalendarSchema,
-  vacationsBodySchema,
-  vacationsQuerySchema,
-  workTimeCreateBodySchema,
-  workTimeListQuerySchema,
-  workTimeSchema,
-  workTimeUpdateBodySchema,
-} from '@sbuilding/shared';
+import { envelopeSchema, idParamsSchema, pageSchema, projectCalendarSchema, vacationsBodySchema, vacationsQuerySchema, workTimeCreateBodySchema, workTimeListQuerySchema, workTimeSchema, workTimeUpdateBodySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { getCalendar, replaceCalendar } from './vacations-service.js';
 import { createWorkTime, deleteWorkTime, listWorkTimes, updateWorkTime } from './work-time-service.js';
 

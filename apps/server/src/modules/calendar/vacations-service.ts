@@ -3,7 +3,7 @@ import type { ProjectCalendar, VacationsBody } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { localTimeOf } from './calendar-rules.js';
 import { calendarDays, projectCalendarYears } from './tables.js';
 

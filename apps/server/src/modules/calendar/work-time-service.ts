@@ -3,7 +3,7 @@ import type { WorkTime, WorkTimeCreateBody, WorkTimeType, WorkTimeUpdateBody } f
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Scope } from '../../platform/tenancy.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { projects } from '../projects/tables.js';
 import { workTimes } from './tables.js';
 

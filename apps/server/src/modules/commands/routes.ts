@@ -1,22 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  COMMAND_TIMEOUT_MS,
-  controlLogEntrySchema,
-  controlLogListBodySchema,
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-  sendCmdBodySchema,
-  sendCmdResultSchema,
-} from '@sbuilding/shared';
+import { COMMAND_TIMEOUT_MS, controlLogEntrySchema, controlLogListBodySchema, envelopeSchema, idParamsSchema, pageSchema, sendCmdBodySchema, sendCmdResultSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { translate } from '../../platform/i18n/index.js';
-import { PROJECT_READ_ROLES } from '../projects/routes.js';
-import { findDevice } from '../devices/device-rows.js';
-import type { DeviceChannel } from '../../mqtt/broker.js';
+import { findDevice } from '../devices/index.js';
+import type { DeviceChannel } from '../../mqtt/index.js';
 import { listControlLog } from './control-log.js';
 import { sendCommand } from './service.js';
 

@@ -17,7 +17,7 @@ import { translate } from '../../platform/i18n/index.js';
 import type { MessageKey } from '../../platform/i18n/messages.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { parseOr400, validationMessage } from '../../platform/validate.js';
-import type { DeviceChannel } from '../../mqtt/broker.js';
+import type { DeviceChannel } from '../../mqtt/index.js';
 import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
 import type { ControlLogWriter } from './log-writer.js';
 

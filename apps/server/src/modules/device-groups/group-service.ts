@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { inScope, ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { floors } from '../buildings/tables.js';
 import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { projects } from '../projects/tables.js';
 
 type GroupRow = typeof deviceGroups.$inferSelect;

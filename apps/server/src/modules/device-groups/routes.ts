@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  deviceGroupSchema,
-  envelopeSchema,
-  groupCreateBodySchema,
-  groupListBodySchema,
-  groupSaveBodySchema,
-  idParamsSchema,
-  pageSchema,
-} from '@sbuilding/shared';
+import { deviceGroupSchema, envelopeSchema, groupCreateBodySchema, groupListBodySchema, groupSaveBodySchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { createGroup, deleteGroup, getGroup, listGroups, saveGroup } from './group-service.js';
 
 const tags = ['device groups'];

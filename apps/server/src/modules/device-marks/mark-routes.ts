@@ -1,18 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelopeSchema,
-  idParamsSchema,
-  markBindBodySchema,
-  markCreateBodySchema,
-  markListBodySchema,
-  markMoveBodySchema,
-  markSaveBodySchema,
-  markSchema,
-} from '@sbuilding/shared';
+import { envelopeSchema, idParamsSchema, markBindBodySchema, markCreateBodySchema, markListBodySchema, markMoveBodySchema, markSaveBodySchema, markSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { bindMark, createMark, deleteMark, listMarks, moveMark, saveMark } from './mark-service.js';
 
 const tags = ['device marks'];

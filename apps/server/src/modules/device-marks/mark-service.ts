@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { findFloor } from '../buildings/floor-service.js';
+import { findFloor } from '../buildings/index.js';
 import { deviceMarks, devices } from '../devices/tables.js';
 import { prepareBinding } from './mark-binding.js';
 import { diffMark, lockBuilding, recordMeshVersion } from './mesh-record.js';

@@ -1,16 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  envelopeSchema,
-  idParamsSchema,
-  meshListBodySchema,
-  meshSaveBodySchema,
-  meshVersionDetailSchema,
-  meshVersionSchema,
-  pageSchema,
-} from '@sbuilding/shared';
+import { envelopeSchema, idParamsSchema, meshListBodySchema, meshSaveBodySchema, meshVersionDetailSchema, meshVersionSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { getMeshVersion, listMeshVersions, saveMeshVersion } from './mesh-service.js';
 
 const tags = ['mesh'];

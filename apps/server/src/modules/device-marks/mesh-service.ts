@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { findHall } from '../buildings/hall-service.js';
+import { findHall } from '../buildings/index.js';
 import { meshVersions } from '../devices/tables.js';
 
 type MeshVersionRow = typeof meshVersions.$inferSelect;
@@ -82,11 +82,3 @@ export async function saveMeshVersion(
   return { ...toMeshVersion(row), changes: row.changes };
 }
 
-/**
- * Removes a building's mesh history, for the building's delete: versions reference their building ON
- * DELETE RESTRICT, so without this a building that ever had marks could never be deleted. Call it in the
- * delete's transaction, once the building holds no floors (and so no marks).
- */
-export async function deleteMeshVersionsOf(db: Db, buildingId: number): Promise<void> {
-  await db.delete(meshVersions).where(eq(meshVersions.buildingId, buildingId));
-}

@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  bleGatewayCreatedSchema,
-  bleGatewayInitSchema,
-  deviceBodyEnvelopeSchema,
-  deviceCreateBodySchemaFor,
-  deviceModelParamsSchema,
-  deviceSchema,
-  envelopeSchema,
-  idParamsSchema,
-  type ModelId,
-} from '@sbuilding/shared';
+import { bleGatewayCreatedSchema, bleGatewayInitSchema, deviceBodyEnvelopeSchema, deviceCreateBodySchemaFor, deviceModelParamsSchema, deviceSchema, envelopeSchema, idParamsSchema, type ModelId, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { getBleGatewayInit } from './ble-gateway-init.js';
 import { createBleGateway, createDevice } from './device-service.js';
 

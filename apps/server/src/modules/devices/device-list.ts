@@ -11,9 +11,9 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { likePattern } from '../../platform/db/like.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { findZone } from '../buildings/zone-service.js';
+import { findZone } from '../buildings/index.js';
 import { floors, zones } from '../buildings/tables.js';
-import type { FileLinks } from '../files/links.js';
+import type { FileLinks } from '../files/index.js';
 import {
   deviceById,
   findDevice,

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { ownedOr404, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
-import type { FileLinks } from '../files/links.js';
+import type { FileLinks } from '../files/index.js';
 import { deviceLatest, deviceMarks, devices } from './tables.js';
 
 /*

@@ -16,18 +16,16 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { parseOr400 } from '../../platform/validate.js';
-import { findFloor } from '../buildings/floor-service.js';
-import { findHall } from '../buildings/hall-service.js';
+import { findFloor } from '../buildings/index.js';
+import { findHall } from '../buildings/index.js';
 import type { buildings } from '../buildings/tables.js';
-import { findZone } from '../buildings/zone-service.js';
-import { closeAlertsOfDevice } from '../alerts/service.js';
-import type { AlertChange } from '../alerts/events.js';
-import { unbindMarkOfDevice } from '../device-marks/mark-service.js';
-import type { FileLinks } from '../files/links.js';
-import { requireFile } from '../files/service.js';
+import { findZone } from '../buildings/index.js';
+import type { FileLinks } from '../files/index.js';
+import { requireFile } from '../files/index.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { deviceById, findDevice } from './device-rows.js';
 import { bleGatewayInits, devices } from './tables.js';
+import type { DeviceHooks } from './hooks.js';
 
 export { findDevice, toDevice, type DeviceRow } from './device-rows.js';
 export {
@@ -245,6 +243,7 @@ export async function saveDevice(
   scope: Scope,
   id: number,
   body: unknown,
+  hooks: DeviceHooks,
   links?: FileLinks,
   lang: Lang = 'EN',
 ): Promise<Device> {
@@ -253,9 +252,12 @@ export async function saveDevice(
   const { building, values } = await prepareWrite(db, scope, current.model, parsed, id);
   // A device stays in its tenant: an administrator cannot move it to another tenant's building.
   if (building.tenantId !== current.tenantId) throw notFound();
-  await db.transaction(async (tx) => {
-    // Moved to another floor: its mark stays on the old plan, unbound (the mesh version records it).
-    if (values.floorId !== current.floorId) await unbindMarkOfDevice(tx, scope, id, lang);
+  const effects = await db.transaction(async (tx) => {
+    // Moved to another floor: what hangs on it there (its plan mark) lets go, in this transaction.
+    const floorChanged = values.floorId !== current.floorId;
+    const done = floorChanged
+      ? await hooks.run({ tx, scope, deviceId: id, lang, deleted: false, floorChanged })
+      : [];
     const [row] = await asDuplicate(current.model, () =>
       tx
         .update(devices)
@@ -264,32 +266,35 @@ export async function saveDevice(
         .returning({ id: devices.id }),
     );
     if (!row) throw conflict();
+    return done;
   });
+  for (const effect of effects) effect();
   return deviceById(db, id, links);
 }
 
 /**
- * Deletes a device with nothing behind it (400 'device.hasChildren' for a gateway that still has devices);
- * its plan mark is unbound first (a mesh version is recorded), all in one transaction.
+ * Deletes a device with nothing behind it (400 'device.hasChildren' for a gateway that still has devices).
+ * What hangs on it (its plan mark, its open alerts) is let go by the modules' hooks first, all in one
+ * transaction; their after-commit effects (alert events) run once it has committed.
  */
-/** Answers the alerts the deletion closed ('device deletion'), for the alert events once committed. */
 export async function deleteDevice(
   db: Db,
   scope: Scope,
   id: number,
+  hooks: DeviceHooks,
   lang: Lang = 'EN',
-): Promise<AlertChange> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  const effects = await db.transaction(async (tx) => {
     await findDevice(tx, scope, id);
     const [children] = await tx.select({ value: count() }).from(devices).where(eq(devices.parentId, id));
     if ((children?.value ?? 0) > 0) throw badRequest('device.hasChildren');
-    await unbindMarkOfDevice(tx, scope, id, lang);
-    const closed = await closeAlertsOfDevice(tx, scope, id);
+    const done = await hooks.run({ tx, scope, deviceId: id, lang, deleted: true, floorChanged: false });
     // Its raw readings have no foreign key to cascade (telemetry/tables.ts); the rollups and latest do.
     await tx.delete(telemetryRaw).where(eq(telemetryRaw.deviceId, id));
     await tx.delete(devices).where(eq(devices.id, id));
-    return closed;
+    return done;
   });
+  for (const effect of effects) effect();
 }
 
 /** PUT /sbuilding/device/createBleGateway/{floorId}: a Bluetooth gateway on the caller's floor. */

@@ -1,19 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  envelopeSchema,
-  importBodySchema,
-  importCheckSchema,
-  importQuerySchema,
-  importResultSchema,
-  UPLOAD_MAX_BYTES,
-} from '@sbuilding/shared';
+import { envelopeSchema, importBodySchema, importCheckSchema, importQuerySchema, importResultSchema, UPLOAD_MAX_BYTES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { readImportFile, type ImportFile } from './import-file.js';
 import { checkImport, runImport } from './import-service.js';
 import { templateXlsx } from './import-template.js';

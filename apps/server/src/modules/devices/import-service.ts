@@ -15,7 +15,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { exportDir, writeXlsx, type ExportColumn } from '../../platform/exports.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { RequestValidationError, validationMessage } from '../../platform/validate.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { createDevice } from './device-service.js';
 import { headerOf, modelOfCell, type CellValue } from './import-columns.js';
 import type { ImportColumn } from './import-file.js';

@@ -1,21 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  deviceBodyEnvelopeSchema,
-  deviceCredentialsSchema,
-  deviceInfoSchema,
-  deviceListBodySchema,
-  deviceSchema,
-  devicesByFloorSchema,
-  deviceWithTelemetrySchema,
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-} from '@sbuilding/shared';
+import { deviceBodyEnvelopeSchema, deviceCredentialsSchema, deviceInfoSchema, deviceListBodySchema, deviceSchema, devicesByFloorSchema, deviceWithTelemetrySchema, envelopeSchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import type { Role } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { requeueFailedInit } from './ble-gateway-init.js';
 import { getCredentials, replaceCredentials } from './device-attributes.js';
 import {
@@ -132,6 +120,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.scope(),
         request.params.id,
         request.body,
+        app.deviceHooks,
         app.files.links,
         request.lang,
       );
@@ -154,8 +143,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const closed = await deleteDevice(app.db, request.scope(), request.params.id, request.lang);
-      app.alertEvents.emit(closed);
+      await deleteDevice(app.db, request.scope(), request.params.id, app.deviceHooks, request.lang);
       return ok(request, null);
     },
   );

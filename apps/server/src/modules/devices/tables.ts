@@ -226,9 +226,10 @@ export const meshVersions = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'restrict' }),
+    // The mesh history of an emptied building goes with it (the floors and devices hold it back meanwhile).
     buildingId: integer('building_id')
       .notNull()
-      .references(() => buildings.id, { onDelete: 'restrict' }),
+      .references(() => buildings.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     description: text('description').notNull().default(''),
     log: text('log').notNull().default(''),

@@ -1,8 +1,8 @@
 import type { EnergyQuery, EnergySavings } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { acAutomationSavings } from '../ac-automation/savings.js';
-import { sceneSavings } from '../scenes/savings.js';
+import { acAutomationSavings } from '../ac-automation/index.js';
+import { sceneSavings } from '../scenes/index.js';
 import { addDays, localDate, localMidnight, periodRange } from './periods.js';
 import { checkScope } from './service.js';
 

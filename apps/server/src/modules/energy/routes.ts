@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  energyBoardSchema,
-  energyQuerySchema,
-  energySavingsSchema,
-  envelopeSchema,
-  exportResultSchema,
-} from '@sbuilding/shared';
+import { energyBoardSchema, energyQuerySchema, energySavingsSchema, envelopeSchema, exportResultSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES } from '../projects/routes.js';
 import { energySavings } from './board-savings.js';
 import { exportEnergy } from './export.js';
 import { energyBoard } from './service.js';

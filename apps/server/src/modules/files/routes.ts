@@ -2,18 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  envelopeSchema,
-  hasAnyRole,
-  UPLOAD_MAX_BYTES,
-  uploadedFileSchema,
-  uploadQuerySchema,
-} from '@sbuilding/shared';
-import { bearerToken } from '../../platform/auth/plugin.js';
+import { envelopeSchema, hasAnyRole, UPLOAD_MAX_BYTES, uploadedFileSchema, uploadQuerySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import { bearerToken } from '../sessions/index.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { EXTENSION_OF } from './store.js';
 import { fileById, findFile, storeImage, storeSvg, type FileRow, type Upload } from './service.js';
 

@@ -2,10 +2,10 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertStatus, NotificationEvent } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import type { AlertChange, AlertEvents } from '../alerts/events.js';
+import type { AlertChange, AlertEvents } from '../alerts/index.js';
 import { alertHistory, alerts } from '../alerts/tables.js';
 import { projects } from '../projects/tables.js';
-import { smtpForSending } from '../system/smtp.js';
+import { smtpForSending } from '../system/index.js';
 import { sendEmail, sendWebhook, type NotificationMessage, type SendOutcome } from './senders.js';
 import { notificationChannels, notificationDeliveries } from './tables.js';
 

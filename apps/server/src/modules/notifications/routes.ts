@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  channelCreateBodySchema,
-  channelListBodySchema,
-  channelTestResultSchema,
-  channelUpdateBodySchema,
-  deliveryListBodySchema,
-  envelopeSchema,
-  idParamsSchema,
-  notificationChannelSchema,
-  notificationDeliverySchema,
-  pageSchema,
-} from '@sbuilding/shared';
+import { channelCreateBodySchema, channelListBodySchema, channelTestResultSchema, channelUpdateBodySchema, deliveryListBodySchema, envelopeSchema, idParamsSchema, notificationChannelSchema, notificationDeliverySchema, pageSchema, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import {
   createChannel,
   deleteChannel,

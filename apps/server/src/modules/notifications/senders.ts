@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { WEBHOOK_SIGNATURE_HEADER, type AlertLevel, type NotificationEvent } from '@sbuilding/shared';
-import type { StoredSmtp } from '../system/smtp.js';
+import type { StoredSmtp } from '../system/index.js';
 
 /** What a notification says: the event, the alert (null for a test message) and its project. */
 export interface NotificationMessage {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, overviewQuerySchema, overviewSchema } from '@sbuilding/shared';
+import { envelopeSchema, overviewQuerySchema, overviewSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES } from '../projects/routes.js';
 import { overview } from './service.js';
 
 /** The platform overview (/board/index) and the display dashboard (/dashboard) read this one call. */

@@ -9,11 +9,11 @@ import {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { countAlerts } from '../alerts/service.js';
+import { countAlerts } from '../alerts/index.js';
 import { buildings } from '../buildings/tables.js';
 import { deviceLatest, devices } from '../devices/tables.js';
-import { energyBoard } from '../energy/service.js';
-import { findProject } from '../projects/service.js';
+import { energyBoard } from '../energy/index.js';
+import { findProject } from '../projects/index.js';
 
 /*
  * The platform overview: a project's figures at a glance, each read from where its own board reads it (the

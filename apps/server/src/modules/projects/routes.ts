@@ -8,16 +8,12 @@ import {
   projectListBodySchema,
   projectSaveBodySchema,
   projectSchema,
-  type Role,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { createProject, deleteProject, getProject, listProjects, saveProject } from './service.js';
-
-/** Roles that may read a tenant's projects (admin always passes). */
-export const PROJECT_READ_ROLES: Role[] = ['tbAdmin', 'tbCustomer', 'tbVisualDisplay'];
-/** Roles that may change them. */
-export const PROJECT_WRITE_ROLES: Role[] = ['tbAdmin'];
 
 const tags = ['projects'];
 

@@ -17,7 +17,7 @@ import {
   minutesOf,
   weekdayOf,
   type DayReason,
-} from '../calendar/calendar-rules.js';
+} from '../calendar/index.js';
 import type { SceneRules } from './tables.js';
 
 /*

@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { type Scope } from '../../platform/tenancy.js';
 import { buildings } from '../buildings/tables.js';
-import { describeDay } from '../calendar/calendar-rules.js';
+import { describeDay } from '../calendar/index.js';
 import { calendarDays } from '../calendar/tables.js';
 import { controlLog } from '../commands/tables.js';
 import { deviceGroupMembers, deviceLatest, devices } from '../devices/tables.js';

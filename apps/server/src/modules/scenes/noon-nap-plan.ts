@@ -1,5 +1,5 @@
 import { TARGET_TEMP_RANGE, type CommandMethod } from '@sbuilding/shared';
-import { localTimeOf } from '../calendar/calendar-rules.js';
+import { localTimeOf } from '../calendar/index.js';
 import { instantOf } from './engine.js';
 import type { noonNaps, NoonNapSavedState } from './tables.js';
 

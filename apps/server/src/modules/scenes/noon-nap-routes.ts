@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  COMMAND_TIMEOUT_MS,
-  envelopeSchema,
-  idParamsSchema,
-  noonNapCreateBodySchema,
-  noonNapOptionsSchema,
-  noonNapProjectSchema,
-  noonNapSaveBodySchema,
-  noonNapSchema,
-  pageSchema,
-  sceneEnableBodySchema,
-} from '@sbuilding/shared';
+import { COMMAND_TIMEOUT_MS, envelopeSchema, idParamsSchema, noonNapCreateBodySchema, noonNapOptionsSchema, noonNapProjectSchema, noonNapSaveBodySchema, noonNapSchema, pageSchema, sceneEnableBodySchema, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import {
   createNoonNap,
   deleteNoonNap,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_MODELS, type SceneCommandResult, type SceneReason, type SceneRun } from '@sbuilding/shared';
-import { describeDay, localTimeOf } from '../calendar/calendar-rules.js';
+import { describeDay, localTimeOf } from '../calendar/index.js';
 import { calendarDays, workTimes } from '../calendar/tables.js';
 import { controlLog } from '../commands/tables.js';
 import { deviceLatest, devices } from '../devices/tables.js';

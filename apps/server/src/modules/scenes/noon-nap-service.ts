@@ -12,8 +12,8 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { inScope, ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { workTimes } from '../calendar/tables.js';
-import { toWorkTime } from '../calendar/work-time-service.js';
-import { findProject } from '../projects/service.js';
+import { toWorkTime } from '../calendar/index.js';
+import { findProject } from '../projects/index.js';
 import { projects } from '../projects/tables.js';
 import { restoreNow } from './noon-nap-runner.js';
 import { toRun } from './runs.js';

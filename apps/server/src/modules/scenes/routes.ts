@@ -1,24 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  COMMAND_TIMEOUT_MS,
-  envelopeSchema,
-  idParamsSchema,
-  pageSchema,
-  sceneCreateBodySchema,
-  sceneEnableBodySchema,
-  sceneExplanationSchema,
-  sceneListBodySchema,
-  sceneRunListBodySchema,
-  sceneRunSchema,
-  sceneSaveBodySchema,
-  sceneSavingsBodySchema,
-  sceneSavingsSchema,
-  sceneSchema,
-} from '@sbuilding/shared';
+import { COMMAND_TIMEOUT_MS, envelopeSchema, idParamsSchema, pageSchema, sceneCreateBodySchema, sceneEnableBodySchema, sceneExplanationSchema, sceneListBodySchema, sceneRunListBodySchema, sceneRunSchema, sceneSaveBodySchema, sceneSavingsBodySchema, sceneSavingsSchema, sceneSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { explainScene } from './evaluate.js';
 import { executeScene } from './run.js';
 import { listRuns } from './runs.js';

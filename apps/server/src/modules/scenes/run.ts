@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n/index.js';
 import { type Scope } from '../../platform/tenancy.js';
 import { RequestValidationError, validationMessage } from '../../platform/validate.js';
-import { sendCommand } from '../commands/service.js';
+import { sendCommand } from '../commands/index.js';
 import type { EngineDecision } from './engine.js';
 import { sceneRuns, scenes } from './tables.js';
 import { evaluateScene, type LiveOverlay } from './evaluate.js';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { PageResult, SceneRun, SceneRunFilter } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { sceneRuns } from './tables.js';
 
 type RunRow = typeof sceneRuns.$inferSelect;

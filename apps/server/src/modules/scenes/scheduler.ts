@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SceneRun } from '@sbuilding/shared';
-import type { DeviceUpdate, TelemetryBus } from '../../realtime/bus.js';
+import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
 import { projects } from '../projects/tables.js';
 import { dueTimesBetween } from './engine.js';
 import { runDueNoonNaps } from './noon-nap-runner.js';

@@ -15,9 +15,9 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { inScope, ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { RequestValidationError } from '../../platform/validate.js';
 import { buildings, zones, floors } from '../buildings/tables.js';
-import { type CommandDeps } from '../commands/service.js';
+import { type CommandDeps } from '../commands/index.js';
 import { deviceGroups, devices } from '../devices/tables.js';
-import { findProject } from '../projects/service.js';
+import { findProject } from '../projects/index.js';
 import { projects } from '../projects/tables.js';
 import { sceneRuns, scenes, type SceneRules } from './tables.js';
 import { type WeatherProvider } from './weather.js';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, sceneWeekBodySchema, sceneWeekSchema } from '@sbuilding/shared';
+import { envelopeSchema, sceneWeekBodySchema, sceneWeekSchema, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_WRITE_ROLES } from '../projects/routes.js';
 import { sceneWeek } from './week-service.js';
 
 /** POST /sbuilding/scene/week: the week view of /timeMgmt (tbAdmin's, like every scene screen). */

@@ -2,10 +2,10 @@ import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import { TIMED_TRIGGERS, type SceneWeek } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { previousDate } from '../calendar/calendar-rules.js';
+import { previousDate } from '../calendar/index.js';
 import { calendarDays, workTimes } from '../calendar/tables.js';
-import { toWorkTime } from '../calendar/work-time-service.js';
-import { findProject } from '../projects/service.js';
+import { toWorkTime } from '../calendar/index.js';
+import { findProject } from '../projects/index.js';
 import { noonNaps, scenes } from './tables.js';
 import { addDays, planWeek } from './week.js';
 

@@ -15,7 +15,7 @@ import {
   previousDate,
   weekdayOf,
   type CalendarException,
-} from '../calendar/calendar-rules.js';
+} from '../calendar/index.js';
 import { decide, dueTimesBetween, instantOf, type EngineScene } from './engine.js';
 import { napEventsBetween } from './noon-nap-plan.js';
 

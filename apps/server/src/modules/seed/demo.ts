@@ -3,18 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import type { Role } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { CONFIG_KEYS } from '../system/config.js';
+import { CONFIG_KEYS } from '../system/index.js';
 import { sysConfig } from '../system/tables.js';
-import { seedDictionaries } from '../system/dict-seed.js';
-import { DEMO_PROJECT, seedProjects } from '../projects/seed.js';
+import { seedDictionaries } from '../system/index.js';
+import { DEMO_PROJECT, seedProjects } from '../projects/index.js';
 import { projects } from '../projects/tables.js';
-import { seedBuildings } from '../buildings/seed.js';
+import { seedBuildings } from '../buildings/index.js';
 import { seedDevices } from './devices-seed.js';
-import type { FileStore } from '../files/store.js';
+import type { FileStore } from '../files/index.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 import { seedAlertRules } from './demo-rules.js';
-import { seedBoardSettings } from '../boards/settings.js';
+import { seedBoardSettings } from '../boards/index.js';
 
 export const DEMO_TENANT = 'Demo Tenant';
 

@@ -1,5 +1,5 @@
 import { DEVICE_MODELS, deviceCreateBodySchemaFor } from '@sbuilding/shared';
-import { newAccessToken, splitFields } from '../devices/device-service.js';
+import { newAccessToken, splitFields } from '../devices/index.js';
 import type { devices } from '../devices/tables.js';
 import type { PlannedDevice, SeedParent } from './devices-layout.js';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
-import { meshIdOf } from '../devices/ble-gateway-init.js';
+import { meshIdOf } from '../devices/index.js';
 import {
   bleGatewayInits,
   deviceGroupMembers,
@@ -10,7 +10,7 @@ import {
   deviceMarks,
   devices,
 } from '../devices/tables.js';
-import { diffMark, lockBuilding, recordMeshVersion } from '../device-marks/mesh-record.js';
+import { diffMark, lockBuilding, recordMeshVersion } from '../device-marks/index.js';
 import { users } from '../users/tables.js';
 import {
   DemoSerials,

@@ -8,7 +8,7 @@ import {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { findDevice } from '../devices/device-rows.js';
+import { findDevice } from '../devices/index.js';
 import { projects } from '../projects/tables.js';
 import { telemetryDaily, telemetryHourly, telemetryRaw } from './tables.js';
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, historyQuerySchema, historySchema, idParamsSchema } from '@sbuilding/shared';
+import { envelopeSchema, historyQuerySchema, historySchema, idParamsSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { PROJECT_READ_ROLES } from '../projects/routes.js';
 import { getHistory } from './history.js';
 
 /** Telemetry history for the boards and the device detail. */

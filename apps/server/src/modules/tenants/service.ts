@@ -23,10 +23,10 @@ import type { Db } from '../../platform/db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { revokeTenantSessions } from '../../platform/auth/sessions.js';
+import { revokeTenantSessions } from '../sessions/index.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { projects } from '../projects/tables.js';
-import { insertUser } from '../users/admin-service.js';
+import { insertUser } from '../users/index.js';
 import { users } from '../users/tables.js';
 import { tenants } from './tables.js';
 

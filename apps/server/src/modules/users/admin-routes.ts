@@ -14,7 +14,7 @@ import {
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { sessionIdOf } from '../../platform/auth/plugin.js';
+import { sessionIdOf } from '../sessions/index.js';
 import {
   blacklistUser,
   createUser,

@@ -8,7 +8,7 @@ import {
   userSchema,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
-import { sessionIdOf } from '../../platform/auth/plugin.js';
+import { sessionIdOf } from '../sessions/index.js';
 import { changePassword, getProfile, updateProfile } from './service.js';
 
 /** The caller's own profile (spec section 5, Profile). Registered in the protected context. */

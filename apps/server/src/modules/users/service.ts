@@ -3,7 +3,7 @@ import { effectiveRoles, type ProfileBody, type ProfileResponse, type User } fro
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
-import { revokeUserSessions } from '../../platform/auth/sessions.js';
+import { revokeUserSessions } from '../sessions/index.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from './tables.js';

@@ -11,15 +11,15 @@ import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CommandResult, ControlLogEntry } from '@sbuilding/shared';
-import './control-log.css';
+import { ResultIcon } from '@/components/result-icon';
 
 /** Each result has its own icon next to its word: never colour alone. */
 const RESULT_ICONS: Record<CommandResult, ReactNode> = {
-  success: <CheckCircleOutlined className="sb-result-success" aria-hidden />,
-  failed: <CloseCircleOutlined className="sb-result-failed" aria-hidden />,
-  unreachable: <DisconnectOutlined className="sb-result-failed" aria-hidden />,
-  timeout: <ClockCircleOutlined className="sb-result-failed" aria-hidden />,
-  refused: <StopOutlined className="sb-result-failed" aria-hidden />,
+  success: <ResultIcon icon={CheckCircleOutlined} />,
+  failed: <ResultIcon icon={CloseCircleOutlined} failed />,
+  unreachable: <ResultIcon icon={DisconnectOutlined} failed />,
+  timeout: <ResultIcon icon={ClockCircleOutlined} failed />,
+  refused: <ResultIcon icon={StopOutlined} failed />,
 };
 
 function formatTime(iso: string): string {

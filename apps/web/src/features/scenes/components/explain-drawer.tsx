@@ -3,16 +3,16 @@ import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Scene, SceneExplanation } from '@sbuilding/shared';
 import { useExplainScene } from '../api/scenes';
-import '@/features/control-log/components/control-log.css';
+import { ResultIcon } from '@/components/result-icon';
 
 function Holds({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
       {ok ? (
-        <CheckCircleOutlined className="sb-result-success" aria-hidden />
+        <ResultIcon icon={CheckCircleOutlined} />
       ) : (
-        <CloseCircleOutlined className="sb-result-failed" aria-hidden />
+        <ResultIcon icon={CloseCircleOutlined} failed />
       )}
       <span>{t(ok ? 'scenes.explain.holds' : 'scenes.explain.fails')}</span>
     </Space>

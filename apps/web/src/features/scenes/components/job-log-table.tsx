@@ -5,13 +5,13 @@ import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SceneRun, SceneRunOutcome } from '@sbuilding/shared';
-import '@/features/control-log/components/control-log.css';
+import { ResultIcon } from '@/components/result-icon';
 
 /** Each outcome has its own icon next to its word: never colour alone. */
 const OUTCOME_ICONS: Record<SceneRunOutcome, ReactNode> = {
-  ran: <CheckCircleOutlined className="sb-result-success" aria-hidden />,
+  ran: <ResultIcon icon={CheckCircleOutlined} />,
   skipped: <MinusCircleOutlined aria-hidden />,
-  failed: <CloseCircleOutlined className="sb-result-failed" aria-hidden />,
+  failed: <ResultIcon icon={CloseCircleOutlined} failed />,
 };
 
 const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAnyPermission, hasAnyRole, type Role } from '@sbuilding/shared';
-import { forbidden, unauthorized } from '../errors.js';
-import type { Scope } from '../tenancy.js';
-import { loadSigningKey } from './secret.js';
+import { forbidden, unauthorized } from '../../platform/errors.js';
+import type { Scope } from '../../platform/tenancy.js';
+import { loadSigningKey } from '../../platform/auth/secret.js';
+import { signToken, verifyToken, type TokenClaims } from '../../platform/auth/tokens.js';
 import { verifySession, type AuthContext } from './sessions.js';
-import { signToken, verifyToken, type TokenClaims } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { effectiveRoles, permissionsForRoles } from '@sbuilding/shared';
-import type { Config } from '../env.js';
-import type { Db } from '../db/client.js';
-import type { Scope } from '../tenancy.js';
-import { sessions } from '../../modules/auth/tables.js';
-import { users } from '../../modules/users/tables.js';
-import { tenants } from '../../modules/tenants/tables.js';
+import type { Config } from '../../platform/env.js';
+import type { Db } from '../../platform/db/client.js';
+import type { Scope } from '../../platform/tenancy.js';
+import { sessions } from './tables.js';
+import { users } from '../users/tables.js';
+import { tenants } from '../tenants/tables.js';
 
 /** tenants.status of a disabled tenant, whose users cannot sign in. */
 const TENANT_DISABLED = '1';

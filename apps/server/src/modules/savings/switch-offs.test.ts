@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SceneCommandResult } from '@sbuilding/shared';
-import { keptOffHours, offCommands, savingsPeriod, sumSavings, type OffEvent } from './savings.js';
+import { keptOffHours, offCommands, savingsPeriod, sumSavings, type OffEvent } from './switch-offs.js';
 
 const from = new Date('2026-03-01T00:00:00Z');
 const to = new Date('2026-03-31T00:00:00Z');

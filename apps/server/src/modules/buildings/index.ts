@@ -1,0 +1,6 @@
+/** The public surface of this module: what other modules may import (the lint fences check it). */
+export { findFloor } from './floor-service.js';
+export { findHall } from './hall-service.js';
+export { buildingRoutes } from './routes.js';
+export { seedBuildings } from './seed.js';
+export { findZone } from './zone-service.js';

@@ -1,0 +1,9 @@
+/** The public surface of this module: what other modules may import (the lint fences check it). */
+export { noonNapRoutes } from './noon-nap-routes.js';
+export { sceneRoutes } from './routes.js';
+export { sceneSavings } from './savings.js';
+export { startSceneAutomation } from './scheduler.js';
+export type { SceneDeps } from './service.js';
+export { weatherProvider } from './weather.js';
+export type { WeatherProvider } from './weather.js';
+export { sceneWeekRoutes } from './week-routes.js';
