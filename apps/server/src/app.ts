@@ -48,6 +48,7 @@ import { alertRuleRoutes } from './modules/alerts/rule-routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
 import { boardRoutes } from './modules/boards/routes.js';
 import { overviewRoutes } from './modules/overview/routes.js';
+import { miniProgramRoutes } from './modules/mini-program/routes.js';
 import { brokerAuthRoutes } from './mqtt/broker-routes.js';
 import { simulatorRoutes } from './simulator-host.js';
 
@@ -166,6 +167,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(energyRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
+    await api.register(miniProgramRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });
