@@ -281,18 +281,16 @@ describe('the weixin customer reads its building', () => {
     ]);
     // This month: the daily rollups, by the project's local date.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-    await t.app.db
-      .insert(telemetryDaily)
-      .values({
-        deviceId: ids.ammeterA,
-        key: 'energy1',
-        count: 1,
-        sum: 0,
-        min: 0,
-        max: 0,
-        delta: 5,
-        day: today,
-      });
+    await t.app.db.insert(telemetryDaily).values({
+      deviceId: ids.ammeterA,
+      key: 'energy1',
+      count: 1,
+      sum: 0,
+      min: 0,
+      max: 0,
+      delta: 5,
+      day: today,
+    });
     const before = Date.now();
     const res = await occupant('GET', `/sbuilding/wx/hall/${ids.hallA}/summary`);
     const after = Date.now();
