@@ -105,8 +105,12 @@ beforeAll(async () => {
     role: 'tbWeixinCustomer',
     hallIds: [hallId],
   });
-  // The simulator connects the campus shortly after the server is ready.
-  await expect.poll(async () => (await device(LIGHT)).online, { timeout: 30_000 }).toBe(true);
+  // The simulator connects the campus shortly after the server is ready (expect.poll is for tests only).
+  const deadline = Date.now() + 60_000;
+  while (!(await device(LIGHT)).online) {
+    if (Date.now() > deadline) throw new Error(`${LIGHT} never came online`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   await manager.call('PUT', '/sbuilding/scene/create', {
     projectId,
     name: SCENE,
@@ -201,7 +205,7 @@ describe('the mini-program page on a phone', () => {
     await enterFromMiniProgram(page);
     await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
     const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-    await apiAs(token).call('POST', '/logout');
+    await apiAs(token).call('POST', '/logout', {});
     await page.reload();
     await page.getByText('Your session has ended').waitFor();
     await page.getByText('Close the mini-program and open it again from WeChat to carry on.').waitFor();
