@@ -52,6 +52,7 @@ import { energyRoutes } from './modules/energy/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
+import { miniProgramRoutes } from './modules/mini-program/index.js';
 import { simulatorRoutes } from './simulator-host.js';
 
 declare module 'fastify' {
@@ -172,6 +173,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(energyRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
+    await api.register(miniProgramRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -109,6 +109,12 @@ interface IsolationCase {
 }
 
 const refusedWith403or404 = (res: LightMyRequestResponse) => expect([403, 404]).toContain(res.statusCode);
+/** A list of buildings names none of B's: refused (403) or the caller's own only. */
+const noBHalls = (res: LightMyRequestResponse, i: Ids) => {
+  if (res.statusCode === 403) return;
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.map((h: { id: number }) => h.id)).not.toContain(i.hall);
+};
 const project = { projectName: 'Tenant B HQ', status: 'deploying', address: 'B street' };
 const work = { startTime: '08:00', endTime: '17:00', timeType: 'WORK', zoneType: 'office', name: 'B' };
 const setting = { configName: 'B setting', configKey: 'b.setting', configValue: 'x', remark: '' };
@@ -346,11 +352,57 @@ const COMMAND_CASES: IsolationCase[] = [
 /** Scenes (scenes/*): B's own execute reaches the command path (nothing connected: a failed run, 200). */
 const bScene = (i: Ids) => ({
   name: `B scene ${++planted}`,
+  // Offered in the mini-program: B's own run of it through /sbuilding/wx proves the id real.
+  miniProgram: true,
   triggerType: 'manual',
   category: 'light',
   targets: [{ kind: 'device', id: i.light }],
   actions: [{ method: 'setOnOff', params: { onOff: false } }],
 });
+/**
+ * The mini-program (mini-program/*): B's manager may open B's building in it (tbAdmin previews what
+ * occupants see); nobody else's id reaches B's building, lights or scenes. A weixin customer of tenant A
+ * is tried on every case below too.
+ */
+const MINI_PROGRAM_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/user/hallOptions',
+    url: (i) => `/sbuilding/user/hallOptions?tenantId=${i.tenant}`,
+    allowed: 'ownerB',
+    refused: noBHalls,
+  },
+  {
+    route: 'GET /sbuilding/wx/halls',
+    url: () => '/sbuilding/wx/halls',
+    allowed: 'ownerB',
+    refused: noBHalls,
+  },
+  { route: 'GET /sbuilding/wx/hall/{id}', url: (i) => `/sbuilding/wx/hall/${i.hall}`, allowed: 'ownerB' },
+  {
+    route: 'GET /sbuilding/wx/hall/{id}/summary',
+    url: (i) => `/sbuilding/wx/hall/${i.hall}/summary`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/wx/hall/{id}/scenes',
+    url: (i) => `/sbuilding/wx/hall/${i.hall}/scenes`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/wx/device/{id}/command',
+    url: (i) => `/sbuilding/wx/device/${i.light}/command`,
+    payload: () => ({ method: 'setOnOff', params: { onOff: true } }),
+    allowed: 'ownerB',
+    // Nothing is connected: B's own try reaches the command path and answers 'Unable to access device'.
+    allowedStatus: 503,
+  },
+  {
+    route: 'POST /sbuilding/wx/scene/{id}/run',
+    url: (i) => `/sbuilding/wx/scene/${i.scene}/run`,
+    allowed: 'ownerB',
+  },
+];
+
 const SCENE_CASES: IsolationCase[] = [
   {
     route: 'POST /sbuilding/scene/getList',
@@ -868,6 +920,7 @@ const CASES: IsolationCase[] = [
   },
   ...DEVICE_CASES,
   ...COMMAND_CASES,
+  ...MINI_PROGRAM_CASES,
   ...ALERT_CASES,
   ...ALERT_RULE_CASES,
   ...SCENE_CASES,
@@ -1212,6 +1265,7 @@ beforeAll(async () => {
   const scene = await ownerB('PUT', '/sbuilding/scene/create', {
     projectId: p.id,
     name: 'B lights off',
+    miniProgram: true,
     triggerType: 'manual',
     category: 'light',
     targets: [{ kind: 'device', id: bDevices.light }],
@@ -1448,6 +1502,34 @@ describe('tenant isolation', () => {
       const res = await who(methodOf(c.route), c.url(ids), c.payload?.(ids), c.headers);
       expect(res.statusCode, `${c.route}: ${res.body}`).toBe(c.allowedStatus ?? 200);
     }
+  });
+
+  it("refuses a weixin customer of tenant A every try on tenant B's ids, and B's building everywhere", async () => {
+    const [ownHall] = await t.app.db
+      .select({ id: buildings.id })
+      .from(buildings)
+      .where(eq(buildings.name, 'Building A'));
+    const created = await attacker('PUT', '/sbuilding/user/create', {
+      userName: 'aoccupant',
+      password: 'aoccupant123',
+      nickName: 'A occupant',
+      role: 'tbWeixinCustomer',
+      hallIds: [ownHall!.id],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const occupant = as(t, await t.login('aoccupant', 'aoccupant123'));
+    const before = await snapshot();
+    for (const c of CASES) {
+      const res = await occupant(methodOf(c.route), c.url(ids), c.payload?.(ids), c.headers);
+      try {
+        // Outside the mini-program's calls a weixin customer reaches nothing (403), whatever the ids.
+        if (c.route.includes(' /sbuilding/wx/')) (c.refused ?? refusedWith403or404)(res, ids);
+        else expect(res.statusCode).toBe(403);
+      } catch (error) {
+        throw new Error(`${c.route} answered ${res.statusCode}: ${res.body}`, { cause: error });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it("refuses to attach tenant B's uploads to tenant A's own buildings and floors", async () => {

@@ -35,13 +35,28 @@ export const DEVICE_CONTROL_PERMISSION = 'sbuilding:device:control';
 /** Handling alerts (process, ignore, ignore all); display screens only look. */
 export const ALERT_HANDLE_PERMISSION = 'sbuilding:alert:handle';
 
+/**
+ * The mini-program's calls (/sbuilding/wx/*): a weixin customer's only way in, limited to its buildings
+ * (`hallIds`); a tbAdmin may open the page too, to see what occupants see.
+ */
+export const MINI_PROGRAM_PERMISSION = 'sbuilding:wx:use';
+
 /** Permissions each role carries; one place, read by the server and (through getInfo) the console. */
 export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
   admin: [ALL_PERMISSION],
-  tbAdmin: [TENANT_TOOLS_PERMISSION, DEVICE_CONTROL_PERMISSION, ALERT_HANDLE_PERMISSION],
+  tbAdmin: [
+    TENANT_TOOLS_PERMISSION,
+    DEVICE_CONTROL_PERMISSION,
+    ALERT_HANDLE_PERMISSION,
+    MINI_PROGRAM_PERMISSION,
+  ],
   tbCustomer: [DEVICE_CONTROL_PERMISSION, ALERT_HANDLE_PERMISSION],
   tbVisualDisplay: [],
-  tbWeixinCustomer: [],
+  /**
+   * Switching lights and ACs of its own buildings: every route it may call is a mini-program one, and those
+   * check the building (the device control permission lets the command path send for it).
+   */
+  tbWeixinCustomer: [MINI_PROGRAM_PERMISSION, DEVICE_CONTROL_PERMISSION],
   ROLE_DEFAULT: [],
 };
 
@@ -67,4 +82,15 @@ export function hasAnyRole(userRoles: readonly string[], required: readonly stri
 /** The permission directive: `*:*:*` passes, otherwise one listed permission must match. */
 export function hasAnyPermission(userPermissions: readonly string[], required: readonly string[]): boolean {
   return userPermissions.includes(ALL_PERMISSION) || required.some((p) => userPermissions.includes(p));
+}
+
+/**
+ * Roles whose scope is limited to the buildings named on the account (`hallIds`): the occupants of a
+ * building, who reach only the mini-program's calls.
+ */
+export const BUILDING_BOUND_ROLES: readonly Role[] = ['tbWeixinCustomer'];
+
+/** Whether an account of these roles belongs to buildings (and must name at least one). */
+export function isBuildingBound(roles: readonly string[]): boolean {
+  return roles.some((r) => BUILDING_BOUND_ROLES.some((b) => b === r));
 }

@@ -331,9 +331,12 @@ export function routesForUser(
   return out;
 }
 
-/** The home page of a user: admin goes to /index, everyone else to /board/index (spec section 2, Layout). */
+/** The home page of a user: admin goes to /index, a weixin customer to /wxProgram, everyone else to /board/index. */
 export function homePath(roles: readonly string[]): string {
-  return roles.includes('admin') ? '/index' : '/board/index';
+  if (roles.includes('admin')) return '/index';
+  // A building's occupant has one screen: the mini-program page (its buildings, or a chooser).
+  if (roles.length > 0 && roles.every((r) => r === 'tbWeixinCustomer')) return '/wxProgram';
+  return '/board/index';
 }
 
 /** Project admin shortcut targets of the navbar (spec section 2). */

@@ -1,4 +1,4 @@
-import { eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@sbuilding/shared';
 import { notFound } from './errors.js';
 
@@ -13,6 +13,11 @@ export interface Scope {
   readonly roles: readonly Role[];
   readonly permissions: readonly string[];
   readonly isAdmin: boolean;
+  /**
+   * The buildings a building-bound caller (a weixin customer, `isBuildingBound` of the shared roles) belongs
+   * to: it sees nothing of its tenant outside them. Absent for everyone else (the tenant is the limit).
+   */
+  readonly hallIds?: readonly number[];
 }
 
 /**
@@ -47,4 +52,40 @@ export function tenantForWrite(scope: Scope, requested?: number | null): number 
   }
   if (scope.tenantId === null) throw notFound();
   return scope.tenantId;
+}
+
+/**
+ * The one building filter: limits rows whose building is `column` to the caller's buildings when the scope
+ * is building-bound (undefined otherwise; compose it with tenantFilter). An empty list matches nothing.
+ */
+export function hallFilter(scope: Scope, column: AnyColumn): SQL | undefined {
+  if (scope.hallIds === undefined) return undefined;
+  return scope.hallIds.length > 0 ? inArray(column, [...scope.hallIds]) : sql`false`;
+}
+
+/** The tenant and building filters together: what a building-bound caller may see of a table. */
+export function placeFilter(
+  scope: Scope,
+  tenantColumn: AnyColumn,
+  buildingColumn: AnyColumn,
+): SQL | undefined {
+  return and(tenantFilter(scope, tenantColumn), hallFilter(scope, buildingColumn));
+}
+
+/** Whether a building is within the scope's buildings (always, for a scope that is not building-bound). */
+export function inHalls(scope: Scope, buildingId: number): boolean {
+  return scope.hallIds === undefined || scope.hallIds.includes(buildingId);
+}
+
+/**
+ * Returns the row when it is in the tenant and, for a building-bound caller, in one of its buildings;
+ * otherwise 404, so another building's ids look like ids that do not exist.
+ */
+export function placedOr404<T extends { tenantId: number | null; buildingId: number }>(
+  scope: Scope,
+  row: T | undefined,
+): T {
+  const owned = ownedOr404(scope, row);
+  if (!inHalls(scope, owned.buildingId)) throw notFound();
+  return owned;
 }

@@ -13,7 +13,7 @@ import {
   type ServerSocketMessage,
 } from '@sbuilding/shared';
 import { touchSession, type AuthContext } from '../modules/sessions/index.js';
-import { tenantFilter } from '../platform/tenancy.js';
+import { placeFilter } from '../platform/tenancy.js';
 import { devices } from '../modules/devices/tables.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
 import type { Scope } from '../platform/tenancy.js';
@@ -196,7 +196,12 @@ export const socketPlugin = fp(
             const visible = await app.db
               .select({ id: devices.id })
               .from(devices)
-              .where(and(inArray(devices.id, wanted), tenantFilter(connection.auth.scope, devices.tenantId)));
+              .where(
+                and(
+                  inArray(devices.id, wanted),
+                  placeFilter(connection.auth.scope, devices.tenantId, devices.buildingId),
+                ),
+              );
             hub.follow(
               connection,
               visible.map((d) => d.id),

@@ -15,6 +15,7 @@ function as(roles: Role[], overrides: Partial<GuardInput> = {}): GuardInput {
     routes: routesForUser(roles, permissions, MENU_ROUTES),
     projectId: '1',
     guideSkipped: false,
+    miniProgram: false,
     ...overrides,
   };
 }
@@ -186,5 +187,38 @@ describe('decideRoute for the mini-program entry', () => {
   it('allows the mini-program page once signed in', () => {
     const input = as(['tbAdmin'], { pathname: '/wxProgram', search: '?hallId=9' });
     expect(decideRoute(input)).toEqual({ action: 'allow' });
+  });
+});
+
+describe('decideRoute for the mini-program page', () => {
+  it("asks for a sign-in and comes back to a building's QR code link", () => {
+    expect(decideRoute(anonymous('/wxProgram', '?hallId=7'))).toEqual({
+      action: 'redirect',
+      to: '/login?redirect=%2FwxProgram%3FhallId%3D7',
+    });
+  });
+
+  it('opens the page (which says to reopen the mini-program) when its token has ended in mini-program mode', () => {
+    expect(decideRoute({ ...anonymous('/wxProgram', '?hallId=7'), miniProgram: true })).toEqual({
+      action: 'allow',
+    });
+    // Only that page: anything else in mini-program mode still asks for a sign-in.
+    expect(decideRoute({ ...anonymous('/board/index'), miniProgram: true })).toMatchObject({
+      action: 'redirect',
+    });
+  });
+
+  it("lands a weixin customer's sign-in on the mini-program page", () => {
+    expect(decideRoute(as(['tbWeixinCustomer'], { pathname: '/' }))).toEqual({
+      action: 'redirect',
+      to: '/wxProgram',
+    });
+    expect(decideRoute(as(['tbWeixinCustomer'], { pathname: '/wxProgram' }))).toEqual({ action: 'allow' });
+  });
+
+  it('keeps a weixin customer acting as tbAdmin in mini-program mode on the page, without a project', () => {
+    expect(
+      decideRoute(as(['tbAdmin'], { pathname: '/wxProgram', projectId: null, miniProgram: true })),
+    ).toEqual({ action: 'allow' });
   });
 });

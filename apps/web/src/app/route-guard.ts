@@ -6,6 +6,9 @@ import { canSeeChain, findRoute, isMenuPath } from './route-match';
 /** Pages every signed-in user has, outside the server's menu (spec section 2 route table). */
 export const SESSION_PATHS = ['/index', '/user/profile', '/guide', '/wxProgram', '/redirect/*'] as const;
 
+/** The mini-program page (spec section 2): the building's occupants' phone screen. */
+const MINI_PROGRAM_PATH = '/wxProgram';
+
 export interface GuardInput {
   pathname: string;
   /** The query string, with its leading '?' or empty. */
@@ -21,6 +24,8 @@ export interface GuardInput {
   projectId: string | null;
   /** The project admin chose to continue without a project (guide page). */
   guideSkipped: boolean;
+  /** Mini-program mode (the miniprogram entry query was used in this browser). */
+  miniProgram: boolean;
 }
 
 export type GuardDecision =
@@ -66,6 +71,8 @@ export function decideRoute(input: GuardInput): GuardDecision {
   }
 
   if (!input.hasToken) {
+    // In the mini-program the token comes from WeChat: the page says to reopen it, not the login page.
+    if (input.miniProgram && pathname === MINI_PROGRAM_PATH) return { action: 'allow' };
     return isOpenPath(pathname)
       ? { action: 'allow' }
       : { action: 'redirect', to: loginPathFor(pathname + search) };
@@ -80,6 +87,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
     !input.projectId &&
     !input.guideSkipped &&
     pathname !== '/guide' &&
+    pathname !== MINI_PROGRAM_PATH &&
     !isOpenPath(pathname)
   ) {
     return { action: 'redirect', to: '/guide' };

@@ -10,7 +10,7 @@ import { feedback } from '@/lib/feedback';
 import { startLoading, stopLoading } from '@/lib/loading';
 import { isGuideSkipped } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
-import { getProjectId, writeStored } from '@/lib/storage';
+import { getProjectId, isMiniProgram, miniProgramHome, writeStored } from '@/lib/storage';
 import { CrashPage } from './pages/crash-page';
 import { decideRoute, type GuardDecision } from './route-guard';
 import { findRoute } from './route-match';
@@ -70,6 +70,12 @@ function useDecisionEffects(decision: GuardDecision) {
     void load.then((result) => {
       stopLoading();
       if (result.ok) return;
+      if (isMiniProgram()) {
+        // The token WeChat gave has ended: the mini-program page says to reopen it (no login page here).
+        clearSession();
+        pageNavigation.assign(miniProgramHome());
+        return;
+      }
       feedback().message.error(result.message);
       clearSession();
       // A full load of '/' starts from clean state (no half-loaded menu or cached queries); the guard
@@ -106,6 +112,7 @@ function Root() {
     ...session,
     projectId: getProjectId(),
     guideSkipped: isGuideSkipped(),
+    miniProgram: isMiniProgram(),
   });
   useDecisionEffects(decision);
   useScrollToTop(pathname);

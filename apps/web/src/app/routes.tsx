@@ -10,6 +10,10 @@ import { GuidePage } from './pages/guide-page';
 import { RedirectPage } from './pages/redirect-page';
 import { flattenRoutes } from './route-match';
 
+const WxProgramPage = lazy(() =>
+  import('@/features/mini-program').then((m) => ({ default: m.WxProgramPage })),
+);
+
 const LoginPage = lazy(() =>
   import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
 );
@@ -74,7 +78,15 @@ export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
     { path: '/auth-redirect', element: <ComingSoonPage titleKey="login" /> },
     { path: '/guide', element: <GuidePage /> },
     { path: '/redirect/*', element: <RedirectPage /> },
-    { path: '/wxProgram', element: <ComingSoonPage titleKey="wxProgram" /> },
+    // The mini-program page is a phone screen of its own: no sidebar, navbar or tag bar.
+    {
+      path: '/wxProgram',
+      element: (
+        <Loadable>
+          <WxProgramPage />
+        </Loadable>
+      ),
+    },
     {
       element: <Layout />,
       children: [

@@ -40,6 +40,7 @@ export const boardLightSchema = z.object({
   model: z.enum(MODEL_IDS),
   category: z.enum(DEVICE_CATEGORIES),
   floorId: z.number().int().nullable(),
+  zoneId: z.number().int().nullable(),
   zoneName: z.string().nullable(),
   /** A wall panel's type (single, double, three): which buttons it has. */
   panelType: z.string().nullable(),
@@ -108,6 +109,7 @@ export const boardAcSchema = z.object({
   buildingName: z.string(),
   floorId: z.number().int().nullable(),
   floorName: z.string().nullable(),
+  zoneId: z.number().int().nullable(),
   zoneName: z.string().nullable(),
   online: z.boolean(),
   /** False where the model refuses auto mode ('Not support auto mode'). */

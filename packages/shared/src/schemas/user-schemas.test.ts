@@ -27,7 +27,18 @@ describe('user schemas', () => {
       sex: '2',
       avatar: '',
       blacklisted: false,
+      hallIds: [],
     });
+  });
+
+  it('needs the buildings of a weixin customer, once each, and ignores none for other roles', () => {
+    const check = (extra: object) => firstIssue(userCreateBodySchema.safeParse({ ...user, ...extra }));
+    expect(check({ role: 'tbWeixinCustomer' })).toBe('hallIds: required');
+    expect(check({ role: 'tbWeixinCustomer', hallIds: [] })).toBe('hallIds: required');
+    expect(check({ role: 'tbWeixinCustomer', hallIds: [0] })).toBe('hallIds.0: invalid');
+    expect(check({ role: 'tbCustomer', hallIds: [] })).toBe('ok');
+    const parsed = userCreateBodySchema.parse({ ...user, role: 'tbWeixinCustomer', hallIds: [3, 3, 5] });
+    expect(parsed.hallIds).toEqual([3, 5]);
   });
 
   it('takes usernames of 2-30 letters, digits, _ . and - only', () => {

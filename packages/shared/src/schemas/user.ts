@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { PASSWORD_LENGTH } from '../constants.js';
 import { pagingSchema } from '../envelope.js';
-import { ASSIGNABLE_ROLES, ROLES } from '../roles.js';
+import { ASSIGNABLE_ROLES, isBuildingBound, ROLES } from '../roles.js';
 import { isEmail, isPhone } from '../validators.js';
-import { optionalFilter, requiredEnum, timestampSchema, versionSchema } from './fields.js';
+import { idSchema, optionalFilter, requiredEnum, timestampSchema, versionSchema } from './fields.js';
 import { userSchema } from './auth.js';
 
 /* User administration (spec section 3 User, section 5 Users): the /buildingUser page and its calls. */
 
 const requiredOrInvalid = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? 'required' : 'invalid';
+
+/** The most buildings one weixin customer belongs to. */
+export const USER_HALLS_MAX = 50;
 
 /** Usernames: 2-30 letters, digits, '_', '.' or '-'. Unique regardless of case. */
 export const USER_NAME_PATTERN = /^[A-Za-z0-9_.-]{2,30}$/;
@@ -89,23 +92,42 @@ const userFields = {
   avatar: avatarSchema,
   /** A blacklisted user cannot sign in; blacklisting ends its sessions at once. */
   blacklisted: z.boolean({ error: 'invalid' }).optional().default(false),
+  /**
+   * The buildings a weixin customer belongs to (at least one; ignored for other roles, whose scope is the
+   * tenant). Each must be a building of the user's tenant.
+   */
+  hallIds: z
+    .array(idSchema, { error: 'invalid' })
+    .max(USER_HALLS_MAX, 'tooLong')
+    .optional()
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
 };
 
+/** A building-bound role (weixin customer) names its buildings: 'Buildings is required'. */
+function hallsNamed(user: { role: string; hallIds: readonly number[] }, ctx: z.RefinementCtx): void {
+  if (isBuildingBound([user.role]) && user.hallIds.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'required', path: ['hallIds'] });
+  }
+}
+
 /** PUT /sbuilding/user/create. The username cannot be changed later. */
-export const userCreateBodySchema = z.object({
-  userName: userNameSchema,
-  password: newPasswordSchema,
-  ...userFields,
-});
+export const userCreateBodySchema = z
+  .object({
+    userName: userNameSchema,
+    password: newPasswordSchema,
+    ...userFields,
+  })
+  .superRefine(hallsNamed);
 export type UserCreateBody = z.infer<typeof userCreateBodySchema>;
 
 /** POST /sbuilding/user/save/{id}: everything but username and password, plus the version read. */
-export const userSaveBodySchema = z.object({ ...userFields, version: versionSchema });
+export const userSaveBodySchema = z.object({ ...userFields, version: versionSchema }).superRefine(hallsNamed);
 export type UserSaveBody = z.infer<typeof userSaveBodySchema>;
 
 /** The console's user forms: create (with username and password) and edit. */
 export const userCreateFormSchema = userCreateBodySchema;
-export const userEditFormSchema = z.object(userFields);
+export const userEditFormSchema = z.object(userFields).superRefine(hallsNamed);
 
 /** POST /sbuilding/user/resetPwd/{id}. */
 export const userResetPwdBodySchema = z.object({ password: newPasswordSchema });
@@ -143,7 +165,22 @@ export const adminUserSchema = userSchema.extend({
   deptName: z.string().nullable(),
   role: z.enum(ROLES),
   blacklisted: z.boolean(),
+  /** A weixin customer's buildings (empty for other roles). */
+  hallIds: z.array(z.number().int()),
   version: z.number().int(),
   updateTime: timestampSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /sbuilding/user/hallOptions: the buildings a weixin customer can be given (an admin names the tenant). */
+export const userHallOptionsQuerySchema = z.object({ tenantId: idSchema.optional() });
+export type UserHallOptionsQuery = z.infer<typeof userHallOptionsQuerySchema>;
+
+/** A building to choose for a weixin customer, with its project (building names repeat across projects). */
+export const userHallOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+});
+export type UserHallOption = z.infer<typeof userHallOptionSchema>;

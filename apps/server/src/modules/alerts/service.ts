@@ -10,7 +10,7 @@ import type {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
-import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
+import { hallFilter, ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { users } from '../users/tables.js';
 import type { AlertChange, AlertEvents } from './events.js';
 import { alertHistory, alerts, nextVersion, type NewHistory } from './tables.js';
@@ -229,7 +229,14 @@ export async function reportCount(db: Db, scope: Scope): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(alerts)
-    .where(and(tenantFilter(scope, alerts.tenantId), eq(alerts.status, 'alerting')));
+    // A building-bound caller (weixin customer) counts only its buildings' alerts.
+    .where(
+      and(
+        tenantFilter(scope, alerts.tenantId),
+        hallFilter(scope, alerts.buildingId),
+        eq(alerts.status, 'alerting'),
+      ),
+    );
   return row?.value ?? 0;
 }
 

@@ -55,6 +55,7 @@ describe('GET /getInfo', () => {
       'sbuilding:tools:tenant',
       'sbuilding:device:control',
       'sbuilding:alert:handle',
+      'sbuilding:wx:use',
     ]);
     expect(data.user).toMatchObject({ userName: 'manager', nickName: 'Manager', deptId: demoTenantId });
   });
@@ -139,7 +140,12 @@ describe('route guards', () => {
       userId: expect.any(Number),
       tenantId: demoTenantId,
       roles: ['tbAdmin'],
-      permissions: ['sbuilding:tools:tenant', 'sbuilding:device:control', 'sbuilding:alert:handle'],
+      permissions: [
+        'sbuilding:tools:tenant',
+        'sbuilding:device:control',
+        'sbuilding:alert:handle',
+        'sbuilding:wx:use',
+      ],
       isAdmin: false,
     });
   });

@@ -3,4 +3,4 @@ export { logDeviceChange } from './control-log.js';
 export { controlLogPlugin } from './log-writer.js';
 export { commandRoutes } from './routes.js';
 export { sendCommand } from './service.js';
-export type { CommandDeps } from './service.js';
+export type { Actor, CommandDeps, CommandRequest } from './service.js';

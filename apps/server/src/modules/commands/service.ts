@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n/index.js';
 import type { MessageKey } from '../../platform/i18n/messages.js';
-import { tenantFilter, type Scope } from '../../platform/tenancy.js';
+import { placeFilter, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { parseOr400, validationMessage } from '../../platform/validate.js';
 import type { DeviceChannel } from '../../mqtt/index.js';
 import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
@@ -127,7 +127,7 @@ async function targetsOf(
       .select(columns)
       .from(devices)
       .leftJoin(parents, eq(parents.id, devices.parentId))
-      .where(and(eq(devices.id, request.deviceId), tenantFilter(scope, devices.tenantId)));
+      .where(and(eq(devices.id, request.deviceId), placeFilter(scope, devices.tenantId, devices.buildingId)));
     if (!row) throw notFound('command.notFound');
     return { group: null, targets: [row] };
   }
@@ -141,7 +141,10 @@ async function targetsOf(
     .from(deviceGroupMembers)
     .innerJoin(devices, eq(devices.id, deviceGroupMembers.deviceId))
     .leftJoin(parents, eq(parents.id, devices.parentId))
-    .where(eq(deviceGroupMembers.groupId, group.id))
+    // A building-bound caller reaches only the members in its buildings.
+    .where(
+      and(eq(deviceGroupMembers.groupId, group.id), placeFilter(scope, devices.tenantId, devices.buildingId)),
+    )
     .orderBy(asc(deviceGroupMembers.sort), asc(devices.id));
   return { group, targets };
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Device, DeviceWithTelemetry, LatestTelemetry } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { ownedOr404, type Scope } from '../../platform/tenancy.js';
+import { placedOr404, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import type { FileLinks } from '../files/index.js';
 import { deviceLatest, deviceMarks, devices } from './tables.js';
@@ -83,10 +83,13 @@ export function toDevice(row: DeviceJoined, links?: FileLinks): Device {
   };
 }
 
-/** The device row when it exists and is the caller's (404 otherwise). */
+/**
+ * The device row when it exists and is the caller's: its tenant's and, for a building-bound caller, in one
+ * of its buildings (404 otherwise).
+ */
 export async function findDevice(db: Db, scope: Scope, id: number): Promise<DeviceRow> {
   const [row] = await db.select().from(devices).where(eq(devices.id, id));
-  return ownedOr404(scope, row);
+  return placedOr404(scope, row);
 }
 
 /** One device as answered, by id (the caller has already proved access). */

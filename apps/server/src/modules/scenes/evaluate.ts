@@ -35,7 +35,7 @@ type SceneRow = typeof scenes.$inferSelect;
 type DeviceRow = typeof devices.$inferSelect;
 
 /** The devices a scene's targets stand for now, each with the target it came from. */
-async function expandTargets(db: Db, targets: SceneTarget[]) {
+export async function expandTargets(db: Db, targets: SceneTarget[]) {
   const deviceIds = targets.filter((t) => t.kind === 'device').map((t) => t.id);
   const groupIds = targets.filter((t) => t.kind === 'group').map((t) => t.id);
   const [direct, members] = await Promise.all([

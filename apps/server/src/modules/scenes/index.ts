@@ -1,4 +1,6 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
+export { runOfferedScene, scenesOfferedIn } from './mini-program.js';
+export type { OfferedScene } from './mini-program.js';
 export { noonNapRoutes } from './noon-nap-routes.js';
 export { sceneRoutes } from './routes.js';
 export { sceneSavings } from './savings.js';

@@ -11,6 +11,7 @@ import {
   type SceneRun,
   type SceneRunTrigger,
   type SceneTarget,
+  type TerminalSource,
 } from '@sbuilding/shared';
 import { AppError } from '../../platform/errors.js';
 import { translate } from '../../platform/i18n/index.js';
@@ -32,6 +33,8 @@ export interface RunActor {
   userName: string;
   /** Null for the scheduler and triggers: no user pressed anything. */
   userId: number | null;
+  /** Where the run was asked from, for the control log: automation and the console are 'control'. */
+  terminal?: TerminalSource;
 }
 
 /** The actor of automatic runs: the scene's tenant, allowed to switch devices, no user. */
@@ -76,7 +79,7 @@ export async function sendSceneAction(
     ...(target.kind === 'device' ? { deviceId: target.id } : { groupId: target.id }),
     method: action.method,
     params: action.params,
-    terminal: 'control' as const,
+    terminal: actor.terminal ?? 'control',
   };
   let outcomes: CommandOutcome[];
   try {
@@ -235,13 +238,13 @@ export async function executeScene(
   deps: SceneDeps,
   scope: Scope,
   id: number,
-  user: { lang: Lang; userName: string },
+  user: { lang: Lang; userName: string; terminal?: TerminalSource },
 ): Promise<SceneRun> {
   const row = await findScene(deps.db, scope, id);
   const run = await runScene(
     deps,
     row,
-    { scope, lang: user.lang, userName: user.userName, userId: scope.userId },
+    { scope, lang: user.lang, userName: user.userName, userId: scope.userId, terminal: user.terminal },
     'manual',
     new Date(),
   );

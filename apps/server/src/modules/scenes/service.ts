@@ -113,6 +113,7 @@ function toScene(row: SceneRow, names: Map<string, TargetInfo>, last: RunRow | u
     projectId: row.projectId,
     name: row.name,
     enabled: row.enabled,
+    miniProgram: row.miniProgram,
     triggerType: row.triggerType,
     zoneId: row.zoneId,
     category: row.category,
@@ -250,6 +251,7 @@ export async function createScene(db: Db, scope: Scope, body: SceneDefinition): 
         projectId: project.id,
         name: body.name,
         enabled: body.enabled,
+        miniProgram: body.miniProgram,
         triggerType: body.triggerType,
         zoneId: body.zoneId,
         category: body.category,
@@ -278,6 +280,7 @@ export async function saveScene(
       .set({
         name: body.name,
         enabled: body.enabled,
+        miniProgram: body.miniProgram,
         triggerType: body.triggerType,
         zoneId: body.zoneId,
         category: body.category,

@@ -66,6 +66,8 @@ export const scenes = pgTable(
       .references(() => projects.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Offered to the occupants of its targets' building in the mini-program. */
+    miniProgram: boolean('mini_program').notNull().default(false),
     triggerType: text('trigger_type', { enum: SCENE_TRIGGER_TYPES }).notNull(),
     zoneId: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
     category: text('category', { enum: DEVICE_CATEGORIES }).notNull(),

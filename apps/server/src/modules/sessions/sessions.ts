@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { effectiveRoles, permissionsForRoles } from '@sbuilding/shared';
+import { effectiveRoles, isBuildingBound, permissionsForRoles } from '@sbuilding/shared';
 import type { Config } from '../../platform/env.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
@@ -64,7 +64,12 @@ export async function createSession(
   return { id, expiresAt };
 }
 
-export function scopeOf(user: { id: number; tenantId: number | null; roles: readonly string[] }): Scope {
+export function scopeOf(user: {
+  id: number;
+  tenantId: number | null;
+  roles: readonly string[];
+  hallIds?: readonly number[];
+}): Scope {
   const roles = effectiveRoles(user.roles);
   return {
     userId: user.id,
@@ -72,6 +77,8 @@ export function scopeOf(user: { id: number; tenantId: number | null; roles: read
     roles,
     permissions: permissionsForRoles(roles),
     isAdmin: roles.includes('admin'),
+    // A building-bound caller carries its buildings (none named: it sees nothing).
+    ...(isBuildingBound(roles) ? { hallIds: [...(user.hallIds ?? [])] } : {}),
   };
 }
 
@@ -90,6 +97,7 @@ function sessionQuery(db: Db) {
       userName: users.username,
       tenantId: users.tenantId,
       roles: users.roles,
+      hallIds: users.hallIds,
       blacklisted: users.blacklisted,
       deletedAt: users.deletedAt,
       tenantStatus: tenants.status,
@@ -135,7 +143,7 @@ export async function verifySession(
     sessionId,
     userId,
     userName: row.userName,
-    scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles }),
+    scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles, hallIds: row.hallIds }),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   TENANT_TOOLS_PERMISSION,
   userBlacklistBodySchema,
   userCreateBodySchema,
+  userHallOptionSchema,
+  userHallOptionsQuerySchema,
   userListBodySchema,
   userResetPwdBodySchema,
   userSaveBodySchema,
@@ -15,6 +17,7 @@ import {
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { sessionIdOf } from '../sessions/index.js';
+import { hallOptions } from '../buildings/index.js';
 import {
   blacklistUser,
   createUser,
@@ -43,6 +46,22 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listUsers(app.db, request.scope(), request.body)),
+  );
+
+  app.get(
+    '/sbuilding/user/hallOptions',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The buildings a weixin customer can belong to: the caller's tenant's (an admin names tenantId), with their project",
+        querystring: userHallOptionsQuerySchema,
+        response: { 200: envelopeSchema(z.array(userHallOptionSchema)), ...errorResponses(400, 403) },
+      },
+    },
+    // The answer's schema keeps the option's fields only.
+    async (request) => ok(request, await hallOptions(app.db, request.scope(), request.query.tenantId)),
   );
 
   app.get(

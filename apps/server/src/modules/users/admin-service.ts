@@ -1,6 +1,7 @@
 import { and, arrayContains, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   effectiveRoles,
+  isBuildingBound,
   type AdminUser,
   type AssignableRole,
   type PageResult,
@@ -17,6 +18,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { revokeUserSessions } from '../sessions/index.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { clearFailures } from '../sessions/index.js';
+import { requireHallsOfTenant } from '../buildings/index.js';
 import { tenants } from '../tenants/tables.js';
 import { setBlacklisted, toUserView, type UserRow } from './service.js';
 import { users } from './tables.js';
@@ -34,6 +36,7 @@ function toAdminUser(row: UserRow, deptName: string | null): AdminUser {
     deptName,
     role: effectiveRoles(row.roles)[0] ?? 'ROLE_DEFAULT',
     blacklisted: row.blacklisted,
+    hallIds: row.hallIds,
     version: row.version,
     updateTime: row.updatedAt.toISOString(),
   };
@@ -117,6 +120,22 @@ async function tenantOfUser(
   return tenantId;
 }
 
+/**
+ * The buildings an account keeps: a weixin customer's, each checked to be a building of its tenant (404
+ * otherwise); none for every other role, whose scope is its tenant.
+ */
+async function hallsOfUser(
+  db: Db,
+  role: AssignableRole,
+  tenantId: number | null,
+  hallIds: readonly number[],
+): Promise<number[]> {
+  if (!isBuildingBound([role])) return [];
+  if (tenantId === null) throw notFound('user.unknownHall');
+  await requireHallsOfTenant(db, tenantId, hallIds);
+  return [...hallIds];
+}
+
 export interface NewUser {
   tenantId: number | null;
   userName: string;
@@ -128,6 +147,8 @@ export interface NewUser {
   role: AssignableRole;
   avatar: string;
   blacklisted: boolean;
+  /** A weixin customer's buildings, already checked (empty for other roles). */
+  hallIds?: number[];
 }
 
 /**
@@ -155,6 +176,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
         phonenumber: user.phonenumber,
         sex: user.sex,
         roles: [user.role],
+        hallIds: user.hallIds ?? [],
         avatar: user.avatar,
         blacklisted: user.blacklisted,
       })
@@ -170,7 +192,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 
 export async function createUser(db: Db, scope: Scope, body: UserCreateBody): Promise<AdminUser> {
   const tenantId = await tenantOfUser(db, scope, body.role, body.deptId, null);
-  const row = await insertUser(db, { ...body, tenantId });
+  const hallIds = await hallsOfUser(db, body.role, tenantId, body.hallIds);
+  const row = await insertUser(db, { ...body, tenantId, hallIds });
   return readUser(db, row.id);
 }
 
@@ -188,6 +211,8 @@ export async function saveUser(db: Db, scope: Scope, id: number, body: UserSaveB
   }
   if (currentRole === 'admin' && !scope.isAdmin) throw forbidden('user.adminRoleReserved');
   const tenantId = await tenantOfUser(db, scope, body.role, body.deptId, current.tenantId);
+  // A weixin customer's buildings take effect at its next call (its scope is read with the session).
+  const hallIds = await hallsOfUser(db, body.role, tenantId, body.hallIds);
   const [row] = await db
     .update(users)
     .set({
@@ -196,6 +221,7 @@ export async function saveUser(db: Db, scope: Scope, id: number, body: UserSaveB
       phonenumber: body.phonenumber,
       sex: body.sex,
       roles: [body.role],
+      hallIds,
       tenantId,
       avatar: body.avatar,
       blacklisted: body.blacklisted,

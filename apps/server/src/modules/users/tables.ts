@@ -17,6 +17,11 @@ export const users = pgTable(
     sex: text('sex').notNull().default('2'),
     avatar: text('avatar').notNull().default(''),
     roles: text('roles').array().notNull().default([]),
+    /**
+     * The buildings a weixin customer belongs to (building-bound roles): its scope carries them and it sees
+     * nothing of the tenant outside them. Empty for every other role.
+     */
+    hallIds: integer('hall_ids').array().notNull().default([]),
     /** A blacklisted (disabled) user cannot sign in and its sessions end at once. */
     blacklisted: boolean('blacklisted').notNull().default(false),
     /**

@@ -1,6 +1,7 @@
 /** Field labels of scenes: triggers, conditions, timing, targets and actions. */
 export const scenesFieldsEn = {
   triggerType: 'Trigger type',
+  miniProgram: 'In the mini-program',
   conditions: 'Conditions',
   source: 'Source',
   property: 'Property',
@@ -29,6 +30,7 @@ export const scenesFieldsEn = {
 } as const;
 
 export const scenesFieldsZh: Record<keyof typeof scenesFieldsEn, string> = {
+  miniProgram: '小程序中可用',
   triggerType: '触发类型',
   conditions: '条件',
   source: '来源',

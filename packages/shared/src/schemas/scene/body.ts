@@ -37,6 +37,11 @@ export const TIMED_TRIGGERS: readonly SceneTriggerType[] = ['timing', 'hybrid'];
 const sceneFields = {
   name: requiredText(64),
   enabled: z.boolean({ error: 'invalid' }).optional().default(true),
+  /**
+   * Offered as a button in the mini-program to the occupants (weixin customers) of the building its targets
+   * are in; off by default, so a scene reaches phones only when the tbAdmin says so.
+   */
+  miniProgram: z.boolean({ error: 'invalid' }).optional().default(false),
   triggerType: requiredEnum(SCENE_TRIGGER_TYPES),
   /** The zone affected: the vacant timeout reads its occupancy sensors. */
   zoneId: idSchema.nullish().transform((v) => v ?? null),
@@ -141,6 +146,7 @@ export const sceneSchema = z.object({
   projectId: z.number().int(),
   name: z.string(),
   enabled: z.boolean(),
+  miniProgram: z.boolean(),
   triggerType: z.enum(SCENE_TRIGGER_TYPES),
   zoneId: z.number().int().nullable(),
   category: z.enum(DEVICE_CATEGORIES),

@@ -35,6 +35,7 @@ const BOARD: AcBoard = {
       buildingName: 'Building A',
       floorId: 21,
       floorName: 'F3',
+      zoneId: null,
       zoneName: 'Room 301',
       online: true,
       supportsAuto: false,

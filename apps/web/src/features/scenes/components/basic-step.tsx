@@ -14,6 +14,14 @@ export function BasicStep({ projectId, errors }: { projectId: number; errors: Wi
       <Form.Item label={t('fields.enabled')} name="enabled" valuePropName="checked">
         <Switch />
       </Form.Item>
+      <Form.Item
+        label={t('fields.miniProgram')}
+        name="miniProgram"
+        valuePropName="checked"
+        extra={t('sceneWizard.miniProgramHint')}
+      >
+        <Switch />
+      </Form.Item>
       <Space wrap size="large">
         <Form.Item
           label={t('fields.effectiveStart')}

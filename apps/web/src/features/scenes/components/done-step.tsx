@@ -24,6 +24,11 @@ export function DoneStep({ values }: { values: WizardValues }) {
       children: values.enabled ? t('sceneWizard.yes') : t('sceneWizard.no'),
     },
     {
+      key: 'miniProgram',
+      label: t('fields.miniProgram'),
+      children: values.miniProgram ? t('sceneWizard.yes') : t('sceneWizard.no'),
+    },
+    {
       key: 'dates',
       label: t('sceneWizard.effectiveDates'),
       children: `${values.effectiveStart?.format('YYYY-MM-DD') ?? '…'} – ${values.effectiveEnd?.format('YYYY-MM-DD') ?? '…'}`,

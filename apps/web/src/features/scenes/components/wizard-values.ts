@@ -52,6 +52,8 @@ export interface ActionValues {
 export interface WizardValues {
   name: string;
   enabled: boolean;
+  /** Offered to the building's occupants in the mini-program. */
+  miniProgram: boolean;
   effectiveStart: Dayjs | null;
   effectiveEnd: Dayjs | null;
   zoneId: number | null;
@@ -79,6 +81,7 @@ export function blankValues(triggerType?: SceneTriggerType): WizardValues {
   return {
     name: '',
     enabled: true,
+    miniProgram: false,
     effectiveStart: null,
     effectiveEnd: null,
     zoneId: null,
@@ -111,6 +114,7 @@ export function valuesFromScene(scene: Scene): WizardValues {
   return {
     name: scene.name,
     enabled: scene.enabled,
+    miniProgram: scene.miniProgram,
     effectiveStart: scene.effectiveStart ? dayjs(scene.effectiveStart) : null,
     effectiveEnd: scene.effectiveEnd ? dayjs(scene.effectiveEnd) : null,
     zoneId: scene.zoneId,
@@ -172,6 +176,7 @@ export function sceneFieldsOf(values: WizardValues) {
   return {
     name: values.name.trim(),
     enabled: values.enabled,
+    miniProgram: values.miniProgram,
     triggerType: values.triggerType,
     zoneId: values.zoneId ?? null,
     category: categoryOf(values.targets) ?? '',
@@ -201,7 +206,7 @@ export function sceneFieldsOf(values: WizardValues) {
 
 /** The fields each step owns (the first element of an issue's path). */
 const STEP_FIELDS: Readonly<Record<Exclude<WizardStep, 'done'>, readonly string[]>> = {
-  basic: ['name', 'enabled', 'effectiveStart', 'effectiveEnd', 'zoneId'],
+  basic: ['name', 'enabled', 'miniProgram', 'effectiveStart', 'effectiveEnd', 'zoneId'],
   trigger: [
     'triggerType',
     'conditions',

@@ -19,6 +19,7 @@ const SCENE: Scene = {
   projectId: 5,
   name: 'Corridor lights off',
   enabled: true,
+  miniProgram: false,
   triggerType: 'device',
   zoneId: null,
   category: 'light',

@@ -22,6 +22,7 @@ const ROW: AdminUser = {
   phonenumber: '',
   sex: '0',
   role: 'tbCustomer',
+  hallIds: [],
   blacklisted: false,
   version: 1,
   createTime: '2026-01-01T00:00:00Z',
@@ -97,6 +98,29 @@ describe('user form', () => {
       role: 'tbCustomer',
       avatar: '',
       blacklisted: false,
+      hallIds: [],
+    });
+    await waitFor(() => expect(view.closed()).toBe(true), WAIT);
+  });
+
+  it("shows and sends a weixin customer's buildings, named with their project", async () => {
+    const occupant: AdminUser = { ...ROW, role: 'tbWeixinCustomer', hallIds: [11] };
+    serve({
+      '/sbuilding/user/3': envelope(200, { ...ROW, userId: 3, userName: 'manager', role: 'tbAdmin' }),
+      '/sbuilding/user/hallOptions': envelope(200, [
+        { id: 11, name: 'Building A', projectId: 5, projectName: 'Demo Campus' },
+        { id: 12, name: 'Building B', projectId: 5, projectName: 'Demo Campus' },
+      ]),
+      '/sbuilding/user/save/7': (config) => envelope(200, { ...occupant, ...(bodyOf(config) as object) }),
+    });
+    const view = renderModal(occupant);
+    expect(await screen.findByText('Building A (Demo Campus)', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByLabelText('Buildings')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('/sbuilding/user/save/7')).toHaveLength(1), WAIT);
+    expect(bodyOf(sent('/sbuilding/user/save/7')[0])).toMatchObject({
+      role: 'tbWeixinCustomer',
+      hallIds: [11],
     });
     await waitFor(() => expect(view.closed()).toBe(true), WAIT);
   });

@@ -18,6 +18,7 @@ import { useCreateUser } from '../api/create-user';
 import { userQueryOptions, useUser } from '../api/get-user';
 import { useSaveUser } from '../api/save-user';
 import { useTenantOptions } from '../api/get-tenant-options';
+import { HallsField } from './halls-field';
 
 export interface UserFormValues {
   userName: string;
@@ -30,6 +31,8 @@ export interface UserFormValues {
   password: string;
   confirmPassword: string;
   blacklisted: boolean;
+  /** A weixin customer's buildings. */
+  hallIds: number[];
 }
 
 export interface UserFormModalProps {
@@ -57,6 +60,7 @@ function valuesOf(user: AdminUser): Partial<UserFormValues> {
     ...(user.deptId === null ? {} : { deptId: user.deptId }),
     sex: user.sex,
     blacklisted: user.blacklisted,
+    hallIds: user.hallIds,
   };
 }
 
@@ -74,11 +78,14 @@ export function UserFormModal({ user, isAdmin, selfId, onClose }: UserFormModalP
   const tenants = useTenantOptions(isAdmin);
   const self = useUser(isAdmin ? null : selfId);
   const role = Form.useWatch('role', form);
+  const deptId = Form.useWatch('deptId', form);
   const schema = row ? userEditFormSchema : userCreateFormSchema;
   const needsDept = isAdmin && role !== 'admin';
 
   const submit = async (values: UserFormValues) => {
     const deptId = needsDept ? values.deptId : undefined;
+    // Other roles keep no buildings (the field is not shown for them).
+    values = { ...values, hallIds: role === 'tbWeixinCustomer' ? (values.hallIds ?? []) : [] };
     try {
       if (row) {
         const parsed = userEditFormSchema.parse({ ...values, deptId });
@@ -168,6 +175,7 @@ export function UserFormModal({ user, isAdmin, selfId, onClose }: UserFormModalP
             <Input id="sb-user-dept" value={self.data?.deptName ?? ''} readOnly variant="filled" />
           </Form.Item>
         )}
+        {role === 'tbWeixinCustomer' && <HallsField isAdmin={isAdmin} tenantId={deptId} />}
         <Form.Item label={t('fields.sex')} {...zodField(schema, 'sex')}>
           <Radio.Group
             options={[

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { wxSceneSchema } from '@sbuilding/shared';
+import { get } from '@/lib/request';
+import { wxKey } from './get-wx-halls';
+
+export function wxScenesQueryOptions(hallId: number) {
+  return queryOptions({
+    queryKey: [...wxKey, 'scenes', hallId],
+    queryFn: () => get(`/sbuilding/wx/hall/${hallId}/scenes`, { schema: z.array(wxSceneSchema) }),
+  });
+}
+
+/** The scenes the building's manager offers in the mini-program. */
+export function useWxScenes(hallId: number | null) {
+  return useQuery({ ...wxScenesQueryOptions(hallId ?? 0), enabled: hallId !== null });
+}

@@ -1,0 +1,235 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
+import { expectAccessible, expectNoProblems, signIn } from './support/console.js';
+import type { Api } from './support/devices.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The mini-program page (/wxProgram) on a phone (390 × 844): a server of its own with the simulator on, so
+ * the demo campus's lights answer and report. A weixin customer of Building A, created by the demo tbAdmin,
+ * comes in through the mini-program's query entry, sees live states, switches a light, runs a scene, in
+ * English and Chinese; signs in on the login page and from a building's QR code link; and is told to reopen
+ * the mini-program when its token has ended.
+ */
+const PHONE = { width: 390, height: 844 };
+const LIGHT = 'A-F1 corridor light 1';
+const SCENE_LIGHT = 'A-F1 corridor light 2';
+const SCENE = 'Corridor lights on';
+const OCCUPANT = { username: 'occupant', password: 'occupant123' };
+
+let browser: Browser;
+let live: RunningServer;
+let opened: OpenedPage | undefined;
+let manager: Api;
+let hallId = 0;
+let projectId = 0;
+
+async function login(username: string, password: string): Promise<string> {
+  const res = await fetch(`${live.url}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password, code: '', uuid: '' }),
+  });
+  const answer = (await res.json()) as { code: number; data: { token: string } };
+  if (answer.code !== 200) throw new Error(`login ${username}: ${answer.code}`);
+  return answer.data.token;
+}
+
+function apiAs(token: string): Api {
+  return {
+    call: async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${live.url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { code: number; msg?: string; data: T };
+      if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg ?? ''}`);
+      return answer.data;
+    },
+  };
+}
+
+interface Row {
+  id: number;
+  name: string;
+  online: boolean;
+  telemetry: Record<string, { value: unknown }>;
+}
+
+async function device(name: string): Promise<Row> {
+  const page = await manager.call<{ rows: Row[] }>('POST', '/sbuilding/device/getList/v2', {
+    name,
+    pageSize: 5,
+  });
+  const row = page.rows.find((r) => r.name === name);
+  if (!row) throw new Error(`${name} is not in the demo campus`);
+  return row;
+}
+
+/** A phone-sized page; `locale` is the device language. */
+async function phone(locale = 'en-US'): Promise<Page> {
+  opened = await openPage(browser, { locale });
+  await opened.page.setViewportSize(PHONE);
+  return opened.page;
+}
+
+/** The mini-program's entry (spec section 2): the token, project and building in the query. */
+async function enterFromMiniProgram(page: Page): Promise<void> {
+  const token = await login(OCCUPANT.username, OCCUPANT.password);
+  await page.goto(
+    `${live.url}/?miniprogram=1&admin_token=${encodeURIComponent(token)}&projectId=${projectId}&hallId=${hallId}`,
+  );
+  await page.waitForURL(
+    (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
+  );
+}
+
+beforeAll(async () => {
+  [browser, live] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+  manager = apiAs(await login('manager', 'manager123'));
+  const projects = await manager.call<{ rows: { id: number; projectName: string }[] }>(
+    'POST',
+    '/sbuilding/project/getList',
+    { projectName: 'Demo Campus' },
+  );
+  projectId = projects.rows[0]?.id ?? 0;
+  const halls = await manager.call<{ id: number; name: string }[]>('GET', '/sbuilding/user/hallOptions');
+  hallId = halls.find((h) => h.name === 'Building A')?.id ?? 0;
+  // What the tbAdmin does on the users page and in the scene wizard.
+  await manager.call('PUT', '/sbuilding/user/create', {
+    userName: OCCUPANT.username,
+    password: OCCUPANT.password,
+    nickName: 'Occupant',
+    role: 'tbWeixinCustomer',
+    hallIds: [hallId],
+  });
+  // The simulator connects the campus shortly after the server is ready (expect.poll is for tests only).
+  const deadline = Date.now() + 60_000;
+  while (!(await device(LIGHT)).online) {
+    if (Date.now() > deadline) throw new Error(`${LIGHT} never came online`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await manager.call('PUT', '/sbuilding/scene/create', {
+    projectId,
+    name: SCENE,
+    triggerType: 'manual',
+    category: 'light',
+    miniProgram: true,
+    targets: [{ kind: 'device', id: (await device(SCENE_LIGHT)).id }],
+    actions: [{ method: 'setOnOff', params: { onOff: true } }],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await live?.stop();
+});
+afterEach(async (context) => {
+  if (opened) {
+    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-wx-program');
+    expectNoProblems(opened);
+    await opened.context.close();
+    opened = undefined;
+  }
+});
+
+describe('the mini-program page on a phone', () => {
+  it('opens from the mini-program entry, follows live states, switches a light and runs a scene', async () => {
+    const page = await phone();
+    await enterFromMiniProgram(page);
+    await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+    await page.getByRole('heading', { name: 'Air quality now' }).waitFor();
+    await page.getByRole('heading', { name: 'Energy today' }).waitFor();
+    // One column: nothing wider than the phone, no sidebar or tag bar.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).count()).toBe(0);
+
+    // Live: someone else switches the light; the open page follows through the socket.
+    const light = await device(LIGHT);
+    const power = page.getByRole('switch', { name: `${LIGHT} on or off` });
+    await power.waitFor();
+    const before = (await power.getAttribute('aria-checked')) === 'true';
+    await manager.call('POST', '/sbuilding/dev-rpccmd/sendCmd', {
+      deviceId: light.id,
+      method: 'setOnOff',
+      params: { onOff: !before },
+      terminal: 'app',
+    });
+    await expect.poll(() => power.getAttribute('aria-checked'), { timeout: 10_000 }).toBe(String(!before));
+
+    // The person switches it back with a thumb: the simulated light obeys and reports.
+    await power.click();
+    await expect.poll(() => power.getAttribute('aria-checked'), { timeout: 10_000 }).toBe(String(before));
+    await expect
+      .poll(async () => (await device(LIGHT)).telemetry.onOff?.value, { timeout: 10_000 })
+      .toBe(before);
+    const log = await manager.call<{ rows: { terminal: string; userName: string; method: string }[] }>(
+      'POST',
+      '/sbuilding/control-log/getList',
+      { projectId, deviceId: light.id },
+    );
+    expect(log.rows[0]).toMatchObject({ terminal: 'miniProgram', userName: 'occupant', method: 'setOnOff' });
+
+    // Brightness sits behind Adjust: no hover, no pop-up.
+    await page.getByRole('listitem').filter({ has: power }).getByRole('button', { name: 'Adjust' }).click();
+    await page.getByRole('slider', { name: `Brightness of ${LIGHT}` }).waitFor();
+
+    // An offered scene is a button; what it did is said under it.
+    await page.getByRole('button', { name: SCENE }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${SCENE}: done` })
+      .waitFor({ timeout: 10_000 });
+    await expect
+      .poll(async () => (await device(SCENE_LIGHT)).telemetry.onOff?.value, { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: `${SCENE_LIGHT} on or off` }).getAttribute('aria-checked'))
+      .toBe('true');
+    await expectAccessible(page, '/wxProgram on a phone');
+  });
+
+  it('speaks Simplified Chinese on a Chinese phone', async () => {
+    const page = await phone('zh-CN');
+    await enterFromMiniProgram(page);
+    await page.getByRole('heading', { name: '当前空气质量' }).waitFor();
+    await page.getByRole('heading', { name: '今日能耗' }).waitFor();
+    await page.getByRole('button', { name: '刷新' }).waitFor();
+    await page.getByRole('switch', { name: `${LIGHT} 开关` }).waitFor();
+    await expectAccessible(page, '/wxProgram in Chinese');
+  });
+
+  it("tells a person whose mini-program token has ended to reopen it, not the console's login page", async () => {
+    const page = await phone();
+    await enterFromMiniProgram(page);
+    await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+    const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+    await apiAs(token).call('POST', '/logout', {});
+    await page.reload();
+    await page.getByText('Your session has ended').waitFor();
+    await page.getByText('Close the mini-program and open it again from WeChat to carry on.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/wxProgram');
+    await expectAccessible(page, 'ended mini-program session');
+  });
+
+  it("signs in from a building's QR code link and comes back to it; the login page lands on /wxProgram", async () => {
+    const page = await phone();
+    await page.goto(`${live.url}/wxProgram?hallId=${hallId}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signIn(page, OCCUPANT.username, OCCUPANT.password);
+    await page.waitForURL(
+      (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
+    );
+    await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+
+    // Signing in on the normal login page: the only building opens by itself.
+    await page.context().clearCookies();
+    await page.goto(`${live.url}/login`);
+    await signIn(page, OCCUPANT.username, OCCUPANT.password);
+    await page.waitForURL(
+      (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
+    );
+    await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+  });
+});
