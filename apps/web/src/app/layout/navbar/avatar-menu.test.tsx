@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSettings } from '@/lib/settings';
@@ -37,8 +37,9 @@ describe('avatar menu', () => {
     renderShell(<AvatarMenu />, { path: '/building' });
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Log out' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    // The confirmation closes, the session is told to end, then the console goes to the login page.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(logout).toHaveBeenCalledOnce();
-    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
   });
 
   it('offers the profile, the layout settings and the version 2.1.1', async () => {
