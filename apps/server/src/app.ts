@@ -50,6 +50,7 @@ import { boardRoutes } from './modules/boards/routes.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { brokerAuthRoutes } from './mqtt/broker-routes.js';
 import { simulatorRoutes } from './simulator-host.js';
+import { publicSsoRoutes, ssoRoutes } from './modules/sso/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +131,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   app.decorate('simulator', null);
   await app.register(healthRoutes);
   await app.register(publicAuthRoutes);
+  // Single sign-on, /bind and invited /register (spec section 2: reachable without a session).
+  await app.register(publicSsoRoutes);
   // Files are fetched by <img src>, which sends no Authorization header: a signed link authorizes them.
   await app.register(fileServeRoutes);
   // An external MQTT broker asks these who may connect and use which topic; a shared secret guards them.
@@ -166,6 +169,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(energyRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
+    await api.register(ssoRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

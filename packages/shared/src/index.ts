@@ -34,3 +34,4 @@ export * from './schemas/air-board.js';
 export * from './schemas/space-board.js';
 export * from './schemas/simulator.js';
 export * from './schemas/overview.js';
+export * from './schemas/sso.js';

@@ -15,3 +15,4 @@ export * from '../../modules/alerts/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/scenes/tables.js';
 export * from '../../modules/ac-automation/tables.js';
+export * from '../../modules/sso/tables.js';
