@@ -127,6 +127,13 @@ export const ssoIdentitySchema = z.object({
 });
 export type SsoIdentity = z.infer<typeof ssoIdentitySchema>;
 
+/** GET /sso/identities: the caller's identities, and the providers it may link (its tenant's and the platform's). */
+export const ssoIdentitiesResponseSchema = z.object({
+  identities: z.array(ssoIdentitySchema),
+  linkable: z.array(ssoProviderOptionSchema),
+});
+export type SsoIdentitiesResponse = z.infer<typeof ssoIdentitiesResponseSchema>;
+
 /** POST /register: an invitation (or a provider's ticket), the new account and the captcha. */
 export const registerBodySchema = z.object({
   invitation: z.string().max(128, 'tooLong').optional().default(''),

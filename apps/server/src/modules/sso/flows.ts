@@ -34,7 +34,7 @@ export const sha256 = (value: string) => crypto.createHash('sha256').update(valu
 export function sameOriginPath(value: string | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   // Control characters (a tab or newline inside "/\t/evil") are dropped by URL parsers: refuse them too.
-  return /[\u0000-\u001f\\]/.test(value) ? '/' : value;
+  return [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\\') ? '/' : value;
 }
 
 export type FlowStart =

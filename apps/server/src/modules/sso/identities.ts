@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { SsoIdentity } from '@sbuilding/shared';
+import type { SsoIdentitiesResponse, SsoIdentity } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { users, type UserRow } from '../users/index.js';
 import type { ProvenIdentity } from './protocol.js';
-import { providerName, type SsoContext } from './providers.js';
+import { providerName, providerOptions, type SsoContext } from './providers.js';
 import { ssoIdentities } from './tables.js';
 
 /** An external identity: the provider (null: the environment's), its issuer and the person's subject. */
@@ -71,7 +71,16 @@ export async function linkIdentity(db: Db, userId: number, key: IdentityKey, lab
 }
 
 /** The caller's own linked identities (the profile page). Nobody sees another account's. */
-export async function listOwnIdentities(ctx: SsoContext, scope: Scope): Promise<SsoIdentity[]> {
+export async function listOwnIdentities(ctx: SsoContext, scope: Scope): Promise<SsoIdentitiesResponse> {
+  return {
+    identities: await identitiesOf(ctx, scope),
+    // The platform's provider links to anyone; a tenant's only to its own accounts.
+    linkable:
+      scope.tenantId === null ? await providerOptions(ctx, -1) : await providerOptions(ctx, scope.tenantId),
+  };
+}
+
+async function identitiesOf(ctx: SsoContext, scope: Scope): Promise<SsoIdentity[]> {
   const rows = await ctx.db
     .select()
     .from(ssoIdentities)

@@ -8,7 +8,7 @@ import {
   invitationRowSchema,
   pageSchema,
   ssoAuthorizeResponseSchema,
-  ssoIdentitySchema,
+  ssoIdentitiesResponseSchema,
   ssoLinkBodySchema,
   ssoListBodySchema,
   ssoProviderCreateBodySchema,
@@ -42,8 +42,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The caller's linked identities",
-        response: { 200: envelopeSchema(z.array(ssoIdentitySchema)), ...errorResponses() },
+        summary: "The caller's linked identities, and the providers it may link",
+        response: { 200: envelopeSchema(ssoIdentitiesResponseSchema), ...errorResponses() },
       },
     },
     async (request) => ok(request, await listOwnIdentities(deps(request), request.scope())),

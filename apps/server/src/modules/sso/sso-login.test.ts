@@ -96,9 +96,10 @@ describe('signing in with the platform-wide OpenID provider', () => {
     expect(await userNameOf(direct.token)).toBe('customer');
 
     const identities = await as(t, direct.token)('GET', '/sso/identities');
-    expect(data<{ providerName: string; identityLabel: string }[]>(identities)).toMatchObject([
-      { providerName: 'Campus ID', identityLabel: 'alice@idp.example' },
-    ]);
+    expect(data(identities)).toMatchObject({
+      identities: [{ providerName: 'Campus ID', identityLabel: 'alice@idp.example' }],
+      linkable: [{ key: 'env', name: 'Campus ID' }],
+    });
   });
 
   it('honours only same-origin paths as the redirect', async () => {
@@ -136,11 +137,13 @@ describe('signing in with the platform-wide OpenID provider', () => {
     const taken = await sso.signIn('bob', { provider: 'env' }, other);
     expect(taken.json().msg).toBe('This identity is already linked to another account');
 
-    const [identity] = data<{ id: number }[]>(await as(t, token)('GET', '/sso/identities'));
+    const [identity] = data<{ identities: { id: number }[] }>(
+      await as(t, token)('GET', '/sso/identities'),
+    ).identities;
     // Nobody unlinks another account's identity.
     expect((await as(t, other)('DELETE', `/sso/identities/${identity?.id}`)).statusCode).toBe(404);
     expect((await as(t, token)('DELETE', `/sso/identities/${identity?.id}`)).statusCode).toBe(200);
-    expect(data(await as(t, token)('GET', '/sso/identities'))).toEqual([]);
+    expect(data(await as(t, token)('GET', '/sso/identities'))).toMatchObject({ identities: [] });
     expect(data<{ kind: string }>(await sso.signIn('bob')).kind).toBe('bind');
   });
 });
