@@ -143,10 +143,10 @@ describe('invited registration', () => {
     await page.getByRole('textbox', { name: 'Username' }).fill('invitee');
     await page.getByLabel('Password', { exact: true }).fill('invitee123');
     await page.getByLabel('Confirm password').fill('invitee124');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.getByText('Passwords is different').waitFor();
     await page.getByLabel('Confirm password').fill('invitee123');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.waitForURL((url) => url.origin === server.url && url.pathname.startsWith('/board'));
 
     // Used up: the link now says so plainly.
