@@ -117,6 +117,42 @@ describe('single sign-on', () => {
   });
 });
 
+describe("a tenant's identity providers", () => {
+  it('lets the tenant administrator add one in the console, after which the login page offers it', async () => {
+    const page = await fresh();
+    await page.goto(`${server.url}/login`);
+    await signIn(page, 'manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.evaluate(() => sessionStorage.setItem('guideSkipped', 'true'));
+    await page.goto(`${server.url}/buildingUser`);
+    await page.getByRole('button', { name: 'Identity providers' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Identity providers' });
+    await drawer.getByRole('button', { name: 'Add identity provider' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: 'Register ' });
+    await form.getByText(`${server.url}/auth-redirect`).waitFor();
+    await form.getByLabel('Name').fill('Demo Keycloak');
+    await form.getByLabel('Issuer').fill('http://idp.example.com');
+    await form.getByLabel('Client ID').fill(CLIENT.client_id);
+    await form.getByLabel('Client secret').fill(CLIENT.client_secret);
+    await form.getByRole('button', { name: 'Save' }).click();
+    // An http:// issuer off this machine is refused beside the field.
+    await form.getByText('The address must start with https:// (http:// only for localhost)').waitFor();
+    await form.getByLabel('Issuer').fill(idp.issuer);
+    await expect.poll(() => form.getByText('The address must start with').count()).toBe(0);
+    await expectAccessible(page, 'identity provider form');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByRole('cell', { name: 'Demo Keycloak' }).waitFor();
+    await expect.poll(() => form.isVisible()).toBe(false);
+    await expectAccessible(page, 'identity providers drawer');
+
+    const visitor = await fresh();
+    await visitor.goto(`${server.url}/login`);
+    await visitor.getByRole('button', { name: 'Sign in with Demo Keycloak' }).waitFor();
+    await visitor.getByRole('button', { name: 'Sign in with Campus ID' }).waitFor();
+    await expectAccessible(visitor, 'login page with identity providers');
+  });
+});
+
 describe('invited registration', () => {
   it('creates an invitation with a link and a QR code, and registers through it end to end', async () => {
     const admin = await fresh();
