@@ -69,7 +69,10 @@ async function logOut(page: Page) {
   await page.waitForURL(onConsole('/login'));
 }
 
-describe('single sign-on', () => {
+// Each test goes through two sites and several pages; on the busy two-core machine that took up to 50 s.
+const LONG = { timeout: 150_000 };
+
+describe('single sign-on', LONG, () => {
   it('signs in with the provider, binds to an existing user, signs out, signs in again directly, and unlinks', async () => {
     const page = await fresh();
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/board/energy')}`);
@@ -117,7 +120,7 @@ describe('single sign-on', () => {
   });
 });
 
-describe("a tenant's identity providers", () => {
+describe("a tenant's identity providers", LONG, () => {
   it('lets the tenant administrator add one in the console, after which the login page offers it', async () => {
     const page = await fresh();
     await page.goto(`${server.url}/login`);
@@ -153,7 +156,7 @@ describe("a tenant's identity providers", () => {
   });
 });
 
-describe('invited registration', () => {
+describe('invited registration', LONG, () => {
   it('creates an invitation with a link and a QR code, and registers through it end to end', async () => {
     const admin = await fresh();
     await admin.goto(`${server.url}/login`);
