@@ -4,7 +4,8 @@ import { get } from '@/lib/request';
 
 /** GET /sso/identities: the signed-in user's linked identities and the providers it may link. */
 export function getIdentities(): Promise<SsoIdentitiesResponse> {
-  return get('/sso/identities', { schema: ssoIdentitiesResponseSchema });
+  // Silent: the profile works without this card, which simply stays away when the call fails.
+  return get('/sso/identities', { silent: true, schema: ssoIdentitiesResponseSchema });
 }
 
 export const identitiesQueryKey = ['sso', 'identities'] as const;
