@@ -1,6 +1,5 @@
 /** Field labels: single sign-on providers, invitations and registration. */
 export const ssoFieldsEn = {
-  protocol: 'Protocol',
   issuer: 'Issuer',
   clientId: 'Client ID',
   clientSecret: 'Client secret',
@@ -19,7 +18,6 @@ export const ssoFieldsEn = {
 } as const;
 
 export const ssoFieldsZh: Record<keyof typeof ssoFieldsEn, string> = {
-  protocol: '协议',
   issuer: '签发者（Issuer）',
   clientId: '客户端 ID',
   clientSecret: '客户端密钥',
