@@ -54,6 +54,7 @@ import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
 import { miniProgramRoutes } from './modules/mini-program/index.js';
 import { simulatorRoutes } from './simulator-host.js';
+import { publicSsoRoutes, ssoRoutes } from './modules/sso/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +138,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   app.decorate('simulator', null);
   await app.register(healthRoutes);
   await app.register(publicAuthRoutes);
+  // Single sign-on, /bind and invited /register (spec section 2: reachable without a session).
+  await app.register(publicSsoRoutes);
   // Files are fetched by <img src>, which sends no Authorization header: a signed link authorizes them.
   await app.register(fileServeRoutes);
   // An external MQTT broker asks these who may connect and use which topic; a shared secret guards them.
@@ -174,6 +177,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);
+    await api.register(ssoRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -17,6 +17,7 @@ import { plantDevice } from './test/devices.js';
 import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';
 import { noonNaps, sceneRuns, scenes } from './modules/scenes/tables.js';
 import { acAutomations } from './modules/ac-automation/tables.js';
+import { ssoInvitations, ssoProviders } from './modules/sso/tables.js';
 import {
   bleGatewayInits,
   deviceAttributeChanges,
@@ -89,6 +90,9 @@ interface Ids {
   alertRule: number;
   /** B's webhook channel (saved, test-sent to nowhere, then deleted). */
   channel: number;
+  /** B's identity provider (saved, then deleted) and an invitation into B (revoked). */
+  ssoProvider: number;
+  invitation: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -784,6 +788,67 @@ const ENERGY_CASES: IsolationCase[] = [
   },
 ];
 
+/** Single sign-on providers and invitations (modules/sso): a tbAdmin's own tenant's only. */
+const bProvider = {
+  name: 'B IdP',
+  protocol: 'oidc',
+  issuer: 'https://idp.b.example',
+  clientId: 'b-client',
+  clientSecret: 'b-secret',
+};
+const SSO_CASES: IsolationCase[] = [
+  {
+    route: 'POST /sbuilding/sso/provider/getList',
+    url: () => '/sbuilding/sso/provider/getList',
+    payload: (i) => ({ tenantId: i.tenant }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data).toEqual({ rows: [], total: 0 }),
+  },
+  {
+    route: 'GET /sbuilding/sso/provider/{id}',
+    url: (i) => `/sbuilding/sso/provider/${i.ssoProvider}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/sso/provider/create',
+    url: () => '/sbuilding/sso/provider/create',
+    payload: (i) => ({ ...bProvider, name: 'Into B?', tenantId: i.tenant }),
+    allowed: 'ownerB',
+    // A tbAdmin's tenantId is ignored: the provider lands in A's own tenant.
+    refused: (res, i) => expect(res.json().data.tenantId).not.toBe(i.tenant),
+  },
+  {
+    route: 'POST /sbuilding/sso/provider/save/{id}',
+    url: (i) => `/sbuilding/sso/provider/save/${i.ssoProvider}`,
+    payload: () => ({ ...bProvider, clientSecret: '', name: 'Taken over', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/sso/provider/del/{id}',
+    url: (i) => `/sbuilding/sso/provider/del/${i.ssoProvider}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/invitation/getList',
+    url: () => '/sbuilding/invitation/getList',
+    payload: (i) => ({ tenantId: i.tenant }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data).toEqual({ rows: [], total: 0 }),
+  },
+  {
+    route: 'PUT /sbuilding/invitation/create',
+    url: () => '/sbuilding/invitation/create',
+    payload: (i) => ({ role: 'tbCustomer', tenantId: i.tenant }),
+    allowed: 'ownerB',
+    refused: (res, i) => expect(res.json().data.tenantId).not.toBe(i.tenant),
+  },
+  {
+    route: 'DELETE /sbuilding/invitation/del/{id}',
+    url: (i) => `/sbuilding/invitation/del/${i.invitation}`,
+    allowed: 'ownerB',
+  },
+];
+
 const CASES: IsolationCase[] = [
   {
     route: 'POST /sbuilding/project/getList',
@@ -931,6 +996,7 @@ const CASES: IsolationCase[] = [
   ...BOARD_CASES,
   ...OVERVIEW_CASES,
   ...NOTIFICATION_CASES,
+  ...SSO_CASES,
   {
     route: 'POST /sbuilding/device/import/check',
     url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
@@ -1260,6 +1326,8 @@ beforeAll(async () => {
     acGroup: 0,
     alertRule: 0,
     channel: 0,
+    ssoProvider: 0,
+    invitation: 0,
   };
   ids.alertRule = (await ownerB('POST', '/sbuilding/alert/rule/add', bRule(p.id))).json().data.id;
   const scene = await ownerB('PUT', '/sbuilding/scene/create', {
@@ -1295,6 +1363,10 @@ beforeAll(async () => {
   });
   ids.acAutomation = acAuto.json().data.id;
   ids.channel = (await ownerB('POST', '/sbuilding/notification/channel', bChannel(p.id))).json().data.id;
+  ids.ssoProvider = (await ownerB('PUT', '/sbuilding/sso/provider/create', bProvider)).json().data.id;
+  ids.invitation = (
+    await ownerB('PUT', '/sbuilding/invitation/create', { role: 'tbCustomer' })
+  ).json().data.id;
   // B's sensor, light and gateway go offline: the detector raises their alerts.
   await t.app.alertDetector.handle(
     [bDevices.sensor, bDevices.light, bDevices.bleGateway].map((deviceId) => ({ deviceId, online: false })),
@@ -1460,6 +1532,16 @@ async function snapshot() {
       .from(sceneRuns)
       .where(eq(sceneRuns.tenantId, tenantB))
       .orderBy(asc(sceneRuns.id)),
+    ssoProviders: await db
+      .select()
+      .from(ssoProviders)
+      .where(eq(ssoProviders.tenantId, tenantB))
+      .orderBy(asc(ssoProviders.id)),
+    ssoInvitations: await db
+      .select()
+      .from(ssoInvitations)
+      .where(eq(ssoInvitations.tenantId, tenantB))
+      .orderBy(asc(ssoInvitations.id)),
     alertHistory: await db
       .select({ entry: alertHistory })
       .from(alertHistory)

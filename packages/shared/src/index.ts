@@ -35,3 +35,4 @@ export * from './schemas/space-board.js';
 export * from './schemas/simulator.js';
 export * from './schemas/overview.js';
 export * from './schemas/mini-program.js';
+export * from './schemas/sso.js';

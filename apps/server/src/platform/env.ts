@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SSO_SCOPES, isAllowedProviderUrl } from '@sbuilding/shared';
 
 /**
  * The only reader of process.env. Every setting of the server is here, parsed once, with its default;
@@ -58,6 +59,19 @@ const envSchema = z.object({
    * browser fetches it (and its tiles, glyphs and sprites, from the style's own origin) directly.
    */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
+  /**
+   * The platform-wide single sign-on provider (OpenID Connect, found through the issuer's discovery), in
+   * the style of Grafana's generic OAuth. Unset OIDC_ISSUER: none. http:// only on loopback addresses.
+   */
+  OIDC_ISSUER: z
+    .string()
+    .refine(isAllowedProviderUrl, 'an https:// URL (http:// only on localhost)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The login button's label: "Sign in with {OIDC_NAME}". */
+  OIDC_NAME: z.string().min(1).max(50).default('OpenID Connect'),
+  OIDC_SCOPES: z.string().min(1).default(DEFAULT_SSO_SCOPES),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -85,6 +99,8 @@ export interface Config {
   bleInitStepMs: number;
   scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
   mapStyleUrl: string | undefined;
+  /** The platform-wide OpenID Connect provider (OIDC_*), or null. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string; scopes: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +143,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       weather: e.WEATHER_PROVIDER,
     },
     mapStyleUrl: e.MAP_STYLE_URL,
+    oidc: oidcOf(e),
+  };
+}
+
+function oidcOf(e: z.output<typeof envSchema>): Config['oidc'] {
+  if (!e.OIDC_ISSUER) return null;
+  if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+    throw new ConfigError('Invalid environment:\n  OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    name: e.OIDC_NAME,
+    scopes: e.OIDC_SCOPES,
   };
 }

@@ -11,6 +11,7 @@ export * from '../modules/notifications/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/scenes/tables.js';
 export * from '../modules/sessions/tables.js';
+export * from '../modules/sso/tables.js';
 export * from '../modules/system/tables.js';
 export * from '../modules/telemetry/tables.js';
 export * from '../modules/tenants/tables.js';

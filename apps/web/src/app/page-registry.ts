@@ -9,10 +9,9 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const PAGES: Readonly<Record<string, Page>> = {
   index: lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage }))),
-  'user/profile': lazy(() =>
-    import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
-  ),
-  'user/index': lazy(() => import('@/features/users/pages/users-page')),
+  // Both compose the sso feature's parts (linked identities; invitations and identity providers).
+  'user/profile': lazy(() => import('./pages/profile-with-identities')),
+  'user/index': lazy(() => import('./pages/users-with-sso')),
   'tenant/index': lazy(() => import('@/features/tenants/pages/tenants-page')),
   'project/index': lazy(() => import('@/features/projects/pages/projects-page')),
   'building/index': lazy(() => import('@/features/buildings/pages/building-page')),

@@ -17,6 +17,13 @@ const WxProgramPage = lazy(() =>
 const LoginPage = lazy(() =>
   import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
 );
+const AuthRedirectPage = lazy(() =>
+  import('@/features/auth/pages/auth-redirect-page').then((m) => ({ default: m.AuthRedirectPage })),
+);
+const BindPage = lazy(() => import('@/features/auth/pages/bind-page').then((m) => ({ default: m.BindPage })));
+const RegisterPage = lazy(() =>
+  import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
 
 /** Title keys (`routes.*`) of the pages outside the server's menu, for the document title. */
 export const STATIC_TITLES: Readonly<Record<string, string>> = {
@@ -27,6 +34,9 @@ export const STATIC_TITLES: Readonly<Record<string, string>> = {
   '/user/profile': 'profile',
   '/guide': 'guide',
   '/wxProgram': 'wxProgram',
+  '/register': 'register',
+  '/bind': 'bind',
+  '/auth-redirect': 'authRedirect',
 };
 
 function Loadable({ children }: { children: ReactNode }) {
@@ -73,9 +83,30 @@ export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
     },
     { path: '/404', element: <NotFoundPage /> },
     { path: '/401', element: <UnauthorizedPage /> },
-    { path: '/register', element: <ComingSoonPage titleKey="login" /> },
-    { path: '/bind', element: <ComingSoonPage titleKey="login" /> },
-    { path: '/auth-redirect', element: <ComingSoonPage titleKey="login" /> },
+    {
+      path: '/register',
+      element: (
+        <Loadable>
+          <RegisterPage />
+        </Loadable>
+      ),
+    },
+    {
+      path: '/bind',
+      element: (
+        <Loadable>
+          <BindPage />
+        </Loadable>
+      ),
+    },
+    {
+      path: '/auth-redirect',
+      element: (
+        <Loadable>
+          <AuthRedirectPage />
+        </Loadable>
+      ),
+    },
     { path: '/guide', element: <GuidePage /> },
     { path: '/redirect/*', element: <RedirectPage /> },
     // The mini-program page is a phone screen of its own: no sidebar, navbar or tag bar.

@@ -46,13 +46,10 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await login({ db: app.db, config: app.config, log: request.log }, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      });
-      const token = await app.issueAccessToken(
-        { sessionId: session.id, userId: session.userId },
-        session.expiresAt,
+      const { token } = await login(
+        { db: app.db, config: app.config, log: request.log, issueToken: app.issueAccessToken },
+        request.body,
+        { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       );
       return ok(request, { token });
     },

@@ -4,9 +4,10 @@ import type { Db } from '../../platform/db/client.js';
 import type { Config } from '../../platform/env.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/auth/passwords.js';
-import { createSession, type NewSession } from '../sessions/index.js';
+import { createSession } from '../sessions/index.js';
+import type { TokenClaims } from '../../platform/auth/tokens.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { findUserByUsername, getOwnUser } from '../users/index.js';
+import { findUserByUsername, getOwnUser, type UserRow } from '../users/index.js';
 import { isTenantDisabled } from '../tenants/index.js';
 import { consumeCaptcha, isCaptchaEnabled } from './captcha.js';
 import { sweepExpired } from './housekeeping.js';
@@ -18,28 +19,49 @@ export interface LoginDeps {
   log: FastifyBaseLogger;
 }
 
+/** What opening a session needs: the database, the session limits and the token signer (app.issueAccessToken). */
+export interface SessionDeps {
+  db: Db;
+  config: Pick<Config, 'session'>;
+  issueToken: (claims: TokenClaims, expiresAt: Date) => Promise<string>;
+}
+
+export interface SignInMeta {
+  ip: string;
+  userAgent: string;
+}
+
 function lockedError(until: Date, now: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return new AppError(429, 'auth.locked', { minutes });
 }
 
+/** The captcha rules of the sign-in page: when on, the answer is checked and consumed (one guess per image). */
+export async function checkCaptcha(
+  { db, config }: Pick<LoginDeps, 'db' | 'config'>,
+  uuid: string,
+  code: string,
+  now = new Date(),
+): Promise<void> {
+  if (await isCaptchaEnabled(db, config.captchaEnabled)) await consumeCaptcha(db, uuid, code, now);
+}
+
 /**
- * Signs a user in and opens a session. Order matters: the captcha is consumed first (one guess per
- * image), then the lockout, then the password; attempts of one username take the last two in turn. An
- * unknown username and a wrong password give the same answer in the same time; a blacklisted user learns
- * it is disabled only after giving the right password.
+ * The account a username and password name, with every rule of the sign-in page. Order matters: the
+ * captcha is consumed first (one guess per image), then the lockout, then the password; attempts of one
+ * username take the last two in turn. An unknown username and a wrong password give the same answer in
+ * the same time. Opens no session: `login` and the binding of an external identity (/bind) go on from here.
  */
-export async function login(
+export async function verifyCredentials(
   { db, config, log }: LoginDeps,
   body: LoginBody,
-  meta: { ip: string; userAgent: string },
-): Promise<NewSession & { userId: number }> {
-  const now = new Date();
+  now = new Date(),
+): Promise<UserRow> {
   await sweepExpired(db, log, now);
-  if (await isCaptchaEnabled(db, config.captchaEnabled)) await consumeCaptcha(db, body.uuid, body.code, now);
+  await checkCaptcha({ db, config }, body.uuid, body.code, now);
 
   const username = body.username;
-  const user = await inTurn(db, username, async () => {
+  return inTurn(db, username, async () => {
     const until = await lockedUntil(db, username, now);
     if (until) throw lockedError(until, now);
     const attempt = await recordAttempt(db, username, now);
@@ -57,15 +79,42 @@ export async function login(
     await clearFailures(db, username);
     return found;
   });
+}
 
-  // A disabled tenant's users are locked out like blacklisted ones, and likewise told only after the password.
+/**
+ * Opens a session for a user already identified (by password, or by a linked external identity) and
+ * signs its token: the one way every sign-in ends. A blacklisted user, or a user of a disabled tenant, is
+ * refused here whatever proved who they are.
+ */
+export async function openSession(
+  { db, config, issueToken }: SessionDeps,
+  user: { id: number; tenantId: number | null; roles: readonly string[]; blacklisted: boolean },
+  meta: SignInMeta,
+  now = new Date(),
+): Promise<{ token: string; userId: number }> {
+  // A disabled tenant's users are locked out like blacklisted ones.
   if (user.blacklisted || (await isTenantDisabled(db, user.tenantId))) {
     // 400 like every other sign-in refusal: the console shows the message table's generic text for any
     // 403 (spec section 8), and a disabled user should learn why it cannot sign in.
     throw new AppError(400, 'auth.userDisabled');
   }
   const session = await createSession(db, user, config.session, meta, now);
-  return { ...session, userId: user.id };
+  const token = await issueToken({ sessionId: session.id, userId: user.id }, session.expiresAt);
+  return { token, userId: user.id };
+}
+
+/**
+ * Signs a user in with username and password. A blacklisted user learns it is disabled only after giving
+ * the right password (openSession comes after verifyCredentials).
+ */
+export async function login(
+  deps: LoginDeps & SessionDeps,
+  body: LoginBody,
+  meta: SignInMeta,
+): Promise<{ token: string; userId: number }> {
+  const now = new Date();
+  const user = await verifyCredentials(deps, body, now);
+  return openSession(deps, user, meta, now);
 }
 
 export async function getInfo(db: Db, scope: Scope): Promise<UserInfo> {

@@ -58,6 +58,25 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
       remark: 'true turns the sign-in captcha on, false turns it off',
     })
     .onConflictDoNothing({ target: sysConfig.configKey });
+  await db
+    .insert(sysConfig)
+    .values([
+      {
+        configName: 'Account self-service: invited registration on/off',
+        configKey: CONFIG_KEYS.registerUser,
+        configValue: 'true',
+        configType: 'Y',
+        remark: 'false turns /register off, invitations included',
+      },
+      {
+        configName: 'Account self-service: single sign-on on/off',
+        configKey: CONFIG_KEYS.ssoEnabled,
+        configValue: 'true',
+        configType: 'Y',
+        remark: 'false hides every identity provider and refuses their sign-ins',
+      },
+    ])
+    .onConflictDoNothing({ target: sysConfig.configKey });
   await seedBoardSettings(db);
   await seedDictionaries(db);
 

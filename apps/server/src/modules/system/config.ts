@@ -6,6 +6,10 @@ import { sysConfig } from './tables.js';
 /** Built-in keys of the system configuration. */
 export const CONFIG_KEYS = {
   captchaEnabled: 'sys.account.captchaEnabled',
+  /** 'false' switches invited self-registration (/register) off. */
+  registerUser: 'sys.account.registerUser',
+  /** 'false' switches single sign-on (every identity provider, /auth-redirect and /bind) off. */
+  ssoEnabled: 'sys.account.ssoEnabled',
   /** SMTP server of e-mail notifications (JSON; written only through /system/config/smtp, see smtp.ts). */
   smtp: 'sys.notification.smtp',
 } as const;

@@ -119,3 +119,13 @@ export async function setBlacklisted(db: Db, userId: number, blacklisted: boolea
     .where(eq(users.id, userId));
   if (blacklisted) await revokeUserSessions(db, userId);
 }
+
+/** A live (not deleted) account by id, or undefined: who a linked external identity signs in as. */
+export async function findActiveUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}

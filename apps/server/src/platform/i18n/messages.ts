@@ -1,4 +1,5 @@
 import { VALIDATION_MESSAGES, type Lang, type ValidationKey } from '@sbuilding/shared';
+import { ssoMessagesEn, ssoMessagesZh } from './messages-sso.js';
 
 /**
  * Server messages in both languages. The English error texts of spec section 8 are used as they are.
@@ -117,6 +118,7 @@ const en = {
   'acAutomation.notAc': 'Select an air conditioner or a group of air conditioners',
   'acAutomation.otherProject': '[{name}] belongs to another project than the AC automation',
   'acAutomation.noZone': '[{name}] is in no zone: choose the zone whose occupancy it follows',
+  ...ssoMessagesEn,
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -232,6 +234,7 @@ const zh: Record<ServerMessageKey, string> = {
   'acAutomation.notAc': '请选择空调或空调分组',
   'acAutomation.otherProject': '【{name}】与空调自动化不属于同一项目',
   'acAutomation.noZone': '【{name}】不属于任何区域：请选择其跟随人员占用的区域',
+  ...ssoMessagesZh,
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };

@@ -6,6 +6,7 @@ import { devicesFieldsEn, devicesFieldsZh } from './fields-devices.js';
 import { scenesFieldsEn, scenesFieldsZh } from './fields-scenes.js';
 import { alertsFieldsEn, alertsFieldsZh } from './fields-alerts.js';
 import { automationFieldsEn, automationFieldsZh } from './fields-automation.js';
+import { ssoFieldsEn, ssoFieldsZh } from './fields-sso.js';
 
 /** Each area's labels in both languages; a key belongs to one area only (validation.test.ts checks it). */
 export const FIELD_LABEL_AREAS = {
@@ -17,6 +18,7 @@ export const FIELD_LABEL_AREAS = {
   scenes: { en: scenesFieldsEn, zh: scenesFieldsZh },
   alerts: { en: alertsFieldsEn, zh: alertsFieldsZh },
   automation: { en: automationFieldsEn, zh: automationFieldsZh },
+  sso: { en: ssoFieldsEn, zh: ssoFieldsZh },
 } as const;
 
 /** Labels of the fields that schemas validate, for `{data}` in messages. */
@@ -29,6 +31,7 @@ export const fieldsEn = {
   ...scenesFieldsEn,
   ...alertsFieldsEn,
   ...automationFieldsEn,
+  ...ssoFieldsEn,
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -42,4 +45,5 @@ export const fieldsZh: Record<FieldKey, string> = {
   ...scenesFieldsZh,
   ...alertsFieldsZh,
   ...automationFieldsZh,
+  ...ssoFieldsZh,
 };

@@ -33,6 +33,7 @@ export const validationEn = {
   executeActionRequired: 'Execute Action is required!',
   endDateBeforeStart: 'End date cannot be earlier than start date',
   lowBelowHigh: 'High must be greater than low',
+  providerUrl: 'The address must start with https:// (http:// only for localhost)',
 } as const;
 
 export type ValidationKey = keyof typeof validationEn;
@@ -71,4 +72,5 @@ export const validationZh: Record<ValidationKey, string> = {
   executeActionRequired: '请设置执行动作！',
   endDateBeforeStart: '结束日期不能早于开始日期',
   lowBelowHigh: '上限必须大于下限',
+  providerUrl: '地址必须以 https:// 开头（http:// 仅限 localhost）',
 };

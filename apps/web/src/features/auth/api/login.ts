@@ -14,11 +14,16 @@ export async function login(body: LoginBody): Promise<string> {
     silent: true,
     schema: loginResponseSchema,
   });
+  adoptToken(token);
+  return token;
+}
+
+/** Keeps a new session's token (password sign-in, a provider, /bind, /register): the route guard loads its user. */
+export function adoptToken(token: string): void {
   // Whatever this browser still knew belonged to an earlier session: the new token loads its own user.
   useSession.getState().reset();
   setToken(token);
   useSession.getState().setToken(token);
-  return token;
 }
 
 export function useLogin() {

@@ -1,4 +1,5 @@
-import { Card, Col, Empty, Row, Skeleton, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Card, Col, Empty, Flex, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../api/get-profile';
 import { PasswordForm } from '../components/password-form';
@@ -6,8 +7,11 @@ import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
 import './profile-page.css';
 
-/** /user/profile: the user's details, their editable basics and the password change. */
-export function ProfilePage() {
+/**
+ * /user/profile: the user's details, their editable basics and the password change. `extra` is what the
+ * app composes below them (the linked sign-in identities).
+ */
+export function ProfilePage({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
   return (
@@ -21,18 +25,21 @@ export function ProfilePage() {
             <ProfileSummary profile={profile.data} />
           </Col>
           <Col xs={24} md={16}>
-            <Card>
-              <Tabs
-                items={[
-                  {
-                    key: 'basic',
-                    label: t('profile.basicInfo'),
-                    children: <ProfileForm user={profile.data.user} />,
-                  },
-                  { key: 'password', label: t('profile.changePassword'), children: <PasswordForm /> },
-                ]}
-              />
-            </Card>
+            <Flex vertical gap={20}>
+              <Card>
+                <Tabs
+                  items={[
+                    {
+                      key: 'basic',
+                      label: t('profile.basicInfo'),
+                      children: <ProfileForm user={profile.data.user} />,
+                    },
+                    { key: 'password', label: t('profile.changePassword'), children: <PasswordForm /> },
+                  ]}
+                />
+              </Card>
+              {extra}
+            </Flex>
           </Col>
         </Row>
       ) : profile.isError ? (

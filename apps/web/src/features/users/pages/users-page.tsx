@@ -1,6 +1,6 @@
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminUser } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
@@ -16,8 +16,11 @@ import { UserTable } from '../components/user-table';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'reset'; user: AdminUser };
 
-/** /buildingUser (permission sbuilding:tools:tenant): the tenant's users; admin sees every tenant's. */
-export default function UsersPage() {
+/**
+ * /buildingUser (permission sbuilding:tools:tenant): the tenant's users; admin sees every tenant's.
+ * `toolbar` is what the app composes beside "Create" (invitations and identity providers).
+ */
+export default function UsersPage({ toolbar }: { toolbar?: ReactNode }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const roles = useSession((s) => s.roles);
@@ -88,11 +91,12 @@ export default function UsersPage() {
       </Card>
       <Card>
         <Flex vertical gap="middle">
-          <div>
+          <Flex gap="small" wrap>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
               {t('users.create')}
             </Button>
-          </div>
+            {toolbar}
+          </Flex>
           <UserTable
             rows={rows}
             loading={users.isFetching}

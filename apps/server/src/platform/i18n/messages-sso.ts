@@ -1,0 +1,41 @@
+/** Messages of single sign-on, identities, invitations and registration (modules/sso), both languages. */
+export const ssoMessagesEn = {
+  'sso.disabled': 'Single sign-on is switched off',
+  'sso.unknownProvider': 'This identity provider does not exist or is switched off',
+  'sso.providerUnreachable': 'Cannot reach {name} at the moment, please try again later',
+  'sso.providerRefused': '{name} did not sign you in',
+  'sso.codeRejected': 'The sign-in code was refused (already used or expired), please sign in again',
+  'sso.responseRejected': "The identity provider's answer failed its security checks, please sign in again",
+  'sso.stateMismatch': 'This sign-in was not started here (state mismatch), please sign in again',
+  'sso.flowUsed': 'This sign-in has already been completed, please sign in again',
+  'sso.flowExpired': 'This sign-in took too long, please sign in again',
+  'sso.ticketInvalid':
+    'This sign-in has expired or was already used, please sign in with your provider again',
+  'sso.identityTaken': 'This identity is already linked to another account',
+  'sso.notForAccount': 'This identity provider cannot sign in this account',
+  'sso.secretUnreadable': 'The client secret of [{name}] can no longer be read, please enter it again',
+  'register.disabled': 'Registration is switched off',
+  'invitation.invalid': 'This invitation link is not valid',
+  'invitation.expired': 'This invitation has expired',
+  'invitation.used': 'This invitation has already been used',
+} as const;
+
+export const ssoMessagesZh: Record<keyof typeof ssoMessagesEn, string> = {
+  'sso.disabled': '单点登录已关闭',
+  'sso.unknownProvider': '该身份提供方不存在或已停用',
+  'sso.providerUnreachable': '暂时无法连接 {name}，请稍后重试',
+  'sso.providerRefused': '{name} 未完成登录',
+  'sso.codeRejected': '登录授权码被拒绝（已使用或已过期），请重新登录',
+  'sso.responseRejected': '身份提供方的应答未通过安全校验，请重新登录',
+  'sso.stateMismatch': '此次登录并非由本站发起（state 不匹配），请重新登录',
+  'sso.flowUsed': '此次登录已经完成，请重新登录',
+  'sso.flowExpired': '此次登录耗时过长，请重新登录',
+  'sso.ticketInvalid': '此次登录已过期或已使用，请重新通过身份提供方登录',
+  'sso.identityTaken': '该身份已绑定其他账号',
+  'sso.notForAccount': '该身份提供方不能登录此账号',
+  'sso.secretUnreadable': '【{name}】的客户端密钥已无法读取，请重新填写',
+  'register.disabled': '注册功能已关闭',
+  'invitation.invalid': '邀请链接无效',
+  'invitation.expired': '邀请已过期',
+  'invitation.used': '邀请已被使用',
+};

@@ -1,0 +1,36 @@
+/** Field labels: single sign-on providers, invitations and registration. */
+export const ssoFieldsEn = {
+  issuer: 'Issuer',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  scopes: 'Scopes',
+  authorizationEndpoint: 'Authorization endpoint',
+  tokenEndpoint: 'Token endpoint',
+  userinfoEndpoint: 'User-info endpoint',
+  subjectClaim: 'Identifying claim',
+  newUserRole: 'Role of new accounts',
+  expiresInDays: 'Valid for (days)',
+  ticket: 'Sign-in ticket',
+  invitation: 'Invitation',
+  provider: 'Identity provider',
+  redirect: 'Redirect',
+  search: 'Callback parameters',
+} as const;
+
+export const ssoFieldsZh: Record<keyof typeof ssoFieldsEn, string> = {
+  issuer: '签发者（Issuer）',
+  clientId: '客户端 ID',
+  clientSecret: '客户端密钥',
+  scopes: '授权范围',
+  authorizationEndpoint: '授权端点',
+  tokenEndpoint: '令牌端点',
+  userinfoEndpoint: '用户信息端点',
+  subjectClaim: '身份标识字段',
+  newUserRole: '新账号角色',
+  expiresInDays: '有效期（天）',
+  ticket: '登录凭据',
+  invitation: '邀请',
+  provider: '身份提供方',
+  redirect: '跳转地址',
+  search: '回调参数',
+};
