@@ -2,13 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@sbuilding/shared';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/env.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
 import { databasePlugin } from './platform/database.js';
@@ -53,6 +47,9 @@ import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
 import { miniProgramRoutes } from './modules/mini-program/index.js';
+import { swaggerOptions } from './platform/openapi-document.js';
+import { describeWebhooks } from './modules/notifications/index.js';
+import { apiKeyRoutes, apiKeysPlugin, checkKeyProjects } from './modules/api-keys/index.js';
 import { simulatorRoutes } from './simulator-host.js';
 import { publicSsoRoutes, ssoRoutes } from './modules/sso/index.js';
 
@@ -111,17 +108,13 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     // Served over plain HTTP by default; HSTS belongs on the TLS-terminating proxy.
     strictTransportSecurity: false,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'sbuilding API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document every integrator's generator reads (/docs/json): see platform/openapi-document.ts.
+  await app.register(swagger, swaggerOptions([describeWebhooks]));
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   await app.register(authPlugin);
+  // API keys (sbk_…) as a second kind of bearer token beside session JWTs.
+  await app.register(apiKeysPlugin);
   await app.register(filesPlugin);
   await app.register(bleInitPlugin);
   await app.register(controlLogPlugin);
@@ -148,6 +141,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   // (401) or without the route's `config.roles`/`config.permissions` (403). Register new modules here.
   await app.register(async (api) => {
     api.addHook('onRequest', api.authenticate);
+    // A project-limited API key naming another project's id hears 404 (after validation, so ids are numbers).
+    api.addHook('preHandler', checkKeyProjects);
     await api.register(sessionRoutes);
     await api.register(profileRoutes);
     await api.register(userAdminRoutes);
@@ -178,6 +173,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);
     await api.register(ssoRoutes);
+    await api.register(apiKeyRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

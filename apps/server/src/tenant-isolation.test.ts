@@ -17,6 +17,7 @@ import { plantDevice } from './test/devices.js';
 import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';
 import { noonNaps, sceneRuns, scenes } from './modules/scenes/tables.js';
 import { acAutomations } from './modules/ac-automation/tables.js';
+import { apiKeys } from './modules/api-keys/tables.js';
 import { ssoInvitations, ssoProviders } from './modules/sso/tables.js';
 import {
   bleGatewayInits,
@@ -93,6 +94,8 @@ interface Ids {
   /** B's identity provider (saved, then deleted) and an invitation into B (revoked). */
   ssoProvider: number;
   invitation: number;
+  /** B's manager's API key (revoked at the end). */
+  apiKey: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -788,6 +791,28 @@ const ENERGY_CASES: IsolationCase[] = [
   },
 ];
 
+const API_KEY_CASES: IsolationCase[] = [
+  {
+    route: 'PUT /sbuilding/api-key/create',
+    url: () => '/sbuilding/api-key/create',
+    // A key for B's user: another tenant's user id is 404.
+    payload: (i) => ({ name: 'B service', access: 'read', userId: i.user }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/api-key/getList',
+    url: () => '/sbuilding/api-key/getList',
+    payload: (i) => ({ userId: i.user }),
+    allowed: 'ownerB',
+    refused: (res) => expect(res.json().data).toEqual({ rows: [], total: 0 }),
+  },
+  {
+    route: 'DELETE /sbuilding/api-key/del/{id}',
+    url: (i) => `/sbuilding/api-key/del/${i.apiKey}`,
+    allowed: 'ownerB',
+  },
+];
+
 /** Single sign-on providers and invitations (modules/sso): a tbAdmin's own tenant's only. */
 const bProvider = {
   name: 'B IdP',
@@ -997,6 +1022,7 @@ const CASES: IsolationCase[] = [
   ...OVERVIEW_CASES,
   ...NOTIFICATION_CASES,
   ...SSO_CASES,
+  ...API_KEY_CASES,
   {
     route: 'POST /sbuilding/device/import/check',
     url: (i) => `/sbuilding/device/import/check?projectId=${i.project}`,
@@ -1328,7 +1354,11 @@ beforeAll(async () => {
     channel: 0,
     ssoProvider: 0,
     invitation: 0,
+    apiKey: 0,
   };
+  ids.apiKey = (
+    await ownerB('PUT', '/sbuilding/api-key/create', { name: 'B sync', access: 'read' })
+  ).json().data.id;
   ids.alertRule = (await ownerB('POST', '/sbuilding/alert/rule/add', bRule(p.id))).json().data.id;
   const scene = await ownerB('PUT', '/sbuilding/scene/create', {
     projectId: p.id,
@@ -1511,6 +1541,7 @@ async function snapshot() {
       .where(eq(bleGatewayInits.tenantId, tenantB))
       .orderBy(asc(bleGatewayInits.deviceId)),
     alerts: await db.select().from(alerts).where(eq(alerts.tenantId, tenantB)).orderBy(asc(alerts.id)),
+    apiKeys: await db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantB)).orderBy(asc(apiKeys.id)),
     alertRules: await db
       .select()
       .from(alertRules)

@@ -36,3 +36,4 @@ export * from './schemas/simulator.js';
 export * from './schemas/overview.js';
 export * from './schemas/mini-program.js';
 export * from './schemas/sso.js';
+export * from './schemas/api-key.js';

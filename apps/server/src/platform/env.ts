@@ -43,6 +43,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
   DISPLAY_SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  /** Requests one API key may make per minute on one node (429 past it). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built console; served at / when present. */
   WEB_DIST: z.string().optional(),
@@ -94,6 +96,7 @@ export interface Config {
   seedDemo: boolean;
   jwtSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
+  apiKeys: { ratePerMinute: number };
   logLevel: string;
   webDist: string;
   bleInitStepMs: number;
@@ -134,6 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxHours: e.SESSION_MAX_HOURS,
       displayMaxDays: e.DISPLAY_SESSION_MAX_DAYS,
     },
+    apiKeys: { ratePerMinute: e.API_KEY_RATE_LIMIT },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bleInitStepMs: e.BLE_INIT_STEP_MS,

@@ -1,6 +1,7 @@
 /** Every table of the server, for tests that reach into several modules' rows (the server itself imports each module's own tables.ts). */
 export * from '../modules/ac-automation/tables.js';
 export * from '../modules/alerts/tables.js';
+export * from '../modules/api-keys/tables.js';
 export * from '../modules/auth/tables.js';
 export * from '../modules/buildings/tables.js';
 export * from '../modules/calendar/tables.js';

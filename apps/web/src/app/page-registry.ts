@@ -9,9 +9,9 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 export const PAGES: Readonly<Record<string, Page>> = {
   index: lazy(() => import('./pages/home-page').then((m) => ({ default: m.HomePage }))),
-  // Both compose the sso feature's parts (linked identities; invitations and identity providers).
-  'user/profile': lazy(() => import('./pages/profile-with-identities')),
-  'user/index': lazy(() => import('./pages/users-with-sso')),
+  // Both compose other features' parts: API keys and linked identities; API keys, invitations, providers.
+  'user/profile': lazy(() => import('./pages/profile-page')),
+  'user/index': lazy(() => import('./pages/users-page')),
   'tenant/index': lazy(() => import('@/features/tenants/pages/tenants-page')),
   'project/index': lazy(() => import('@/features/projects/pages/projects-page')),
   'building/index': lazy(() => import('@/features/buildings/pages/building-page')),

@@ -76,6 +76,9 @@ export const routeRecordSchema = z.object({
     return z.array(routeRecordSchema).optional();
   },
 });
+// A recursive schema must be a named component of the OpenAPI document (its children refer back to it):
+// registered with an id, fastify-type-provider-zod emits it under components/schemas.
+z.globalRegistry.add(routeRecordSchema, { id: 'RouteRecord' });
 
 export const passwordSchema = z
   .string()

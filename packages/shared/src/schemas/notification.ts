@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingSchema } from '../envelope.js';
 import { isEmail } from '../validators.js';
-import { ALERT_LEVELS } from './alert.js';
+import { ALERT_LEVELS, ALERT_STATUSES, ALERT_TYPES } from './alert.js';
 import {
   idSchema,
   optionalFilter,
@@ -199,3 +199,59 @@ export type SmtpSettings = z.infer<typeof smtpSettingsSchema>;
 
 /** Kept for the response of GET when nothing is configured yet. */
 export const smtpSettingsOrNullSchema = smtpSettingsSchema.nullable();
+
+/**
+ * The JSON body a webhook channel POSTs (issue 24 describes it in the OpenAPI document). A device going
+ * offline is an alert of type `offline` being raised; its coming back resolves that alert.
+ */
+export const webhookMessageSchema = z
+  .object({
+    /** The delivery log row, also sent as X-Sbuilding-Delivery: receivers de-duplicate on it (null: test). */
+    deliveryId: z.number().int().nullable(),
+    event: z.enum([...NOTIFICATION_EVENTS, 'test']),
+    /** When it happened (the alert history entry's time), ISO 8601. */
+    time: z.string(),
+    level: z.enum(ALERT_LEVELS).nullable(),
+    project: z.object({ id: z.number().int(), name: z.string() }),
+    alert: z
+      .object({
+        id: z.number().int(),
+        level: z.enum(ALERT_LEVELS),
+        status: z.enum(ALERT_STATUSES),
+        type: z.enum(ALERT_TYPES),
+        deviceName: z.string(),
+        object: z.string(),
+        address: z.string(),
+        positionName: z.string(),
+        alertTime: z.string(),
+        resolvedAt: z.string().nullable(),
+        solution: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({
+    description:
+      'raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a ' +
+      'reading back to normal); processed: a person handled or ignored it; test: the channel test (alert null).',
+    example: {
+      deliveryId: 42,
+      event: 'raised',
+      time: '2026-11-23T08:15:00.000Z',
+      level: 'urgent',
+      project: { id: 1, name: 'Demo Campus' },
+      alert: {
+        id: 7,
+        level: 'urgent',
+        status: 'alerting',
+        type: 'offline',
+        deviceName: 'A-1F light 3',
+        object: 'A-1F light 3',
+        address: 'Building A / 1F',
+        positionName: 'Room 101',
+        alertTime: '2026-11-23T08:15:00.000Z',
+        resolvedAt: null,
+        solution: null,
+      },
+    },
+  });
+export type WebhookMessage = z.infer<typeof webhookMessageSchema>;

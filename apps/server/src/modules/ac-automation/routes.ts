@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acAutomationActiveBodySchema, acAutomationCreateBodySchema, acAutomationExplanationSchema, acAutomationListBodySchema, acAutomationSaveBodySchema, acAutomationSavingsBodySchema, acAutomationSavingsSchema, acAutomationSchema, envelopeSchema, idParamsSchema, pageSchema, type AcAutomationExplanation, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  acAutomationActiveBodySchema,
+  acAutomationCreateBodySchema,
+  acAutomationExplanationSchema,
+  acAutomationListBodySchema,
+  acAutomationSaveBodySchema,
+  acAutomationSavingsBodySchema,
+  acAutomationSavingsSchema,
+  acAutomationSchema,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  type AcAutomationExplanation,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -60,7 +74,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/getList',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary: "A page of a project's AC automation configs (AC or group name contains)",
@@ -151,7 +165,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/explain/:id',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary:
@@ -176,7 +190,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/savings',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary:

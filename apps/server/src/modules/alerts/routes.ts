@@ -1,5 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALERT_HANDLE_PERMISSION, alertCountsSchema, alertDetailSchema, alertFilterSchema, alertIgnoreAllResultSchema, alertIgnoreBodySchema, alertListBodySchema, alertProcessBodySchema, alertSchema, envelopeSchema, exportResultSchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
+import {
+  ALERT_HANDLE_PERMISSION,
+  alertCountsSchema,
+  alertDetailSchema,
+  alertFilterSchema,
+  alertIgnoreAllResultSchema,
+  alertIgnoreBodySchema,
+  alertListBodySchema,
+  alertProcessBodySchema,
+  alertSchema,
+  envelopeSchema,
+  exportResultSchema,
+  idParamsSchema,
+  pageSchema,
+  PROJECT_READ_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -17,7 +32,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/getList',
     {
-      config: READ,
+      config: { ...READ, read: true },
       schema: {
         tags,
         summary: "A page of a project's alerts matching the filter, newest first",
@@ -31,7 +46,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/counts',
     {
-      config: READ,
+      config: { ...READ, read: true },
       schema: {
         tags,
         summary: 'How many alerts of the filter there are, by level',
@@ -123,7 +138,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/export',
     {
-      config: READ,
+      config: { ...READ, read: true },
       schema: {
         tags,
         summary: 'Writes the alerts of the filter to an .xlsx; download it with GET /common/download',

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { alertRuleCreateBodySchema, alertRuleEnableBodySchema, alertRuleListBodySchema, alertRuleSchema, alertRuleUpdateBodySchema, envelopeSchema, idParamsSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  alertRuleCreateBodySchema,
+  alertRuleEnableBodySchema,
+  alertRuleListBodySchema,
+  alertRuleSchema,
+  alertRuleUpdateBodySchema,
+  envelopeSchema,
+  idParamsSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import {
@@ -29,7 +39,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/rule/getList',
     {
-      config: READ,
+      config: { ...READ, read: true },
       schema: {
         tags,
         summary: "A project's threshold alert rules, by name",

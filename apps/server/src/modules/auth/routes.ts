@@ -21,7 +21,12 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captchaImage',
     {
       config: { public: true },
-      schema: { tags: ['session'], security: [], response: { 200: envelopeSchema(captchaResponseSchema) } },
+      schema: {
+        tags: ['session'],
+        summary: 'A single-use captcha image (SVG) and its id, or captchaEnabled false',
+        security: [],
+        response: { 200: envelopeSchema(captchaResponseSchema) },
+      },
     },
     async (request, reply) => {
       // Each image is single-use: a cached one would be a stale, already consumed answer.
@@ -40,6 +45,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['session'],
+        summary: 'Signs in with username, password and the captcha answer; answers a session token',
         security: [],
         body: loginBodySchema,
         response: { 200: envelopeSchema(loginResponseSchema) },
@@ -60,19 +66,34 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getInfo',
-    { schema: { tags: ['session'], response: { 200: envelopeSchema(userInfoSchema) } } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The caller: user, roles and permissions',
+        response: { 200: envelopeSchema(userInfoSchema) },
+      },
+    },
     async (request) => ok(request, await getInfo(app.db, request.scope())),
   );
 
   app.get(
     '/getRouters',
-    { schema: { tags: ['session'], response: { 200: envelopeSchema(z.array(routeRecordSchema)) } } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: "The console's menu: the route tree the caller's roles may see",
+        response: { 200: envelopeSchema(z.array(routeRecordSchema)) },
+      },
+    },
     async (request) => ok(request, getRouters(request.scope())),
   );
 
   app.post(
     '/logout',
-    { schema: { tags: ['session'], response: { 200: envelopeSchema(z.null()) } } },
+    {
+      config: { sessionOnly: true },
+      schema: { tags: ['session'], summary: 'Ends the session', response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await revokeSession(app.db, sessionIdOf(request));
       return ok(request, null);

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, floorCreateBodySchema, floorListBodySchema, floorSaveBodySchema, floorSchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  floorCreateBodySchema,
+  floorListBodySchema,
+  floorSaveBodySchema,
+  floorSchema,
+  idParamsSchema,
+  pageSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { createFloor, deleteFloor, getFloor, listFloors, saveFloor } from './floor-service.js';
@@ -12,7 +22,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/floor/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: "A page of a building's floors in their sort order, filtered by name (contains)",

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildingCreateBodySchema, buildingListBodySchema, buildingSaveBodySchema, buildingSchema, envelopeSchema, idParamsSchema, pageSchema, qrCodeQuerySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  buildingCreateBodySchema,
+  buildingListBodySchema,
+  buildingSaveBodySchema,
+  buildingSchema,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  qrCodeQuerySchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { createHall, deleteHall, getHall, hallQrCode, listHalls, saveHall } from './hall-service.js';
@@ -12,7 +23,7 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/hall/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: "A page of a project's buildings, filtered by name (contains)",

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, idParamsSchema, pageSchema, zoneCreateBodySchema, zoneListBodySchema, zoneSaveBodySchema, zoneSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  zoneCreateBodySchema,
+  zoneListBodySchema,
+  zoneSaveBodySchema,
+  zoneSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { createZone, deleteZone, getZone, listZones, saveZone } from './zone-service.js';
@@ -12,7 +22,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/sector/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: "A page of a floor's zones, filtered by name (contains) and type",

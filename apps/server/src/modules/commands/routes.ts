@@ -1,6 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COMMAND_TIMEOUT_MS, controlLogEntrySchema, controlLogListBodySchema, envelopeSchema, idParamsSchema, pageSchema, sendCmdBodySchema, sendCmdResultSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
+import {
+  COMMAND_TIMEOUT_MS,
+  controlLogEntrySchema,
+  controlLogListBodySchema,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  sendCmdBodySchema,
+  sendCmdResultSchema,
+  PROJECT_READ_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -51,7 +61,8 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await sendCommand(
         deps(),
         { scope: request.scope(), lang: request.lang, userName: userNameOf(request) },
-        request.body,
+        // A command sent with an API key is logged as coming from a remote system (spec §3 terminal sources).
+        request.auth?.apiKey ? { ...request.body, terminal: 'remote' } : request.body,
         COMMAND_TIMEOUT_MS,
       );
       return { code: 200, msg: translate(request.lang, 'command.success'), data: result };
@@ -80,7 +91,12 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await sendCommand(
         deps(),
         { scope, lang: request.lang, userName: userNameOf(request) },
-        { deviceId: device.id, method: 'reboot', params: {}, terminal: 'admin' },
+        {
+          deviceId: device.id,
+          method: 'reboot',
+          params: {},
+          terminal: request.auth?.apiKey ? 'remote' : 'admin',
+        },
         COMMAND_TIMEOUT_MS,
       );
       return { code: 200, msg: translate(request.lang, 'command.success'), data: result };
@@ -90,7 +106,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/control-log/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: "A page of a project's control log (commands and device-side changes), newest first",

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceGroupSchema, envelopeSchema, groupCreateBodySchema, groupListBodySchema, groupSaveBodySchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  deviceGroupSchema,
+  envelopeSchema,
+  groupCreateBodySchema,
+  groupListBodySchema,
+  groupSaveBodySchema,
+  idParamsSchema,
+  pageSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { createGroup, deleteGroup, getGroup, listGroups, saveGroup } from './group-service.js';
@@ -13,7 +23,7 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/group/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary:

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, idParamsSchema, markBindBodySchema, markCreateBodySchema, markListBodySchema, markMoveBodySchema, markSaveBodySchema, markSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  idParamsSchema,
+  markBindBodySchema,
+  markCreateBodySchema,
+  markListBodySchema,
+  markMoveBodySchema,
+  markSaveBodySchema,
+  markSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { bindMark, createMark, deleteMark, listMarks, moveMark, saveMark } from './mark-service.js';
@@ -13,7 +24,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mark/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: "Every mark of a floor, with its bound device's name, model, category and online state",

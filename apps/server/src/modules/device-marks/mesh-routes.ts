@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, idParamsSchema, meshListBodySchema, meshSaveBodySchema, meshVersionDetailSchema, meshVersionSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  idParamsSchema,
+  meshListBodySchema,
+  meshSaveBodySchema,
+  meshVersionDetailSchema,
+  meshVersionSchema,
+  pageSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { getMeshVersion, listMeshVersions, saveMeshVersion } from './mesh-service.js';
@@ -11,7 +21,7 @@ export const meshRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mesh/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary:

@@ -1,7 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, importBodySchema, importCheckSchema, importQuerySchema, importResultSchema, UPLOAD_MAX_BYTES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  importBodySchema,
+  importCheckSchema,
+  importQuerySchema,
+  importResultSchema,
+  UPLOAD_MAX_BYTES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { XLSX_CONTENT_TYPE } from '../../platform/exports.js';
@@ -41,7 +49,7 @@ export const deviceImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/import/check',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { roles: PROJECT_WRITE_ROLES, read: true },
       schema: {
         tags,
         summary:

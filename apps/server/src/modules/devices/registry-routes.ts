@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deviceBodyEnvelopeSchema, deviceCredentialsSchema, deviceInfoSchema, deviceListBodySchema, deviceSchema, devicesByFloorSchema, deviceWithTelemetrySchema, envelopeSchema, idParamsSchema, pageSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  deviceBodyEnvelopeSchema,
+  deviceCredentialsSchema,
+  deviceInfoSchema,
+  deviceListBodySchema,
+  deviceSchema,
+  devicesByFloorSchema,
+  deviceWithTelemetrySchema,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import type { Role } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -40,7 +53,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary:
@@ -55,7 +68,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/getList/v2',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: 'As getList, each row with its latest telemetry',
@@ -70,7 +83,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/getList/v3',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary:

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { energyBoardSchema, energyQuerySchema, energySavingsSchema, envelopeSchema, exportResultSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
+import {
+  energyBoardSchema,
+  energyQuerySchema,
+  energySavingsSchema,
+  envelopeSchema,
+  exportResultSchema,
+  PROJECT_READ_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -46,7 +53,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/board/energy/export',
     {
-      config: READ,
+      config: { ...READ, read: true },
       schema: {
         tags,
         summary:

@@ -1,3 +1,4 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
 export { notificationsPlugin } from './plugin.js';
 export { notificationRoutes } from './routes.js';
+export { describeWebhooks } from './webhook-docs.js';

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { channelCreateBodySchema, channelListBodySchema, channelTestResultSchema, channelUpdateBodySchema, deliveryListBodySchema, envelopeSchema, idParamsSchema, notificationChannelSchema, notificationDeliverySchema, pageSchema, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  channelCreateBodySchema,
+  channelListBodySchema,
+  channelTestResultSchema,
+  channelUpdateBodySchema,
+  deliveryListBodySchema,
+  envelopeSchema,
+  idParamsSchema,
+  notificationChannelSchema,
+  notificationDeliverySchema,
+  pageSchema,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import {
@@ -25,7 +37,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/notification/channel/list',
     {
-      config: MANAGE,
+      config: { ...MANAGE, read: true },
       schema: {
         tags,
         summary: "A project's webhook and e-mail channels, by name (secrets never included)",
@@ -107,7 +119,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/notification/delivery/list',
     {
-      config: MANAGE,
+      config: { ...MANAGE, read: true },
       schema: {
         tags,
         summary: "A page of a project's delivery log, newest first, filtered by channel and status",

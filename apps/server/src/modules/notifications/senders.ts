@@ -1,31 +1,10 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { WEBHOOK_SIGNATURE_HEADER, type AlertLevel, type NotificationEvent } from '@sbuilding/shared';
+import { WEBHOOK_SIGNATURE_HEADER, type AlertLevel, type WebhookMessage } from '@sbuilding/shared';
 import type { StoredSmtp } from '../system/index.js';
 
 /** What a notification says: the event, the alert (null for a test message) and its project. */
-export interface NotificationMessage {
-  /** The delivery log row (null for a test message). */
-  deliveryId: number | null;
-  event: NotificationEvent | 'test';
-  /** When it happened (the alert history entry's time), ISO. */
-  time: string;
-  level: AlertLevel | null;
-  project: { id: number; name: string };
-  alert: {
-    id: number;
-    level: AlertLevel;
-    status: string;
-    type: string;
-    deviceName: string;
-    object: string;
-    address: string;
-    positionName: string;
-    alertTime: string;
-    resolvedAt: string | null;
-    solution: string | null;
-  } | null;
-}
+export type NotificationMessage = WebhookMessage;
 
 export interface SendOutcome {
   ok: boolean;

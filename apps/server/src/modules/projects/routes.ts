@@ -22,7 +22,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/project/getList',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary: "A page of the caller's projects, filtered by name (contains) and status",

@@ -10,7 +10,13 @@ import type { Db } from '../../platform/db/client.js';
 import { isForeignKeyViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { ownedOr404, tenantFilter, tenantForWrite, type Scope } from '../../platform/tenancy.js';
+import {
+  ownedOr404,
+  projectInScope,
+  tenantFilter,
+  tenantForWrite,
+  type Scope,
+} from '../../platform/tenancy.js';
 import { tenants } from '../tenants/tables.js';
 import { projects } from './tables.js';
 
@@ -37,6 +43,8 @@ export function toProject(row: ProjectRow): Project {
  */
 export async function findProject(db: Db, scope: Scope, id: number): Promise<ProjectRow> {
   const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  // A project row names itself by id, not projectId: a project-limited API key's other projects are 404.
+  if (row && !projectInScope(scope, row.id)) throw notFound();
   return ownedOr404(scope, row);
 }
 

@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMMAND_TIMEOUT_MS, envelopeSchema, idParamsSchema, noonNapCreateBodySchema, noonNapOptionsSchema, noonNapProjectSchema, noonNapSaveBodySchema, noonNapSchema, pageSchema, sceneEnableBodySchema, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  COMMAND_TIMEOUT_MS,
+  envelopeSchema,
+  idParamsSchema,
+  noonNapCreateBodySchema,
+  noonNapOptionsSchema,
+  noonNapProjectSchema,
+  noonNapSaveBodySchema,
+  noonNapSchema,
+  pageSchema,
+  sceneEnableBodySchema,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import {
@@ -29,7 +41,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/noonNap/getList',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary: "The project's noon naps, each with its NAP window (from the work time) and last run",

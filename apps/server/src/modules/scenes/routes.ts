@@ -1,6 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMMAND_TIMEOUT_MS, envelopeSchema, idParamsSchema, pageSchema, sceneCreateBodySchema, sceneEnableBodySchema, sceneExplanationSchema, sceneListBodySchema, sceneRunListBodySchema, sceneRunSchema, sceneSaveBodySchema, sceneSavingsBodySchema, sceneSavingsSchema, sceneSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  COMMAND_TIMEOUT_MS,
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  sceneCreateBodySchema,
+  sceneEnableBodySchema,
+  sceneExplanationSchema,
+  sceneListBodySchema,
+  sceneRunListBodySchema,
+  sceneRunSchema,
+  sceneSaveBodySchema,
+  sceneSavingsBodySchema,
+  sceneSavingsSchema,
+  sceneSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { explainScene } from './evaluate.js';
@@ -38,7 +55,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/getList',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary:
@@ -130,7 +147,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/explain/:id',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary:
@@ -169,7 +186,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sbuilding/scene/runs',
     {
       // /job/log is a session page (spec section 2): every reading role sees the log.
-      config: { roles: PROJECT_READ_ROLES },
+      config: { roles: PROJECT_READ_ROLES, read: true },
       schema: {
         tags,
         summary:
@@ -187,7 +204,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/savings',
     {
-      config: { roles },
+      config: { roles, read: true },
       schema: {
         tags,
         summary:

@@ -9,7 +9,7 @@ export const sceneWeekRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/week',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { roles: PROJECT_WRITE_ROLES, read: true },
       schema: {
         tags: ['scenes'],
         summary:

@@ -1,6 +1,15 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
 export { LOCKOUT, clearFailures, forgetAttempt, inTurn, lockedUntil, recordAttempt } from './lockout.js';
-export { authPlugin, bearerToken, sessionIdOf } from './plugin.js';
-export { createSession, revokeSession, revokeTenantSessions, revokeUserSessions, touchSession } from './sessions.js';
-export type { AuthContext, NewSession } from './sessions.js';
+export { authPlugin, bearerToken, isReadCall, sessionIdOf } from './plugin.js';
+export type { BearerVerifier } from './plugin.js';
+export {
+  TENANT_DISABLED,
+  createSession,
+  revokeSession,
+  revokeTenantSessions,
+  revokeUserSessions,
+  scopeOf,
+  touchSession,
+} from './sessions.js';
+export type { ApiKeyIdentity, AuthContext, NewSession } from './sessions.js';
 export { sweepEndedSessions } from './housekeeping.js';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAnyPermission, hasAnyRole, type Role } from '@sbuilding/shared';
 import { forbidden, unauthorized } from '../../platform/errors.js';
@@ -7,10 +7,25 @@ import { loadSigningKey } from '../../platform/auth/secret.js';
 import { signToken, verifyToken, type TokenClaims } from '../../platform/auth/tokens.js';
 import { verifySession, type AuthContext } from './sessions.js';
 
+/**
+ * Another kind of bearer credential, recognised by its prefix (API keys: modules/api-keys). It answers
+ * the caller, null for an unknown or ended credential, or throws (a rate limit's 429).
+ */
+export interface BearerVerifier {
+  readonly prefix: string;
+  verify(
+    token: string,
+    request: FastifyRequest,
+    reply: FastifyReply | undefined,
+  ): Promise<AuthContext | null>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook of the protected context: a live session, and the route's roles/permissions. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate(request: FastifyRequest, reply?: FastifyReply): Promise<void>;
+    /** Lets a module accept bearer tokens of its own prefix (platform imports no module). */
+    addBearerVerifier(verifier: BearerVerifier): void;
     /** The caller of a token, or null; for callers outside HTTP hooks (the real-time socket). */
     verifyAccessToken(token: string): Promise<AuthContext | null>;
     issueAccessToken(claims: TokenClaims, expiresAt: Date): Promise<string>;
@@ -26,6 +41,13 @@ declare module 'fastify' {
     roles?: Role[];
     /** The caller needs one of these permissions (`*:*:*` always passes). */
     permissions?: string[];
+    /** Only a person's session may call it, never an API key (403): sign-out, password, key management. */
+    sessionOnly?: boolean;
+    /**
+     * A POST or PUT that only reads (a list filter in a body): a read-only API key may call it. Every other
+     * non-GET route is a write and refused to read-only keys, so a forgotten marker fails closed.
+     */
+    read?: boolean;
   }
 }
 
@@ -35,10 +57,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The caller's session id (logout, password change); 401 when the request has none. */
+/** The caller's session id (logout, password change); 401 when the request has none, 403 for an API key. */
 export function sessionIdOf(request: FastifyRequest): string {
   if (!request.auth) throw unauthorized();
+  if (request.auth.apiKey) throw forbidden();
   return request.auth.sessionId;
+}
+
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a read-only API key may make this call: GET, or a route marked `config.read`. */
+export function isReadCall(request: FastifyRequest): boolean {
+  return READING_METHODS.has(request.method) || request.routeOptions.config.read === true;
 }
 
 /**
@@ -66,12 +96,24 @@ export const authPlugin = fp(
       return this.auth.scope;
     });
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const verifiers: BearerVerifier[] = [];
+    app.decorate('addBearerVerifier', (verifier: BearerVerifier) => {
+      verifiers.push(verifier);
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest, reply?: FastifyReply) => {
       const token = bearerToken(request);
-      const auth = token ? await verifyAccessToken(token) : null;
+      const verifier = token ? verifiers.find((v) => token.startsWith(v.prefix)) : undefined;
+      let auth: AuthContext | null = null;
+      if (token)
+        auth = verifier ? await verifier.verify(token, request, reply) : await verifyAccessToken(token);
       if (!auth) throw unauthorized();
       request.auth = auth;
-      const { roles, permissions } = request.routeOptions.config;
+      const { roles, permissions, sessionOnly } = request.routeOptions.config;
+      if (auth.apiKey) {
+        if (sessionOnly) throw forbidden('apiKey.sessionOnly');
+        if (auth.apiKey.readOnly && !isReadCall(request)) throw forbidden('apiKey.readOnly');
+      }
       if (roles && !hasAnyRole(auth.scope.roles, roles)) throw forbidden();
       if (permissions && !hasAnyPermission(auth.scope.permissions, permissions)) throw forbidden();
     });

@@ -9,7 +9,7 @@ import { users } from '../users/tables.js';
 import { tenants } from '../tenants/tables.js';
 
 /** tenants.status of a disabled tenant, whose users cannot sign in. */
-const TENANT_DISABLED = '1';
+export const TENANT_DISABLED = '1';
 
 /** last_seen_at is written at most this often by requests, to avoid a database write per request. */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 30_000;
@@ -20,13 +20,23 @@ const DAY = 24 * HOUR;
 
 export type SessionPolicy = Config['session'];
 
+/** The API key a request came with (modules/api-keys). */
+export interface ApiKeyIdentity {
+  readonly id: number;
+  readonly name: string;
+  readonly readOnly: boolean;
+}
+
 /** The verified caller of a request. */
 export interface AuthContext {
+  /** The session's id; '' for an API key, which has none. */
   readonly sessionId: string;
   readonly userId: number;
   /** The sign-in name, which logs (the control log, alert history) copy in. */
   readonly userName: string;
   readonly scope: Scope;
+  /** Set when the caller authenticated with an API key instead of a session. */
+  readonly apiKey?: ApiKeyIdentity;
 }
 
 export interface NewSession {

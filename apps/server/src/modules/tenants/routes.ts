@@ -23,7 +23,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/tenant/getList',
     {
-      config,
+      config: { ...config, read: true },
       schema: {
         tags,
         summary: 'A page of tenants with their administrators and user and project counts',

@@ -37,7 +37,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/user/getList',
     {
-      config,
+      config: { ...config, read: true },
       schema: {
         tags,
         summary: "A page of the caller's tenant's users (an admin may name tenantId), newest first",

@@ -15,7 +15,13 @@ import { changePassword, getProfile, updateProfile } from './service.js';
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/user/profile',
-    { schema: { tags: ['profile'], response: { 200: envelopeSchema(profileResponseSchema) } } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's profile, role group and tenant name",
+        response: { 200: envelopeSchema(profileResponseSchema) },
+      },
+    },
     async (request) => ok(request, await getProfile(app.db, request.scope())),
   );
 
@@ -24,6 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
+        summary: "Changes the caller's nickname, e-mail, phone and sex",
         body: profileBodySchema,
         response: { 200: envelopeSchema(userSchema) },
       },
@@ -34,8 +41,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/user/profile/updatePwd',
     {
+      config: { sessionOnly: true },
       schema: {
         tags: ['profile'],
+        summary:
+          "Changes the caller's password; ends the user's other sessions (a session only, not an API key)",
         body: passwordChangeBodySchema,
         response: { 200: envelopeSchema(z.null()) },
       },

@@ -118,6 +118,12 @@ const en = {
   'acAutomation.notAc': 'Select an air conditioner or a group of air conditioners',
   'acAutomation.otherProject': '[{name}] belongs to another project than the AC automation',
   'acAutomation.noZone': '[{name}] is in no zone: choose the zone whose occupancy it follows',
+  'apiKey.readOnly': 'This API key is read-only',
+  'apiKey.sessionOnly': 'This operation needs a signed-in session, not an API key',
+  'apiKey.rateLimited':
+    'Too many requests with this API key: at most {limit} per minute, try again in {seconds} s',
+  'apiKey.tooMany': 'A user can have at most {max} API keys: revoke one first',
+  'apiKey.adminOnly': "Only an administrator manages another user's API keys",
   ...ssoMessagesEn,
 } as const;
 
@@ -234,6 +240,11 @@ const zh: Record<ServerMessageKey, string> = {
   'acAutomation.notAc': '请选择空调或空调分组',
   'acAutomation.otherProject': '【{name}】与空调自动化不属于同一项目',
   'acAutomation.noZone': '【{name}】不属于任何区域：请选择其跟随人员占用的区域',
+  'apiKey.readOnly': '此 API 密钥为只读',
+  'apiKey.sessionOnly': '此操作需要登录会话，不能使用 API 密钥',
+  'apiKey.rateLimited': '此 API 密钥请求过于频繁：每分钟最多 {limit} 次，请 {seconds} 秒后再试',
+  'apiKey.tooMany': '每个用户最多 {max} 个 API 密钥：请先吊销一个',
+  'apiKey.adminOnly': '只有管理员可以管理其他用户的 API 密钥',
   ...ssoMessagesZh,
 };
 

@@ -20,6 +20,9 @@ export const accountsFieldsEn = {
   contactName: 'Contact name',
   contactPhone: 'Contact phone',
   admin: 'Tenant administrator',
+  access: 'Access',
+  projectIds: 'Projects',
+  userId: 'User',
 } as const;
 
 export const accountsFieldsZh: Record<keyof typeof accountsFieldsEn, string> = {
@@ -43,4 +46,7 @@ export const accountsFieldsZh: Record<keyof typeof accountsFieldsEn, string> = {
   contactName: '联系人',
   contactPhone: '联系电话',
   admin: '租户管理员',
+  access: '访问权限',
+  projectIds: '项目',
+  userId: '用户',
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Empty, Flex, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Tabs, Typography, type TabsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../api/get-profile';
 import { PasswordForm } from '../components/password-form';
@@ -7,11 +7,15 @@ import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
 import './profile-page.css';
 
-/**
- * /user/profile: the user's details, their editable basics and the password change. `extra` is what the
- * app composes below them (the linked sign-in identities).
- */
-export function ProfilePage({ extra }: { extra?: ReactNode }) {
+export interface ProfilePageProps {
+  /** Further tabs other features add (the API keys), composed in app/pages/profile-page.tsx. */
+  extraTabs?: TabsProps['items'];
+  /** What the app composes below the forms (the linked sign-in identities). */
+  extra?: ReactNode;
+}
+
+/** /user/profile: the user's details, their editable basics and the password change. */
+export function ProfilePage({ extraTabs = [], extra }: ProfilePageProps = {}) {
   const { t } = useTranslation();
   const profile = useProfile();
   return (
@@ -35,6 +39,7 @@ export function ProfilePage({ extra }: { extra?: ReactNode }) {
                       children: <ProfileForm user={profile.data.user} />,
                     },
                     { key: 'password', label: t('profile.changePassword'), children: <PasswordForm /> },
+                    ...extraTabs,
                   ]}
                 />
               </Card>

@@ -11,6 +11,8 @@ export interface UserTableProps {
   onResetPassword: (user: AdminUser) => void;
   onBlacklist: (user: AdminUser, blacklisted: boolean) => void;
   onDelete: (user: AdminUser) => void;
+  /** Shown when the page offers a user's API keys (composed in app/, see app/pages/users-page.tsx). */
+  onApiKeys?: (user: AdminUser) => void;
 }
 
 /** antd presets whose dark text on a light ground keeps AA contrast (green and gold do not). */
@@ -21,7 +23,15 @@ export function formatTime(iso: string): string {
 }
 
 /** The users of the tenant (all tenants for admin), with their row actions. */
-export function UserTable({ rows, loading, onEdit, onResetPassword, onBlacklist, onDelete }: UserTableProps) {
+export function UserTable({
+  rows,
+  loading,
+  onEdit,
+  onResetPassword,
+  onBlacklist,
+  onDelete,
+  onApiKeys,
+}: UserTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<AdminUser> = [
     {
@@ -82,6 +92,15 @@ export function UserTable({ rows, loading, onEdit, onResetPassword, onBlacklist,
           >
             {t('users.resetPassword')}
           </Button>
+          {onApiKeys && (
+            <Button
+              type="link"
+              onClick={() => onApiKeys(user)}
+              aria-label={t('users.apiKeysOf', { name: user.userName })}
+            >
+              {t('users.apiKeys')}
+            </Button>
+          )}
           <Button
             type="link"
             onClick={() => onDelete(user)}

@@ -1,4 +1,4 @@
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { App, Button, Card, Drawer, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,24 @@ import { UserFilters, type UserFilterValues } from '../components/user-filters';
 import { UserFormModal } from '../components/user-form-modal';
 import { UserTable } from '../components/user-table';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'reset'; user: AdminUser };
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: AdminUser }
+  | { kind: 'reset'; user: AdminUser }
+  | { kind: 'apiKeys'; user: AdminUser };
+
+export interface UsersPageProps {
+  /** A user's API keys (a service account's), rendered in a drawer; the page composing features gives it. */
+  apiKeysOf?: (user: AdminUser) => ReactNode;
+  /** Beside "Create": what the app composes there (invitations and identity providers). */
+  toolbar?: ReactNode;
+}
 
 /**
  * /buildingUser (permission sbuilding:tools:tenant): the tenant's users; admin sees every tenant's.
  * `toolbar` is what the app composes beside "Create" (invitations and identity providers).
  */
-export default function UsersPage({ toolbar }: { toolbar?: ReactNode }) {
+export default function UsersPage({ apiKeysOf, toolbar }: UsersPageProps = {}) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const roles = useSession((s) => s.roles);
@@ -104,6 +115,7 @@ export default function UsersPage({ toolbar }: { toolbar?: ReactNode }) {
             onResetPassword={(user) => setDialog({ kind: 'reset', user })}
             onBlacklist={onBlacklist}
             onDelete={onDelete}
+            {...(apiKeysOf ? { onApiKeys: (user: AdminUser) => setDialog({ kind: 'apiKeys', user }) } : {})}
           />
           <ListPagination
             total={users.data?.total ?? 0}
@@ -119,6 +131,17 @@ export default function UsersPage({ toolbar }: { toolbar?: ReactNode }) {
         <UserFormModal user={dialog.user} isAdmin={isAdmin} selfId={selfId} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'reset' && <ResetPasswordModal user={dialog.user} onClose={() => setDialog(null)} />}
+      {apiKeysOf && (
+        <Drawer
+          open={dialog?.kind === 'apiKeys'}
+          width={960}
+          title={dialog?.kind === 'apiKeys' ? t('users.apiKeysOf', { name: dialog.user.userName }) : ''}
+          onClose={() => setDialog(null)}
+          destroyOnHidden
+        >
+          {dialog?.kind === 'apiKeys' && apiKeysOf(dialog.user)}
+        </Drawer>
+      )}
     </Flex>
   );
 }
