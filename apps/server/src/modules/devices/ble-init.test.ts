@@ -102,12 +102,8 @@ describe('Bluetooth gateway initialisation', () => {
     expect((await settled(device.id, managerZh)).message).toBe(
       '网关不在任何楼层上：请将其放到楼层上并保存后再初始化',
     );
-    const body = {
-      ...bodies.ba(site),
-      macAddr: device.props.macAddr,
-      codeAddr: device.props.codeAddr,
-      version: 1,
-    };
+    const { macAddr, codeAddr } = device.props as { macAddr: string; codeAddr: string };
+    const body = { ...bodies.ba(site), macAddr, codeAddr, version: 1 };
     expect((await manager('POST', `/sbuilding/device/save/${device.id}`, body)).statusCode).toBe(200);
     expect(await settled(device.id)).toMatchObject({ status: 'ready', progress: 100 });
   });

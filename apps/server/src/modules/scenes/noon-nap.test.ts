@@ -49,7 +49,7 @@ const deps = (): SceneDeps => ({
   commandTimeoutMs: COMMAND_TIMEOUT_MS,
 });
 
-async function device(model: 's2' | 'ac20', name: string, values: Record<string, unknown>) {
+async function device(model: 's2' | 'ac20', name: string, values: Record<string, string | number | boolean>) {
   const d = await insertDevice(t.app.db, { model, name });
   await t.app.db.update(devices).set({ zoneId }).where(eq(devices.id, d.id));
   await t.app.db

@@ -23,7 +23,7 @@ const RULES: SceneRules = {
   actions: [{ method: 'setOnOff', params: { onOff: true } }],
 };
 
-const scene = (id: number, over: Partial<WeekScene> & { rules?: Partial<SceneRules> } = {}): WeekScene => ({
+const scene = (id: number, over: Omit<Partial<WeekScene>, 'rules'> & { rules?: Partial<SceneRules> } = {}): WeekScene => ({
   id,
   name: `Scene ${id}`,
   enabled: true,
