@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems, signInAndWait } from './support/console.js';
@@ -10,24 +10,22 @@ import {
   openAsManager,
   type Api,
 } from './support/devices.js';
-import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * The light and AC boards on a live building: a server of its own with the simulator on (as `npm start`
+ * The light and AC boards on a live building: the shared live server, simulator on (as `npm start`
  * runs it). Switching a light on the plan reaches the simulated light, which answers and reports; a change
  * made elsewhere reaches the plan through the socket; the AC board lists the campus's units.
  */
 const LIGHT = 'A-F1 corridor light 1';
 let browser: Browser;
-let live: RunningServer;
+const liveUrl = inject('liveUrl');
 let opened: OpenedPage | undefined;
 
 beforeAll(async () => {
-  [browser, live] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await live?.stop();
 });
 afterEach(async (context) => {
   if (opened) {
@@ -59,7 +57,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the light and AC boards', () => {
   it('switches a simulated light on the plan, follows a change made elsewhere, and lists the AC units', async () => {
-    const session = await openAsManager(browser, live.url, '/board/light');
+    const session = await openAsManager(browser, liveUrl, '/board/light');
     opened = session.opened;
     const { page, api } = session;
     await page.getByRole('heading', { name: 'Lighting' }).waitFor();
@@ -99,7 +97,7 @@ describe('the light and AC boards', () => {
     });
     await expect.poll(() => mark.getAttribute('data-state'), { timeout: 10_000 }).toBe(before ? 'on' : 'off');
 
-    await page.goto(`${live.url}/board/ac`);
+    await page.goto(`${liveUrl}/board/ac`);
     await page.getByRole('heading', { name: 'HVAC' }).waitFor();
     const table = page.getByRole('table');
     await table.getByRole('switch').first().waitFor({ timeout: 15_000 });
@@ -114,15 +112,15 @@ describe('the light and AC boards', () => {
   it("shows the boards read-only to a display screen, with 'No operation permission !'", async () => {
     opened = await openPage(browser);
     const { page } = opened;
-    await signInAndWait(page, live.url, 'display');
-    const api = await apiOf(page, live.url);
+    await signInAndWait(page, liveUrl, 'display');
+    const api = await apiOf(page, liveUrl);
     const { projectId } = await demoPlace(api, 'Building A');
     await page.evaluate((id) => {
       localStorage.setItem('projectId', String(id));
       sessionStorage.setItem('guideSkipped', 'true');
     }, projectId);
 
-    await page.goto(`${live.url}/board/light`);
+    await page.goto(`${liveUrl}/board/light`);
     await page.getByRole('heading', { name: 'Lighting' }).waitFor();
     await page.getByRole('button', { name: new RegExp(`^Light ${escape(LIGHT)}: `) }).click();
     const power = page.getByRole('switch', { name: `On/off of ${LIGHT}` });
@@ -132,7 +130,7 @@ describe('the light and AC boards', () => {
     await expectAccessibleSettled(page, 'light board as display');
     await page.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(`${live.url}/board/ac`);
+    await page.goto(`${liveUrl}/board/ac`);
     await page.getByRole('heading', { name: 'HVAC' }).waitFor();
     await page.getByText('No operation permission !').first().waitFor();
     await page.getByRole('table').getByText('Lobby AC').first().waitFor({ timeout: 15_000 });

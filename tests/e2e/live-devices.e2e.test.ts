@@ -1,26 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems } from './support/console.js';
 import { expectAccessibleSettled, openAsManager, type Api } from './support/devices.js';
-import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * The live building: a server of its own with the simulator on (as `npm start` runs it), so the demo
+ * The live building: the shared live server, simulator on (as `npm start` runs it), so the demo
  * campus's devices are connected over MQTT. Switching a light in the console reaches the simulated light,
  * which answers and reports; and a change made elsewhere reaches the open page through the socket.
  */
 const LIGHT = 'A-F1 corridor light 1';
 let browser: Browser;
-let live: RunningServer;
+const liveUrl = inject('liveUrl');
 let opened: OpenedPage | undefined;
 
 beforeAll(async () => {
-  [browser, live] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await live?.stop();
 });
 afterEach(async (context) => {
   if (opened) {
@@ -48,7 +46,7 @@ async function lightRow(api: Api): Promise<Row | undefined> {
 
 describe('a live device in the console', () => {
   it('switches a simulated light from its detail drawer and follows a change made elsewhere through the socket', async () => {
-    const session = await openAsManager(browser, live.url, '/device');
+    const session = await openAsManager(browser, liveUrl, '/device');
     opened = session.opened;
     const { page, api } = session;
     // The simulator connects the campus shortly after the server is ready.
@@ -95,7 +93,7 @@ describe('a live device in the console', () => {
   });
 
   it("pulls a simulated air sensor's plug from the console: its alert reaches the board and the badge, its return resolves it", async () => {
-    const session = await openAsManager(browser, live.url, '/device');
+    const session = await openAsManager(browser, liveUrl, '/device');
     opened = session.opened;
     const { page, api } = session;
     const airSensors = async () =>
@@ -119,7 +117,7 @@ describe('a live device in the console', () => {
     await simulator.getByRole('button', { name: 'Plug back in' }).waitFor();
 
     // The sensor dropped its connection: the server took it offline and raised its alert.
-    await page.goto(`${live.url}/board/alarm`);
+    await page.goto(`${liveUrl}/board/alarm`);
     const table = page.getByRole('table', { name: 'Alerts of the current project' });
     const row = table.getByRole('row').filter({ hasText: sensor.name }).first();
     await row.waitFor({ timeout: 15_000 });

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectAccessible, expectNoProblems, signIn } from './support/console.js';
 import type { Api } from './support/devices.js';
-import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * The mini-program page (/wxProgram) on a phone (390 × 844): a server of its own with the simulator on, so
+ * The mini-program page (/wxProgram) on a phone (390 × 844): the shared live server (simulator on), so
  * the demo campus's lights answer and report. A weixin customer of Building A, created by the demo tbAdmin,
  * comes in through the mini-program's query entry, sees live states, switches a light, runs a scene, in
  * English and Chinese; signs in on the login page and from a building's QR code link; and is told to reopen
@@ -19,14 +18,14 @@ const SCENE = 'Corridor lights on';
 const OCCUPANT = { username: 'occupant', password: 'occupant123' };
 
 let browser: Browser;
-let live: RunningServer;
+const liveUrl = inject('liveUrl');
 let opened: OpenedPage | undefined;
 let manager: Api;
 let hallId = 0;
 let projectId = 0;
 
 async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${live.url}/login`, {
+  const res = await fetch(`${liveUrl}/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password, code: '', uuid: '' }),
@@ -39,7 +38,7 @@ async function login(username: string, password: string): Promise<string> {
 function apiAs(token: string): Api {
   return {
     call: async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${live.url}${path}`, {
+      const response = await fetch(`${liveUrl}${path}`, {
         method,
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -79,7 +78,7 @@ async function phone(locale = 'en-US'): Promise<Page> {
 async function enterFromMiniProgram(page: Page): Promise<void> {
   const token = await login(OCCUPANT.username, OCCUPANT.password);
   await page.goto(
-    `${live.url}/?miniprogram=1&admin_token=${encodeURIComponent(token)}&projectId=${projectId}&hallId=${hallId}`,
+    `${liveUrl}/?miniprogram=1&admin_token=${encodeURIComponent(token)}&projectId=${projectId}&hallId=${hallId}`,
   );
   await page.waitForURL(
     (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
@@ -87,7 +86,7 @@ async function enterFromMiniProgram(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  [browser, live] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+  browser = await launchBrowser();
   manager = apiAs(await login('manager', 'manager123'));
   const projects = await manager.call<{ rows: { id: number; projectName: string }[] }>(
     'POST',
@@ -123,7 +122,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await live?.stop();
 });
 afterEach(async (context) => {
   if (opened) {
@@ -215,7 +213,7 @@ describe('the mini-program page on a phone', () => {
 
   it("signs in from a building's QR code link and comes back to it; the login page lands on /wxProgram", async () => {
     const page = await phone();
-    await page.goto(`${live.url}/wxProgram?hallId=${hallId}`);
+    await page.goto(`${liveUrl}/wxProgram?hallId=${hallId}`);
     await page.waitForURL((url) => url.pathname === '/login');
     await signIn(page, OCCUPANT.username, OCCUPANT.password);
     await page.waitForURL(
@@ -225,7 +223,7 @@ describe('the mini-program page on a phone', () => {
 
     // Signing in on the normal login page: the only building opens by itself.
     await page.context().clearCookies();
-    await page.goto(`${live.url}/login`);
+    await page.goto(`${liveUrl}/login`);
     await signIn(page, OCCUPANT.username, OCCUPANT.password);
     await page.waitForURL(
       (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
