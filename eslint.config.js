@@ -57,7 +57,7 @@ const serverParts = [
  * Imports flow one way (architecture guide, convention 1): in web, lib -> features -> app, and a feature
  * uses another only through its index.ts; server modules likewise, and platform imports no module; web and
  * simulator never import server; shared imports nothing internal. Test files may reach inside what they
- * test and are left out (see `ignores` below); the fence probe (scripts/lint-fences.test.ts) proves these fire.
+ * test and are left out (see `ignores` below); the fence probe (tests/lint/fences.test.ts) proves these fire.
  */
 const restrictedZones = [
   ...surfaceZones(features, 'A feature uses another only through its index.ts: compose them in a page under app/.'),
