@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/env.js';
 import path from 'node:path';
-import { seedDemo } from './modules/seed/index.js';
+import { seedBuiltIns, seedDemo } from './modules/seed/index.js';
 import { PortInUseError, startDeviceLink } from './mqtt/index.js';
 import { startBuiltInSimulator } from './simulator-host.js';
 import { COMMAND_TIMEOUT_MS } from '@sbuilding/shared';
@@ -35,6 +35,7 @@ async function main() {
   const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
   if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
+  else await seedBuiltIns(db);
   let deviceLink;
   try {
     deviceLink = await startDeviceLink(config, db, app.log, {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { sysConfig } from '../system/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
-import { seedDemo } from './demo.js';
+import { seedBuiltIns, seedDemo } from './demo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,5 +41,14 @@ describe('the demo seed', () => {
     await t.app.db.delete(users).where(eq(users.username, 'customer'));
     await seedDemo(t.app.db, t.app.log);
     expect((await t.app.db.select().from(users)).map((u) => u.username)).not.toContain('customer');
+  });
+
+  it('writes the built-in settings without the demo (SEED_DEMO=false), and no user', async () => {
+    await t.app.db.delete(sysConfig);
+    const before = (await t.app.db.select().from(users)).length;
+    await seedBuiltIns(t.app.db);
+    const keys = (await t.app.db.select().from(sysConfig)).map((c) => c.configKey);
+    expect(keys).toEqual(expect.arrayContaining(['sys.account.captchaEnabled']));
+    expect(await t.app.db.select().from(users)).toHaveLength(before);
   });
 });

@@ -42,12 +42,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /**
- * Built-in settings, always present. Then, on first start only (no user at all yet), the demo tenant and
- * users: an installation whose administrator removed them does not get them back on restart. Safe to run
- * from several processes at once (conflicts are ignored) and cheap when there is nothing to do. The demo
- * buildings' floor plans are written to `store`; without one (start-up tests) the campus has no buildings.
+ * Built-in settings (the account switches, board settings, dictionaries), written on every start whether or
+ * not the demo is: an installation with SEED_DEMO=false has them too. Safe to run from several processes at
+ * once (conflicts are ignored).
  */
-export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore): Promise<void> {
+export async function seedBuiltIns(db: Db): Promise<void> {
   await db
     .insert(sysConfig)
     .values({
@@ -79,6 +78,16 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
     .onConflictDoNothing({ target: sysConfig.configKey });
   await seedBoardSettings(db);
   await seedDictionaries(db);
+}
+
+/**
+ * The built-in settings, then, on first start only (no user at all yet), the demo tenant and users: an
+ * installation whose administrator removed them does not get them back on restart. Safe to run from several
+ * processes at once (conflicts are ignored) and cheap when there is nothing to do. The demo buildings' floor
+ * plans are written to `store`; without one (start-up tests) the campus has no buildings.
+ */
+export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore): Promise<void> {
+  await seedBuiltIns(db);
 
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return;
