@@ -77,6 +77,9 @@ describe('the light and AC boards', () => {
     await mark.click();
     const power = page.getByRole('switch', { name: `On/off of ${LIGHT}` });
     await power.waitFor();
+    // The brightness slider has its width on the board, before any device page was opened.
+    const slider = page.getByRole('dialog').locator('.ant-slider').first();
+    expect((await slider.boundingBox())?.width ?? 0).toBeGreaterThan(100);
     await power.click();
     await page.getByText('Setting Success !').first().waitFor();
     // The simulated light obeyed and reported its new state; the plan shows it.

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Button, Flex, InputNumber, Slider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './control-inputs.css';
 
 interface Edit {
   value: number;
