@@ -62,12 +62,20 @@ afterEach(() => {
 });
 
 describe('device marks page', { timeout: 120_000 }, () => {
-  it("shows a chosen building's first floor, then the floor chosen, with its marks", async () => {
+  it('says so when the project has no building yet', async () => {
+    serve({ '/sbuilding/hall/getList': envelope(200, { rows: [], total: 0 }) });
     renderPage();
-    expect(await screen.findByText('Choose a building to see its floor plans', {}, WAIT)).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('combobox', { name: 'Building' }, WAIT));
-    await userEvent.click(await screen.findByTitle('Building A', {}, WAIT));
+    expect(
+      await screen.findByText(
+        'This project has no building yet: add one under Buildings to place its devices',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+  });
 
+  it("opens on the first building's first floor, then the floor chosen, with its marks", async () => {
+    renderPage();
     expect(await screen.findByRole('img', { name: 'Floor plan of 1F' }, WAIT)).toBeInTheDocument();
     expect(await screen.findByText('No marks on this floor yet', {}, WAIT)).toBeInTheDocument();
 

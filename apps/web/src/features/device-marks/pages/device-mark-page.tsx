@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Card, Empty, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BuildingSelect, FloorSelect, useBuildingFloors } from '@/components/location-select';
+import {
+  BuildingSelect,
+  FloorSelect,
+  useBuildingFloors,
+  useProjectBuildings,
+} from '@/components/location-select';
 import { FloorMarks } from '../components/floor-marks';
 import { currentProjectId } from '@/lib/storage';
 import { ProjectPage } from '@/components/project-page';
@@ -10,22 +15,25 @@ import { ProjectPage } from '@/components/project-page';
 export function DeviceMarkPage() {
   const { t } = useTranslation();
   const projectId = currentProjectId();
-  const [buildingId, setBuildingId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const [floorId, setFloorId] = useState<number | null>(null);
+  const buildings = useProjectBuildings(projectId);
+  // Until one is chosen, the project's first building is shown (as on the lighting board).
+  const buildingId = chosen ?? buildings.data?.rows[0]?.id ?? null;
   const floors = useBuildingFloors(buildingId);
   const sorted = [...(floors.data?.rows ?? [])].sort((a, b) => a.sort - b.sort);
   // Until one is chosen, the building's first floor is shown.
   const floor = sorted.find((f) => f.id === floorId) ?? sorted[0] ?? null;
 
   const body = () => {
-    if (buildingId === null) return <Empty description={t('deviceMarks.pickBuilding')} />;
-    if (floors.isLoading)
+    if (buildings.isLoading || floors.isLoading)
       return (
         <div role="status">
           <Spin />
           <span className="sb-visually-hidden">{t('deviceMarks.loading')}</span>
         </div>
       );
+    if (buildingId === null) return <Empty description={t('deviceMarks.noBuilding')} />;
     if (!floor || projectId === null) return <Empty description={t('deviceMarks.noFloors')} />;
     return <FloorMarks key={floor.id} floor={floor} projectId={projectId} />;
   };
@@ -43,7 +51,7 @@ export function DeviceMarkPage() {
                   label={t('fields.building')}
                   value={buildingId}
                   onChange={(id) => {
-                    setBuildingId(id);
+                    setChosen(id);
                     setFloorId(null);
                   }}
                 />
