@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Switch } from 'antd';
+import { App, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { buildingFormSchema, type Building } from '@sbuilding/shared';
@@ -29,6 +29,7 @@ export interface BuildingFormModalProps {
 /** Create or edit a building; the shared building schema checks each field as the server does. */
 export function BuildingFormModal({ open, projectId, building, onClose }: BuildingFormModalProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<BuildingValues>();
   const create = useCreateBuilding();
   const save = useSaveBuilding();
@@ -57,6 +58,7 @@ export function BuildingFormModal({ open, projectId, building, onClose }: Buildi
       if (building)
         await save.mutateAsync({ id: building.id, body: { ...parsed.data, version: building.version } });
       else await create.mutateAsync({ projectId, ...parsed.data });
+      message.success(t(building ? 'common.savedOk' : 'common.addedOk'));
       onClose();
     } catch (error) {
       // The request client has shown the server's message.

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import type { Building } from '@sbuilding/shared';
+import type { Building, Floor } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { BuildingFormModal } from './building-form-modal';
 import { BuildingTable } from './building-table';
+import { FloorFormModal } from './floor-form-modal';
 import { FileUpload } from '@/components/file-upload';
 import { QrCodeModal, qrFileName } from './qr-code-modal';
 
@@ -29,6 +30,24 @@ const BUILDING: Building = {
   imageUrl: null,
   miniProgramEnabled: true,
   version: 2,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+};
+const FLOOR: Floor = {
+  id: 21,
+  tenantId: 1,
+  buildingId: 11,
+  name: '1F',
+  mark: 'F1',
+  area: null,
+  imageId: null,
+  imageUrl: null,
+  planId: null,
+  planUrl: null,
+  planViewBox: null,
+  tags: [],
+  sort: 1,
+  version: 3,
   createTime: '2026-01-01T00:00:00Z',
   updateTime: '2026-01-01T00:00:00Z',
 };
@@ -63,6 +82,8 @@ beforeEach(async () => {
       return uploads === 1 ? envelope(400, null, IMAGE_REFUSAL) : envelope(200, UPLOADED);
     },
     '/sbuilding/hall/del/11': envelope(409, null, HAS_FLOORS),
+    '/sbuilding/floor/save/21': (config) =>
+      envelope(200, { ...FLOOR, ...(bodyOf(config) as object), version: 4 }),
     '/sbuilding/hall/11/qrcode': { status: 200, body: new Blob(['\x89PNG'], { type: 'image/png' }) },
   });
 });
@@ -109,6 +130,7 @@ describe('building form', { timeout: 60_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Longitude'), '121.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), WAIT);
+    expect(await screen.findByText('Added', {}, WAIT)).toBeInTheDocument();
     expect(bodyOf(sent('/sbuilding/hall/create', 'put')[0])).toMatchObject({
       projectId: 5,
       name: 'Tower',
@@ -116,6 +138,23 @@ describe('building form', { timeout: 60_000 }, () => {
       latitude: 31.2,
       imageId: null,
       miniProgramEnabled: true,
+    });
+  });
+});
+
+describe('floor form', { timeout: 60_000 }, () => {
+  it('says the floor was saved', async () => {
+    const onClose = vi.fn();
+    inProviders(<FloorFormModal open buildingId={11} floor={FLOOR} nextSort={2} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Ground floor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), WAIT);
+    expect(await screen.findByText('Saved', {}, WAIT)).toBeInTheDocument();
+    expect(bodyOf(sent('/sbuilding/floor/save/21', 'post')[0])).toMatchObject({
+      name: 'Ground floor',
+      version: 3,
     });
   });
 });

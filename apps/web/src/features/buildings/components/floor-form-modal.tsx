@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { App, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { floorFormSchema, type Floor } from '@sbuilding/shared';
@@ -32,6 +32,7 @@ export interface FloorFormModalProps {
 /** Add or edit a floor: its picture, its SVG plan (sanitized by the server) and its tags. */
 export function FloorFormModal({ open, buildingId, floor, nextSort, onClose }: FloorFormModalProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<FloorValues>();
   const create = useCreateFloor();
   const save = useSaveFloor();
@@ -61,6 +62,7 @@ export function FloorFormModal({ open, buildingId, floor, nextSort, onClose }: F
       const saved = floor
         ? await save.mutateAsync({ id: floor.id, body: { ...parsed.data, version: floor.version } })
         : await create.mutateAsync({ buildingId, ...parsed.data });
+      message.success(t(floor ? 'common.savedOk' : 'common.addedOk'));
       onClose(saved);
     } catch (error) {
       // The request client has shown the server's message.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { z } from 'zod';
@@ -31,6 +31,7 @@ const COORDINATES = ['x', 'y', 'w', 'h'] as const;
 /** A zone's name, type (dictionary sb_zone_type), mark and shape (drawn, or typed in as numbers). */
 export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormModalProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<ZoneValues>();
   const types = useDict(DICT_TYPES.zoneType);
   const create = useCreateZone();
@@ -63,6 +64,7 @@ export function ZoneFormModal({ open, floorId, zone, drawn, onClose }: ZoneFormM
       const saved = zone
         ? await save.mutateAsync({ id: zone.id, body: { ...body, version: zone.version } })
         : await create.mutateAsync({ floorId, ...body });
+      message.success(t(zone ? 'common.savedOk' : 'common.addedOk'));
       onClose(saved);
     } catch (error) {
       // The request client has shown the server's message.

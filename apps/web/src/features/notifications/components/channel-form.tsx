@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Checkbox, Form, Input, Radio, Select, Switch } from 'antd';
+import { App, Checkbox, Form, Input, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ALERT_LEVELS,
@@ -51,6 +51,7 @@ const NEW_CHANNEL: ChannelValues = {
  */
 export function ChannelForm({ projectId, editing, open, onClose }: ChannelFormProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<ChannelValues>();
   const kind = Form.useWatch('kind', form) ?? editing?.kind ?? 'webhook';
   const save = useSaveChannel();
@@ -74,6 +75,7 @@ export function ChannelForm({ projectId, editing, open, onClose }: ChannelFormPr
           clearSecret: values.clearSecret ?? false,
         });
       else await save.mutateAsync({ ...parsed.data, projectId });
+      message.success(t(editing ? 'common.savedOk' : 'common.addedOk'));
       onClose();
     } catch {
       // The request client showed the message; after a 409 the table holds the newer channel.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { DEFAULT_TIME_ZONE, projectFormSchema, type Project } from '@sbuilding/shared';
@@ -22,6 +22,7 @@ interface ProjectFormModalProps {
 /** Create or edit a project in a modal; an edit sends the version it read (409 when stale). */
 export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<ProjectValues & { tenantId?: number }>();
   const create = useCreateProject();
   // The platform administrator belongs to no tenant, so a project it creates names one (the server requires it).
@@ -43,6 +44,7 @@ export function ProjectFormModal({ editing, open, onClose }: ProjectFormModalPro
       if (editing)
         await save.mutateAsync({ id: editing.id, body: { ...parsed.data, version: editing.version } });
       else await create.mutateAsync(parsed.data);
+      message.success(t(editing ? 'common.savedOk' : 'common.addedOk'));
       onClose();
     } catch {
       // The request client showed the message; after a 409 the list holds the newer row to edit again.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Select, TimePicker } from 'antd';
+import { App, Form, Input, Select, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
@@ -44,6 +44,7 @@ interface WorkTimeFormProps {
 /** Create or edit a work time; spec section 5: zone type, time type, start and end required. */
 export function WorkTimeForm({ projectId, editing, open, onClose }: WorkTimeFormProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<WorkTimeValues>();
   const zoneTypes = useDict(DICT_TYPES.zoneType);
   const timeTypes = useDict(DICT_TYPES.workTimeType);
@@ -62,6 +63,7 @@ export function WorkTimeForm({ projectId, editing, open, onClose }: WorkTimeForm
     try {
       if (editing) await update.mutateAsync({ id: editing.id, version: editing.version, ...parsed.data });
       else await create.mutateAsync({ projectId, ...parsed.data });
+      message.success(t(editing ? 'common.savedOk' : 'common.addedOk'));
       onClose();
     } catch {
       // The request client showed the message; on 409 the table has reloaded the row.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   NOON_NAP_AC_ACTIONS,
@@ -37,6 +37,7 @@ const schema = noonNapCreateBodySchema;
 /** Create or edit a noon nap: its NAP work time, zones, dim level and what the ACs do. */
 export function NoonNapForm({ projectId, options, editing, open, onClose }: NoonNapFormProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<NoonNapValues>();
   const create = useCreateNoonNap();
   const save = useSaveNoonNap();
@@ -73,6 +74,7 @@ export function NoonNapForm({ projectId, options, editing, open, onClose }: Noon
     try {
       if (editing) await save.mutateAsync({ id: editing.id, body: { ...body, version: editing.version } });
       else await create.mutateAsync(parsed.data);
+      message.success(t(editing ? 'common.savedOk' : 'common.addedOk'));
       onClose();
     } catch {
       // The request client showed the server's message; on 409 the list reloaded.

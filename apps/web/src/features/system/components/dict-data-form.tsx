@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { dictDataFormSchema, type SysDictData } from '@sbuilding/shared';
@@ -32,6 +32,7 @@ interface DictDataFormProps {
 /** Create or edit a row of one dictionary, checked by the shared dictionary-data schema. */
 export function DictDataForm({ dictType, editing, open, onClose }: DictDataFormProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<DictDataValues>();
   const create = useCreateDictData();
   const update = useUpdateDictData();
@@ -49,6 +50,7 @@ export function DictDataForm({ dictType, editing, open, onClose }: DictDataFormP
       if (editing)
         await update.mutateAsync({ dictCode: editing.dictCode, version: editing.version, ...parsed.data });
       else await create.mutateAsync(parsed.data);
+      message.success(t(editing ? 'common.savedOk' : 'common.addedOk'));
       onClose();
     } catch {
       // The request client showed the message; after a 409 the table holds the newer row.
