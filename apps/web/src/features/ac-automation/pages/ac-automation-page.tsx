@@ -150,6 +150,7 @@ export default function AcAutomationPage() {
     {
       title: t('acAutomation.columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, a) => (
         <Space>
           <Button

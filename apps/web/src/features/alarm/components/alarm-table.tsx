@@ -53,6 +53,7 @@ export function AlarmTable({ rows, loading, canHandle, onDetail, onProcess, onIg
     {
       title: t('alarm.columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, a) => (
         <Space size={0} wrap>
           <Button

@@ -89,6 +89,7 @@ export function RulesTable(props: RulesTableProps) {
     columns.push({
       title: t('alarm.rules.columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           <Button

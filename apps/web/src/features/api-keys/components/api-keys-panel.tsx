@@ -75,6 +75,7 @@ export function ApiKeysPanel({ userId }: ApiKeysPanelProps) {
     {
       title: t('apiKeys.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, key) => (
         <Popconfirm
           title={t('apiKeys.revokeConfirm', { name: key.name })}

@@ -59,6 +59,7 @@ export function BuildingTable({ rows, loading, selectedId, onSelect, onEdit, onQ
     {
       title: t('buildings.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, row) => (
         <Space wrap size="small">
           <Button

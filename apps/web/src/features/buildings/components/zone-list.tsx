@@ -50,6 +50,7 @@ export function ZoneList({ zones, loading, selectedId, onSelect, onEdit }: ZoneL
     {
       title: t('buildings.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, zone) => (
         <Space wrap size="small">
           <Button

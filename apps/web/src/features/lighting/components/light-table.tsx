@@ -33,6 +33,7 @@ export function LightTable({ devices, onOpen }: LightTableProps) {
     },
     {
       key: 'action',
+      fixed: 'right',
       title: t('lighting.action'),
       render: (_, d) => (
         <Button size="small" onClick={() => onOpen(d)} aria-label={t('lighting.openOf', { name: d.name })}>

@@ -96,6 +96,7 @@ export default function NotificationsPage() {
     {
       title: t('notifications.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" onClick={() => setForm({ open: true, editing: row })}>

@@ -37,6 +37,7 @@ export function WorkTimesTable({ projectId, canEdit }: { projectId: number; canE
     columns.push({
       title: t('projects.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, row) => (
         <Space>
           <Button type="link" onClick={() => setForm({ open: true, editing: row })}>

@@ -119,6 +119,7 @@ export default function NoonNapPage() {
     {
       title: t('noonNap.columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, n) => (
         <Space>
           <Button

@@ -100,6 +100,7 @@ export default function SceneListPage() {
     {
       title: t('scenes.columns.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, s) => (
         <Space>
           <Button

@@ -156,6 +156,7 @@ export function InvitationsDrawer({ isAdmin, onClose }: { isAdmin: boolean; onCl
             {
               title: t('sso.actions'),
               key: 'actions',
+              fixed: 'right',
               render: (_: unknown, row) =>
                 row.status === 'pending' ? (
                   <Button type="link" danger onClick={() => onRevoke(row)}>

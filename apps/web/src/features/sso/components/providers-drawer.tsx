@@ -71,6 +71,7 @@ export function ProvidersDrawer({ isAdmin, onClose }: { isAdmin: boolean; onClos
             {
               title: t('sso.actions'),
               key: 'actions',
+              fixed: 'right',
               render: (_: unknown, row) => (
                 <Flex gap="small">
                   <Button type="link" onClick={() => setEditing(row)}>

@@ -72,6 +72,7 @@ export default function DictDataPage() {
     columns.push({
       title: t('dictData.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" onClick={() => setForm({ open: true, editing: row })}>
