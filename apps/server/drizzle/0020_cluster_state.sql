@@ -1,0 +1,11 @@
+CREATE TABLE "telemetry_counters" (
+	"device_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"ts" timestamp with time zone NOT NULL,
+	"value" double precision,
+	"prev_ts" timestamp with time zone,
+	"prev_value" double precision,
+	CONSTRAINT "telemetry_counters_device_id_key_pk" PRIMARY KEY("device_id","key")
+);
+--> statement-breakpoint
+ALTER TABLE "telemetry_counters" ADD CONSTRAINT "telemetry_counters_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;
