@@ -1,3 +1,9 @@
+CREATE TABLE "server_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "telemetry_counters" (
 	"device_id" integer NOT NULL,
 	"key" text NOT NULL,

@@ -42,6 +42,7 @@ async function main() {
       onPresence: app.alertDetector.onPresence,
       database: app.dbKind,
       onDeviceChange: (change) => logDeviceChange(db, change),
+      brokerSecret: app.secrets.brokerSecret(),
     });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {

@@ -175,7 +175,6 @@ export class RollupBuilder {
     days.set(quarter, day);
     return day;
   }
-
 }
 
 /** The columns of a rollup increment as the JSON text carries them. */

@@ -2,7 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { pause } from '../../platform/pause.js';
-import { keepCounterStarts, RollupBuilder, rollupUpserts, upsertRollups, type BuiltRollups } from './rollups.js';
+import {
+  keepCounterStarts,
+  RollupBuilder,
+  rollupUpserts,
+  upsertRollups,
+  type BuiltRollups,
+} from './rollups.js';
 
 /** An int[] column of the one row a statement answered; both drivers answer `{ rows }`, read as data. */
 function intArray(result: unknown, column: string): number[] {
