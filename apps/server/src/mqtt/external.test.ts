@@ -8,7 +8,7 @@ import { plainBroker, type PlainBroker } from '../test/plain-broker.js';
 import { telemetryRaw } from '../modules/telemetry/tables.js';
 import { TelemetryWriter, type TelemetryRow } from '../modules/telemetry/writer.js';
 import { DeviceDirectory } from './directory.js';
-import { startExternalLink, type ExternalLink } from './external.js';
+import { linkClientId, startExternalLink, type ExternalLink } from './external.js';
 
 /**
  * The server as a client of an external broker: Mosquitto at TEST_MQTT_URL, or an aedes broker started
@@ -209,5 +209,14 @@ describe(`the link to an external broker (${process.env.TEST_MQTT_URL ? 'Mosquit
       .map((r) => r.num)
       .sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(values).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('gives each server process on one host client ids of its own, kept across its restarts', () => {
+    // Two processes on one host listen on two ports; the same process restarted keeps its port.
+    expect(linkClientId(8080, 'host-a')).not.toBe(linkClientId(8081, 'host-a'));
+    expect(linkClientId(8080, 'host-a')).toBe(linkClientId(8080, 'host-a', 999));
+    expect(linkClientId(8080, 'host-a')).not.toBe(linkClientId(8080, 'host-b'));
+    // Any free port (0): the process id tells them apart.
+    expect(linkClientId(0, 'host-a', 101)).not.toBe(linkClientId(0, 'host-a', 102));
   });
 });

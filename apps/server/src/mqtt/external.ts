@@ -33,7 +33,8 @@ export interface ExternalLinkOptions {
   /** DEVICE_OFFLINE_MINUTES: a device that published within it counts as connected. */
   offlineMinutes: number;
   /**
-   * Stable across restarts, so the broker keeps the sessions; `sbuilding-server-{host name}` by default.
+   * Unique to this process and stable across its restarts, so the broker keeps the sessions and two
+   * processes never take over each other's: `sbuilding-server-{host name}-{PORT}` (linkClientId) by default.
    * Connection i uses `{clientId}-{i}`.
    */
   clientId?: string;
@@ -92,11 +93,21 @@ function isServerRequest(topic: string, payload: Buffer): boolean {
   return id === undefined && typeof data === 'object' && data !== null && 'method' in data;
 }
 
+/**
+ * The client id base of a server process's link: its host name and HTTP port, since two processes on one
+ * host cannot listen on the same port (a broker disconnects the older of two connections with one id, and
+ * two processes sharing ids would take each other's sessions for ever). The port also keeps the id across
+ * restarts, so the broker's persistent sessions carry on. Port 0 (any free port) adds the process id.
+ */
+export function linkClientId(port: number, host = os.hostname(), pid = process.pid): string {
+  return `sbuilding-server-${host}-${port === 0 ? `p${pid}` : port}`;
+}
+
 export async function startExternalLink(options: ExternalLinkOptions): Promise<ExternalLink> {
   const { log, directory } = options;
   const root = options.topicRoot ?? DEFAULT_TOPIC_ROOT;
   const group = options.group ?? 'sbuilding';
-  const base = options.clientId ?? `sbuilding-server-${os.hostname()}`;
+  const base = options.clientId ?? linkClientId(0);
   const clientIds = Array.from(
     { length: Math.max(1, options.connections ?? EXTERNAL_LINK_CONNECTIONS) },
     (_, i) => `${base}-${i}`,

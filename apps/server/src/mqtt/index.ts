@@ -3,7 +3,7 @@ import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
 import { ACTIVITY_WRITE_S, gatherMsFor, TelemetryWriter } from '../modules/telemetry/index.js';
 import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
-import { startExternalLink } from './external.js';
+import { linkClientId, startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
@@ -61,6 +61,7 @@ export async function startDeviceLink(
     channel = await startExternalLink({
       url: config.mqttUrl,
       secret: brokerSecret ?? loadBrokerSecret(config),
+      clientId: linkClientId(config.port),
       log,
       directory,
       writer,
