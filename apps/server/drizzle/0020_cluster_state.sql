@@ -1,3 +1,11 @@
+CREATE TABLE "stored_bytes" (
+	"area" text NOT NULL,
+	"name" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stored_bytes_area_name_pk" PRIMARY KEY("area","name")
+);
+--> statement-breakpoint
 CREATE TABLE "server_secrets" (
 	"name" text PRIMARY KEY NOT NULL,
 	"value" text NOT NULL,

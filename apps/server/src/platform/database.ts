@@ -17,6 +17,8 @@ declare module 'fastify' {
     /** The signing key and broker secret: configured, or generated and kept in the database. */
     readonly secrets: ServerSecrets;
     openDb(options: DbOptions): Promise<Db>;
+    /** The open database even before `markStarted` (start-up work: the seed's files); throws before openDb. */
+    startupDb(): Db;
     markStarted(): void;
     /**
      * Runs `work` once start-up is done (at once if it is): background services that read the database
@@ -44,6 +46,10 @@ export const databasePlugin = fp(
       getter: () => database?.kind,
     });
     app.decorate('started', { getter: () => started });
+    app.decorate('startupDb', () => {
+      if (!database) throw new AppError(503, 'error.notReady');
+      return database.db;
+    });
     app.decorate('markStarted', () => {
       if (!database) throw new Error('markStarted before openDb');
       started = true;

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export const filesPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('files', {
-      store: new FileStore(app.config.uploadDir),
+      store: new FileStore(app.storage.uploads),
       links: new FileLinks(app.secrets),
     });
   },

@@ -13,7 +13,6 @@ import {
   type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
-import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import {
   createDictData,
@@ -58,7 +57,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.query,
         request.lang,
-        exportDir(app.config.dataDir),
+        app.storage.exports,
       );
       return ok(request, { fileName });
     },
