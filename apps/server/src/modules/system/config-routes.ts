@@ -58,12 +58,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fileName = await exportConfigs(
-        app.db,
-        request.query,
-        request.lang,
-        app.storage.exports,
-      );
+      const fileName = await exportConfigs(app.db, request.query, request.lang, app.storage.exports);
       return ok(request, { fileName });
     },
   );

@@ -53,12 +53,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fileName = await exportDictData(
-        app.db,
-        request.query,
-        request.lang,
-        app.storage.exports,
-      );
+      const fileName = await exportDictData(app.db, request.query, request.lang, app.storage.exports);
       return ok(request, { fileName });
     },
   );
