@@ -22,4 +22,6 @@ CREATE TABLE "telemetry_counters" (
 	CONSTRAINT "telemetry_counters_device_id_key_pk" PRIMARY KEY("device_id","key")
 );
 --> statement-breakpoint
+ALTER TABLE "ble_gateway_inits" ADD COLUMN "lease_owner" text;--> statement-breakpoint
+ALTER TABLE "ble_gateway_inits" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "telemetry_counters" ADD CONSTRAINT "telemetry_counters_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;
