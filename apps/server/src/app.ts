@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './platform/env.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
 import { databasePlugin } from './platform/database.js';
+import { storagePlugin } from './platform/storage.js';
 import { webPlugin } from './platform/web.js';
 import { authPlugin } from './modules/sessions/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -84,6 +85,8 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin);
+  // Where uploads and exports keep their bytes (a shared directory, the database, or this node's disk).
+  await app.register(storagePlugin);
   // The overview's vector map (MAP_STYLE_URL): the browser fetches the style, its tiles, glyphs and sprites.
   const mapOrigins = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
   await app.register(helmet, {

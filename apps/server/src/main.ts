@@ -9,6 +9,7 @@ import { startSceneAutomation } from './modules/scenes/index.js';
 import { startAcAutomation } from './modules/ac-automation/index.js';
 import { weatherProvider } from './modules/scenes/index.js';
 import { logDeviceChange } from './modules/commands/index.js';
+import { BLE_INIT_LEASE_MS } from './modules/devices/index.js';
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -43,6 +44,7 @@ async function main() {
       onPresence: app.alertDetector.onPresence,
       database: app.dbKind,
       onDeviceChange: (change) => logDeviceChange(db, change),
+      brokerSecret: app.secrets.brokerSecret(),
     });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {
@@ -80,10 +82,12 @@ async function main() {
     app.log,
     { tickMs: config.scenes.tickMs },
   );
-  // Bluetooth gateway initialisations interrupted by the last stop carry on.
+  // Bluetooth gateway initialisations interrupted by the last stop carry on, and so, once their leases run
+  // out, do those of a node that died (each job runs on one node at a time: its lease in the database).
   void app.bleInit
     .resumePending()
     .catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
+  const stopBleSweep = app.bleInit.sweepEvery(BLE_INIT_LEASE_MS / 2);
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
 
   // The simulator comes alive in the background: on a first start it writes a year of history first.
@@ -107,6 +111,7 @@ async function main() {
     // gives them the offline window to come back (an alert for those that do not).
     deviceLink.holdPresence();
     app.alertDetector.stop();
+    stopBleSweep();
     await stopScenes();
     await stopAcAutomation();
     simulatorAbort.abort();

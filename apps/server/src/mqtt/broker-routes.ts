@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { mayPublish, mayReceive, maySubscribe, ownTopic } from './acl.js';
 import { DeviceDirectory } from './directory.js';
 
@@ -59,7 +58,6 @@ function sameSecret(given: string | undefined, secret: string): boolean {
 }
 
 export const brokerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secret = loadBrokerSecret(app.config);
   const directory = () => new DeviceDirectory(app.db);
   const routeOptions = {
     config: { public: true },
@@ -68,7 +66,7 @@ export const brokerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers['x-broker-secret'];
-    if (!sameSecret(typeof header === 'string' ? header : undefined, secret)) {
+    if (!sameSecret(typeof header === 'string' ? header : undefined, app.secrets.brokerSecret())) {
       request.log.warn({ url: request.url }, 'broker call without the right X-Broker-Secret');
       return reply.status(401).send(answer(false, false, 'bad broker secret'));
     }
@@ -80,7 +78,9 @@ export const brokerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { username, password } = request.body;
       if (username === SERVER_MQTT_USERNAME) {
-        return sameSecret(password, secret) ? answer(true, true) : answer(false, false, 'bad password');
+        return sameSecret(password, app.secrets.brokerSecret())
+          ? answer(true, true)
+          : answer(false, false, 'bad password');
       }
       const device = await directory().byToken(username);
       if (!device)

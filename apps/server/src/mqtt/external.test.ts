@@ -8,7 +8,7 @@ import { plainBroker, type PlainBroker } from '../test/plain-broker.js';
 import { telemetryRaw } from '../modules/telemetry/tables.js';
 import { TelemetryWriter, type TelemetryRow } from '../modules/telemetry/writer.js';
 import { DeviceDirectory } from './directory.js';
-import { startExternalLink, type ExternalLink } from './external.js';
+import { linkClientId, startExternalLink, type ExternalLink } from './external.js';
 
 /**
  * The server as a client of an external broker: Mosquitto at TEST_MQTT_URL, or an aedes broker started
@@ -37,6 +37,30 @@ class FlakyWriter extends TelemetryWriter {
   }
 }
 
+/** A writer that holds every write until `release` (then fails them or stores them), as a slow commit would. */
+class GatedWriter extends TelemetryWriter {
+  held = 0;
+  private gate: { promise: Promise<void>; fail: (error: Error) => void } | null = null;
+  hold(): void {
+    let fail: (error: Error) => void = () => undefined;
+    const promise = new Promise<void>((_, reject) => (fail = reject));
+    // Nobody may be waiting when it fails; the writes waiting on it see the rejection.
+    promise.catch(() => undefined);
+    this.gate = { promise, fail };
+  }
+  failHeld(): void {
+    this.gate?.fail(new Error('commit failed'));
+    this.gate = null;
+  }
+  override async write(rows: TelemetryRow[]): Promise<void> {
+    if (this.gate) {
+      this.held += 1;
+      await this.gate.promise;
+    }
+    await super.write(rows);
+  }
+}
+
 const unique = () => crypto.randomBytes(5).toString('hex');
 
 beforeAll(async () => {
@@ -62,7 +86,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function link(root: string, writer = new TelemetryWriter(t.app.db), group = `g${unique()}`) {
+async function link(
+  root: string,
+  writer = new TelemetryWriter(t.app.db),
+  group = `g${unique()}`,
+  connections = 4,
+) {
   const clientId = `sbuilding-server-test-${unique()}`;
   const started = await startExternalLink({
     url: broker.url,
@@ -73,7 +102,7 @@ async function link(root: string, writer = new TelemetryWriter(t.app.db), group 
     offlineMinutes: 5,
     clientId,
     // A few are enough to show the sharing; a server runs EXTERNAL_LINK_CONNECTIONS.
-    connections: 4,
+    connections,
     group,
     topicRoot: root,
     reconnectMs: 50,
@@ -134,6 +163,29 @@ describe(`the link to an external broker (${process.env.TEST_MQTT_URL ? 'Mosquit
     expect(server.stats.deliveries).toBe(2);
     expect((await readings(sensor.id, 'lux')).map((r) => [r.ts.getTime(), r.num])).toEqual([[ts, 300]]);
     expect(server.stats.failedCommits).toBe(1);
+  });
+
+  it('holds several messages of one connection at once, and acknowledges none before its commit', async () => {
+    const root = `t${unique()}`;
+    const writer = new GatedWriter(t.app.db);
+    writer.hold();
+    const server = await link(root, writer, undefined, 1);
+    const client = await device();
+    const start = Date.parse('2026-11-20T10:00:00Z');
+    for (let i = 0; i < 5; i += 1) {
+      await publish(client, `${root}/${sensor.accessToken}/v1/devices/me/telemetry`, {
+        ts: start + i * 1000,
+        values: { inFlight: i },
+      });
+    }
+    // One connection, five messages in hand together (not one commit's round trip each).
+    await expect.poll(() => writer.held).toBe(5);
+    expect(server.stats.deliveries).toBe(5);
+    // None was acknowledged: when their commit fails, the broker sends all five again, stored once each.
+    writer.failHeld();
+    await expect.poll(async () => (await readings(sensor.id, 'inFlight')).length).toBe(5);
+    expect(server.stats.deliveries).toBe(10);
+    expect((await readings(sensor.id, 'inFlight')).map((r) => r.num).sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('drops and counts a message of an unknown token, and carries on', async () => {
@@ -209,5 +261,14 @@ describe(`the link to an external broker (${process.env.TEST_MQTT_URL ? 'Mosquit
       .map((r) => r.num)
       .sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(values).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('gives each server process on one host client ids of its own, kept across its restarts', () => {
+    // Two processes on one host listen on two ports; the same process restarted keeps its port.
+    expect(linkClientId(8080, 'host-a')).not.toBe(linkClientId(8081, 'host-a'));
+    expect(linkClientId(8080, 'host-a')).toBe(linkClientId(8080, 'host-a', 999));
+    expect(linkClientId(8080, 'host-a')).not.toBe(linkClientId(8080, 'host-b'));
+    // Any free port (0): the process id tells them apart.
+    expect(linkClientId(0, 'host-a', 101)).not.toBe(linkClientId(0, 'host-a', 102));
   });
 });

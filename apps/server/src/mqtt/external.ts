@@ -33,7 +33,8 @@ export interface ExternalLinkOptions {
   /** DEVICE_OFFLINE_MINUTES: a device that published within it counts as connected. */
   offlineMinutes: number;
   /**
-   * Stable across restarts, so the broker keeps the sessions; `sbuilding-server-{host name}` by default.
+   * Unique to this process and stable across its restarts, so the broker keeps the sessions and two
+   * processes never take over each other's: `sbuilding-server-{host name}-{PORT}` (linkClientId) by default.
    * Connection i uses `{clientId}-{i}`.
    */
   clientId?: string;
@@ -62,12 +63,22 @@ export interface ExternalLink extends DeviceChannel {
 }
 
 /**
- * Connections of one server process in the shared subscription. Each has one message in hand at a time
- * (MQTT.js acknowledges in order), so this is how many messages can share a commit: throughput grew with
- * them (32: 1,900 msg/s, 128: 3,800 on the bench). Acknowledging out of order on fewer connections
- * (MQTT 5) is the next step.
+ * Connections of one server process in the shared subscription. Each has as many messages in hand as the
+ * broker lets it (its in-flight window: Mosquitto's max_inflight_messages, 20 by default; EMQX's
+ * max_inflight, 32), all committed together by the writer's group commit; the connections multiply that.
  */
-export const EXTERNAL_LINK_CONNECTIONS = 128;
+export const EXTERNAL_LINK_CONNECTIONS = 16;
+
+/**
+ * What handleMessage's callback is given for a QoS 1 message whose PUBACK the link sends itself: MQTT.js
+ * then sends none and takes the next message at once (handlers/publish.js: an error skips the PUBACK).
+ */
+const ACK_DEFERRED = new Error('PUBACK deferred until the commit');
+
+/** An MQTT 3.1.1 PUBACK (fixed header 0x40, remaining length 2, the message id). */
+function puback(messageId: number): Buffer {
+  return Buffer.from([0x40, 0x02, messageId >> 8, messageId & 0xff]);
+}
 
 /** A token is looked up again after this long (a replaced token stops working at the latest then). */
 const TOKEN_TTL_MS = 60_000;
@@ -92,11 +103,21 @@ function isServerRequest(topic: string, payload: Buffer): boolean {
   return id === undefined && typeof data === 'object' && data !== null && 'method' in data;
 }
 
+/**
+ * The client id base of a server process's link: its host name and HTTP port, since two processes on one
+ * host cannot listen on the same port (a broker disconnects the older of two connections with one id, and
+ * two processes sharing ids would take each other's sessions for ever). The port also keeps the id across
+ * restarts, so the broker's persistent sessions carry on. Port 0 (any free port) adds the process id.
+ */
+export function linkClientId(port: number, host = os.hostname(), pid = process.pid): string {
+  return `sbuilding-server-${host}-${port === 0 ? `p${pid}` : port}`;
+}
+
 export async function startExternalLink(options: ExternalLinkOptions): Promise<ExternalLink> {
   const { log, directory } = options;
   const root = options.topicRoot ?? DEFAULT_TOPIC_ROOT;
   const group = options.group ?? 'sbuilding';
-  const base = options.clientId ?? `sbuilding-server-${os.hostname()}`;
+  const base = options.clientId ?? linkClientId(0);
   const clientIds = Array.from(
     { length: Math.max(1, options.connections ?? EXTERNAL_LINK_CONNECTIONS) },
     (_, i) => `${base}-${i}`,
@@ -165,23 +186,58 @@ export async function startExternalLink(options: ExternalLinkOptions): Promise<E
       reconnectPeriod: options.reconnectMs ?? 1_000,
       connectTimeout: 10_000,
     });
-    // MQTT.js sends the PUBACK of a QoS 1 message once handleMessage calls back without an error, and takes
-    // the next message only then. (customHandleAcks would do the same, but MQTT.js honours it for MQTT 5
-    // only, and the link speaks 3.1.1, which every broker has.) So one connection has one message in
-    // hand; the link's many connections are what fill the writer's batches.
+    // MQTT.js sends the PUBACK of a QoS 1 message once handleMessage calls back, and takes the next message
+    // only then (customHandleAcks waits the same way, and only on MQTT 5): one message in hand per
+    // connection, one commit's round trip per message. So the link acknowledges QoS 1 itself: the callback
+    // says ACK_DEFERRED at once (MQTT.js sends no PUBACK and hands over the next message), and the PUBACK
+    // goes out once the message's batch has committed. PUBACKs leave in the order their PUBLISHes came
+    // (MQTT 3.1.1, 4.6), each on the connection it came on; those of a connection that closed meanwhile are
+    // dropped (the broker sends those messages again to the session's next connection).
+    const acks: { messageId: number; stream: typeof client.stream; ready: boolean }[] = [];
+    const flushAcks = () => {
+      for (let head = acks[0]; head; head = acks[0]) {
+        const current = head.stream === client.stream && !head.stream.destroyed;
+        if (current && !head.ready) break;
+        acks.shift();
+        if (current) head.stream.write(puback(head.messageId));
+      }
+    };
     client.handleMessage = (packet, callback) => {
       const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-      handle(packet.topic, payload, packet.dup).then(
-        () => callback(),
+      const stored = handle(packet.topic, payload, packet.dup);
+      const failed = (error: unknown) => {
+        stats.failedCommits += 1;
+        log.error({ err: error }, 'mqtt message not stored: not acknowledged, the broker sends it again');
+      };
+      if (packet.qos !== 1 || packet.messageId === undefined) {
+        stored.then(
+          () => callback(),
+          (error: unknown) => {
+            failed(error);
+            callback(error instanceof Error ? error : new Error('not stored'));
+          },
+        );
+        return;
+      }
+      const entry = { messageId: packet.messageId, stream: client.stream, ready: false };
+      acks.push(entry);
+      callback(ACK_DEFERRED);
+      stored.then(
+        () => {
+          entry.ready = true;
+          flushAcks();
+        },
         (error: unknown) => {
-          stats.failedCommits += 1;
-          log.error({ err: error }, 'mqtt message not stored: not acknowledged, the broker sends it again');
-          callback(error instanceof Error ? error : new Error('not stored'));
-          // An unacknowledged message is delivered again only to a new connection of the session.
-          client.stream.destroy();
+          failed(error);
+          // Neither it nor the messages after it on this connection are acknowledged (PUBACKs go in order):
+          // the broker delivers them again to a new connection of the session (those committed meanwhile
+          // are stored once: the raw table's key).
+          entry.stream.destroy();
+          flushAcks();
         },
       );
     };
+    client.on('close', flushAcks);
     client.on('error', (error) => log.debug({ err: error }, 'mqtt link error'));
     client.on('offline', () => log.warn({ url: options.url }, 'external MQTT broker unreachable, retrying'));
 

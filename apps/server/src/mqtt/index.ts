@@ -3,7 +3,7 @@ import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
 import { ACTIVITY_WRITE_S, gatherMsFor, TelemetryWriter } from '../modules/telemetry/index.js';
 import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
-import { startExternalLink } from './external.js';
+import { linkClientId, startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
@@ -33,6 +33,8 @@ export interface DeviceLinkOptions {
   database?: 'pglite' | 'postgres';
   /** Told of a change made at a device with its terminal source (the control log records it). */
   onDeviceChange?: ((change: DeviceChange) => Promise<void>) | undefined;
+  /** The external broker's shared secret (app.secrets); MQTT_BROKER_SECRET or DATA_DIR's when absent. */
+  brokerSecret?: string | undefined;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function startDeviceLink(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  { bus, onPresence, database = 'postgres', onDeviceChange }: DeviceLinkOptions = {},
+  { bus, onPresence, database = 'postgres', onDeviceChange, brokerSecret }: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   const writer = new TelemetryWriter(db, {
@@ -58,7 +60,8 @@ export async function startDeviceLink(
   if (config.mqttUrl) {
     channel = await startExternalLink({
       url: config.mqttUrl,
-      secret: loadBrokerSecret(config),
+      secret: brokerSecret ?? loadBrokerSecret(config),
+      clientId: linkClientId(config.port),
       log,
       directory,
       writer,

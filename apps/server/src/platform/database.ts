@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.js';
 import { openDatabase, type Database, type Db, type DbOptions } from './db/client.js';
+import { ServerSecrets } from './auth/secret.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,11 @@ declare module 'fastify' {
     readonly dbKind: 'pglite' | 'postgres' | undefined;
     /** True once start-up work (migrations, seed, background services) is done: /health says ok. */
     readonly started: boolean;
+    /** The signing key and broker secret: configured, or generated and kept in the database. */
+    readonly secrets: ServerSecrets;
     openDb(options: DbOptions): Promise<Db>;
+    /** The open database even before `markStarted` (start-up work: the seed's files); throws before openDb. */
+    startupDb(): Db;
     markStarted(): void;
     /**
      * Runs `work` once start-up is done (at once if it is): background services that read the database
@@ -41,6 +46,10 @@ export const databasePlugin = fp(
       getter: () => database?.kind,
     });
     app.decorate('started', { getter: () => started });
+    app.decorate('startupDb', () => {
+      if (!database) throw new AppError(503, 'error.notReady');
+      return database.db;
+    });
     app.decorate('markStarted', () => {
       if (!database) throw new Error('markStarted before openDb');
       started = true;
@@ -50,11 +59,15 @@ export const databasePlugin = fp(
       if (started) run(work);
       else waiting.push(work);
     });
+    const secrets = new ServerSecrets(app.config);
+    app.decorate('secrets', secrets);
     app.decorate('openDb', async (options: DbOptions) => {
       database = await openDatabase({
         onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
         ...options,
       });
+      // Before anything signs or checks a token: the secrets every node shares.
+      await secrets.load(database.db);
       return database.db;
     });
     app.addHook('onClose', async () => {

@@ -21,12 +21,17 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Uploaded images and floor plans; unset means DATA_DIR/uploads. */
   UPLOAD_DIR: z.string().optional(),
+  /**
+   * A directory every node shares (NFS…) for uploads and exports; unset means the database with
+   * DATABASE_URL (every node serves them), else this node's UPLOAD_DIR and DATA_DIR/exports.
+   */
+  FILES_DIR: z.string().optional(),
   /** A PostgreSQL server; unset means embedded PostgreSQL (PGlite) in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   MQTT_PORT: port(1883),
   /** An external broker; unset means the embedded one on MQTT_PORT. */
   MQTT_URL: z.string().url().optional(),
-  /** Shared with an external broker: its HTTP auth calls and the server's MQTT password; unset means generated into DATA_DIR. */
+  /** Shared with an external broker: its HTTP auth calls and the server's MQTT password; unset means generated into the database. */
   MQTT_BROKER_SECRET: z.string().min(32).optional(),
   /** A device that has sent nothing for this long is offline (and so are the devices behind a gateway). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
@@ -84,6 +89,8 @@ export interface Config {
   port: number;
   dataDir: string;
   uploadDir: string;
+  /** FILES_DIR: uploads and exports in this shared directory (see platform/storage.ts). */
+  filesDir: string | undefined;
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
@@ -121,6 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    filesDir: e.FILES_DIR === undefined ? undefined : path.resolve(e.FILES_DIR),
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,

@@ -1,22 +1,26 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { EXPORT_FILE_NAME } from '@sbuilding/shared';
 import { AppError, badRequest } from './errors.js';
+import { DirectoryBytes, exportDir, type ByteStore } from './storage.js';
 
 /**
- * Spreadsheet exports: a call writes a real .xlsx under `${DATA_DIR}/exports` with a name the server makes
- * up, answers that name, and GET /common/download sends the file. Names are checked against the generated
- * pattern and resolved inside the directory, so a download can never reach another file.
+ * Spreadsheet exports: a call writes a real .xlsx into the exports store (app.storage.exports: a shared
+ * directory, the database, or `${DATA_DIR}/exports`, see storage.ts) with a name the server makes up,
+ * answers that name, and GET /common/download sends the file, whichever node wrote it. Names are checked
+ * against the generated pattern, so a download can never reach another file.
  */
 
+export { exportDir };
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Exports nobody downloaded are removed after this long (checked whenever a new export is written). */
 export const EXPORT_MAX_AGE_MS = 60 * 60_000;
 
-export function exportDir(dataDir: string): string {
-  return path.join(dataDir, 'exports');
+/** Where exports go: the app's store, or a directory (a test, a tool). */
+export type ExportTarget = ByteStore | string;
+
+function storeOf(target: ExportTarget): ByteStore {
+  return typeof target === 'string' ? new DirectoryBytes(target) : target;
 }
 
 export interface ExportColumn<T> {
@@ -25,16 +29,16 @@ export interface ExportColumn<T> {
   width?: number;
 }
 
-/** Writes rows to a new .xlsx in `dir` and returns its generated file name. */
+/** Writes rows to a new .xlsx in `target` and returns its generated file name. */
 export async function writeXlsx<T extends object>(
-  dir: string,
+  target: ExportTarget,
   prefix: string,
   sheetName: string,
   columns: readonly ExportColumn<T>[],
   rows: readonly T[],
 ): Promise<string> {
-  await fs.promises.mkdir(dir, { recursive: true });
-  await removeStaleExports(dir);
+  const store = storeOf(target);
+  await store.removeOlderThan(EXPORT_MAX_AGE_MS);
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetName);
@@ -43,50 +47,22 @@ export async function writeXlsx<T extends object>(
   // Values are written as plain cells (strings stay strings): a value starting with '=' is not a formula.
   for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, row[c.key]])));
   const fileName = `${prefix}_${Date.now()}_${crypto.randomBytes(6).toString('hex')}.xlsx`;
-  const partial = path.join(dir, `.${fileName}.part`);
-  await workbook.xlsx.writeFile(partial);
-  // Renamed only once complete, so a download never sees half a file.
-  await fs.promises.rename(partial, path.join(dir, fileName));
+  // Stored only once complete, so a download never sees half a file.
+  await store.put(fileName, new Uint8Array(await workbook.xlsx.writeBuffer()));
   return fileName;
 }
 
-async function removeStaleExports(dir: string, now = Date.now()): Promise<void> {
-  const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-  await Promise.all(
-    entries
-      .filter((e) => e.isFile())
-      .map(async (e) => {
-        const file = path.join(dir, e.name);
-        const stat = await fs.promises.stat(file).catch(() => undefined);
-        if (stat && now - stat.mtimeMs > EXPORT_MAX_AGE_MS) await fs.promises.rm(file, { force: true });
-      }),
-  );
-}
-
 /**
- * Opens an export for download. The name must be one the server generates (no separators, no '..'),
- * and its resolved path must sit directly in the export directory: 400 otherwise; 404 when absent.
- * With `remove`, the file is unlinked once open: the open handle still reads it, and nobody else can.
+ * The bytes of an export for download. The name must be one the server generates (no separators, no
+ * '..'): 400 otherwise, before any store is read; 404 when absent. With `remove`, it is removed once read.
  */
-export async function openExport(
-  dir: string,
-  fileName: string,
-  remove: boolean,
-): Promise<fs.promises.FileHandle> {
-  const root = path.resolve(dir);
-  const file = path.resolve(root, fileName);
-  if (!EXPORT_FILE_NAME.test(fileName) || fileName.includes('..') || path.dirname(file) !== root) {
+export async function openExport(target: ExportTarget, fileName: string, remove: boolean): Promise<Buffer> {
+  if (!EXPORT_FILE_NAME.test(fileName) || fileName.includes('..') || /[/\\]/.test(fileName)) {
     throw badRequest('validation.invalid', { data: 'fileName' });
   }
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ELOOP')) {
-      throw new AppError(404, 'file.notFound');
-    }
-    throw error;
-  }
-  if (remove) await fs.promises.rm(file, { force: true });
-  return handle;
+  const store = storeOf(target);
+  const bytes = await store.get(fileName);
+  if (!bytes) throw new AppError(404, 'file.notFound');
+  if (remove) await store.remove(fileName);
+  return bytes;
 }

@@ -22,10 +22,19 @@ export interface TestAppOptions {
   captchaEnabled?: boolean;
   /** Further environment variables of the test config. */
   env?: Record<string, string>;
+  /**
+   * A second node on this app's database (the same PostgreSQL database through a pool of its own, or the
+   * same in-memory PGlite); it drops nothing when closed.
+   */
+  sameDatabaseAs?: TestApp;
+  /** No JWT_SECRET, and a data dir of its own: the server generates its secrets (kept in the database). */
+  generatedSecrets?: boolean;
 }
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** Signs in through /captchaImage and /login (reading the captcha's answer from the database). */
   login(username: string, password: string): Promise<string>;
   /** A fresh captcha and its right answer (empty strings when the captcha is off). */
@@ -44,19 +53,32 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Each app its own upload directory (a copy of the seed's floor plans), removed by close().
   const uploadDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-uploads-'));
   await fs.promises.cp(template.uploadDir, uploadDir, { recursive: true });
+  const dataDir = options.generatedSecrets
+    ? await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-data-'))
+    : path.join(os.tmpdir(), 'sbuilding-test');
   const config = loadConfig({
     UPLOAD_DIR: uploadDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA_ENABLED: String(options.captchaEnabled ?? true),
-    JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
-    DATA_DIR: path.join(os.tmpdir(), 'sbuilding-test'),
+    ...(options.generatedSecrets ? {} : { JWT_SECRET: crypto.randomBytes(32).toString('base64url') }),
+    DATA_DIR: dataDir,
     ...options.env,
   });
-  const database = await freshDatabase(template);
+  const other = options.sameDatabaseAs;
+  const database: FreshDatabase = other
+    ? { url: other.databaseUrl, pgliteTar: undefined, drop: async () => {} }
+    : await freshDatabase(template);
   const app = await buildApp({ config, logger: false });
   try {
-    await app.openDb({ url: database.url, loadDataDir: database.pgliteTar });
+    await app.openDb({
+      url: database.url,
+      loadDataDir: database.pgliteTar,
+      shared:
+        other && !other.databaseUrl && other.app.dbKind
+          ? { db: other.app.db, kind: other.app.dbKind }
+          : undefined,
+    });
     app.markStarted();
   } catch (error) {
     await app.close();
@@ -85,12 +107,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   return {
     app,
+    databaseUrl: database.url,
     login,
     solveCaptcha,
     close: async () => {
       await app.close();
       await database.drop();
       await fs.promises.rm(uploadDir, { recursive: true, force: true });
+      if (options.generatedSecrets) await fs.promises.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,7 +9,7 @@ import type {
   Lang,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { allAlerts } from './service.js';
 
@@ -173,7 +173,7 @@ export async function exportAlerts(
   scope: Scope,
   filter: AlertFilter,
   lang: Lang,
-  dir: string,
+  dir: ExportTarget,
 ): Promise<string> {
   const alerts = await allAlerts(db, scope, filter);
   const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({ key, header: HEADERS[lang][key] }));

@@ -16,7 +16,6 @@ import {
   PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
-import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { exportAlerts } from './export.js';
 import { alertDetail, countAlerts, handleAlert, ignoreAll, listAlerts } from './service.js';
@@ -152,7 +151,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         request.scope(),
         request.body,
         request.lang,
-        exportDir(app.config.dataDir),
+        app.storage.exports,
       );
       return ok(request, { fileName });
     },

@@ -52,7 +52,7 @@ describe('export and download', () => {
     ]);
     expect(rows.slice(1).map((r) => r[2])).toEqual(['sys.account.captchaEnabled']);
 
-    expect(fs.existsSync(path.join(exportDir(t.app.config.dataDir), fileName))).toBe(false);
+    expect(await t.app.storage.exports.get(fileName)).toBeUndefined();
     const again = await admin('GET', `/common/download?fileName=${fileName}&delete=true`);
     expect(again.statusCode).toBe(404);
     expect(again.json().msg).toBe('The file does not exist or has already been downloaded');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadQuerySchema } from '@sbuilding/shared';
-import { exportDir, openExport, XLSX_CONTENT_TYPE } from '../../platform/exports.js';
+import { openExport, XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 
 /** GET /common/download (spec section 7): sends an export written by one of the export calls. */
@@ -18,17 +18,16 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fileName, delete: remove } = request.query;
-      const handle = await openExport(exportDir(app.config.dataDir), fileName, remove);
-      const { size } = await handle.stat();
+      const bytes = await openExport(app.storage.exports, fileName, remove);
       return reply
         .type(XLSX_CONTENT_TYPE)
-        .header('Content-Length', size)
+        .header('Content-Length', bytes.length)
         .header(
           'Content-Disposition',
           `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
         )
         .header('Cache-Control', 'no-store')
-        .send(handle.createReadStream());
+        .send(bytes);
     },
   );
 };

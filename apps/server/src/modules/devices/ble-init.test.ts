@@ -148,4 +148,82 @@ describe('Bluetooth gateway initialisation', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await row(device.id)).toMatchObject({ status: 'pending' });
   });
+
+  describe('on two server nodes sharing the database', () => {
+    let other: TestApp;
+    beforeAll(async () => {
+      other = await createTestApp({ env: { BLE_INIT_STEP_MS: '0' }, sameDatabaseAs: t });
+    });
+    afterAll(() => other.close());
+
+    /** Two nodes' runners on one database, judging leases by one clock the test moves on. */
+    function nodes(stepMs: [number, number]) {
+      let now = Date.parse('2026-11-26T02:00:00Z');
+      const clock = () => new Date(now);
+      const options = { now: clock, leaseMs: 30_000, log: t.app.log };
+      return {
+        first: new BleGatewayInitRunner({ ...options, db: () => t.app.db, stepMs: stepMs[0] }),
+        second: new BleGatewayInitRunner({ ...options, db: () => other.app.db, stepMs: stepMs[1] }),
+        advance: (ms: number) => (now += ms),
+      };
+    }
+
+    it('runs a job started on both nodes at once on exactly one of them', async () => {
+      const device = await createDevice(t.app.db, scope, 'ba', bodies.ba(site));
+      const { first, second } = nodes([0, 0]);
+      const outcomes = await Promise.all([first.start(device.id), second.start(device.id)]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['elsewhere', 'ready']);
+      expect(await row(device.id)).toMatchObject({ status: 'ready', step: 'done', leaseOwner: null });
+      await Promise.all([first.close(), second.close()]);
+    });
+
+    it('leaves a job held by a live node alone, and carries it on once that node is gone and its lease ran out', async () => {
+      const device = await createDevice(t.app.db, scope, 'ba', bodies.ba(site));
+      // The first node takes the job and pauses a minute before each step: it stands for a node that died.
+      const { first, second, advance } = nodes([60_000, 0]);
+      const stalled = first.start(device.id);
+      await expect.poll(async () => (await row(device.id))?.leaseOwner).toBe(first.owner);
+      // The second node starting (or sweeping) does not run it again while the lease holds. (Its sweep may
+      // take other tests' jobs left pending: the count is not this job's.)
+      await second.resumePending();
+      expect(await second.start(device.id)).toEqual({ status: 'elsewhere', error: '' });
+      advance(29_000);
+      await second.resumePending();
+      expect(await row(device.id)).toMatchObject({ leaseOwner: first.owner, step: 'queued' });
+      // The lease runs out: the second node's sweep takes the job over and finishes it.
+      advance(2_000);
+      expect(await second.resumePending()).toBeGreaterThanOrEqual(1);
+      expect(await settled(device.id)).toMatchObject({ status: 'ready', step: 'done' });
+      expect(await row(device.id)).toMatchObject({ leaseOwner: null });
+      // The first node, waking up, finds the job no longer its own and stops without touching it.
+      await first.close();
+      expect(await stalled).toEqual({ status: 'aborted', error: '' });
+      expect(await row(device.id)).toMatchObject({ status: 'ready', step: 'done' });
+      await second.close();
+    });
+
+    it('carries a job on from the step the node that died had reached', async () => {
+      const device = await createDevice(t.app.db, scope, 'ba', bodies.ba(site));
+      const { second, advance } = nodes([0, 0]);
+      await t.app.db
+        .update(bleGatewayInits)
+        .set({
+          status: 'initialising',
+          step: 'configuringGateway',
+          progress: 70,
+          leaseOwner: 'a node that died',
+          leaseUntil: new Date(Date.parse('2026-11-26T02:00:10Z')),
+        })
+        .where(eq(bleGatewayInits.deviceId, device.id));
+      await second.resumePending();
+      expect(await row(device.id)).toMatchObject({
+        leaseOwner: 'a node that died',
+        step: 'configuringGateway',
+      });
+      advance(11_000);
+      expect(await second.resumePending()).toBeGreaterThanOrEqual(1);
+      expect(await settled(device.id)).toMatchObject({ status: 'ready', step: 'done' });
+      await second.close();
+    });
+  });
 });

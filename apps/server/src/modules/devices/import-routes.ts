@@ -63,7 +63,7 @@ export const deviceImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = { db: app.db, scope: request.scope(), lang: request.lang };
       const file = await readUploadedFile(request);
       const { projectId } = request.query;
-      return ok(request, await checkImport(ctx, app.config.dataDir, projectId, file.columns, file.rows));
+      return ok(request, await checkImport(ctx, app.storage.exports, projectId, file.columns, file.rows));
     },
   );
 

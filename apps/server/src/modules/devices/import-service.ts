@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { appErrorMessage } from '../../platform/error-handler.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { exportDir, writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { RequestValidationError, validationMessage } from '../../platform/validate.js';
 import { findProject } from '../projects/index.js';
@@ -116,7 +116,7 @@ async function runRows(
 /** Checks every row without saving anything; the rejected ones are also written as an .xlsx report. */
 export async function checkImport(
   ctx: ImportContext,
-  dataDir: string,
+  exports: ExportTarget,
   projectId: number,
   columns: readonly ImportColumn[],
   rows: readonly ImportRow[],
@@ -133,7 +133,7 @@ export async function checkImport(
   }
   const invalid = results.filter((r) => r.errors.length > 0);
   const reportFileName =
-    invalid.length > 0 ? await writeReport(ctx.lang, dataDir, columns, rows, invalid) : null;
+    invalid.length > 0 ? await writeReport(ctx.lang, exports, columns, rows, invalid) : null;
   return {
     rows: [...rows],
     results,
@@ -161,7 +161,7 @@ type ReportRow = Record<string, CellValue>;
 /** The rejected rows as read, their line first and their reasons last, headed as in the file. */
 async function writeReport(
   lang: Lang,
-  dataDir: string,
+  exports: ExportTarget,
   columns: readonly ImportColumn[],
   rows: readonly ImportRow[],
   invalid: readonly ImportRowResult[],
@@ -177,5 +177,5 @@ async function writeReport(
     line: result.line,
     errors: result.errors.map((e) => e.message).join('; '),
   }));
-  return writeXlsx(exportDir(dataDir), 'device_import_errors', 'errors', reportColumns, reportRows);
+  return writeXlsx(exports, 'device_import_errors', 'errors', reportColumns, reportRows);
 }

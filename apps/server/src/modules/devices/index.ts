@@ -1,5 +1,5 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
-export { bleInitPlugin, meshIdOf } from './ble-gateway-init.js';
+export { BLE_INIT_LEASE_MS, bleInitPlugin, meshIdOf } from './ble-gateway-init.js';
 export { findDevice, latestTelemetry } from './device-rows.js';
 export type { DeviceRow } from './device-rows.js';
 export { newAccessToken, splitFields } from './device-service.js';

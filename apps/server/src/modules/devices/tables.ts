@@ -137,6 +137,12 @@ export const bleGatewayInits = pgTable('ble_gateway_inits', {
   /** Message key of the failure; '' unless failed. */
   error: text('error').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The server node running the job and until when its lease holds (renewed at every step): another node
+   * takes the job over only once the lease has run out (its node died), so a job runs on one node at a time.
+   */
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
 });
 
 export const deviceGroups = pgTable(

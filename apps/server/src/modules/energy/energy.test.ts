@@ -297,8 +297,7 @@ describe('energy board: sums', () => {
     ];
     const builder = new RollupBuilder();
     await builder.prepare(t.app.db, readings);
-    const built = builder.build(readings);
-    await upsertRollups(t.app.db, built.hourly, built.daily);
+    await upsertRollups(t.app.db, builder.build(readings));
 
     const day = await board({ projectId, period: 'DAY', anchor: '2026-05-10', buildingId: buildingC });
     expect(day.energy).toBeCloseTo(18);

@@ -1,6 +1,6 @@
 import type { EnergyQuery, Lang } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { energyBoard } from './service.js';
 
@@ -67,7 +67,7 @@ export async function exportEnergy(
   scope: Scope,
   query: EnergyQuery,
   lang: Lang,
-  dir: string,
+  dir: ExportTarget,
 ): Promise<string> {
   const board = await energyBoard(db, scope, query);
   const range = (r: { from: string; to: string }) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);

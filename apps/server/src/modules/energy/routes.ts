@@ -8,7 +8,6 @@ import {
   PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
-import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { energySavings } from './board-savings.js';
 import { exportEnergy } from './export.js';
@@ -68,7 +67,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.scope(),
         request.body,
         request.lang,
-        exportDir(app.config.dataDir),
+        app.storage.exports,
       );
       return ok(request, { fileName });
     },

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -47,7 +46,7 @@ describe('image upload', () => {
       tenantId: await demoTenantId(t),
     });
     expect(data.url).toMatch(new RegExp(`^/sbuilding/file/${data.id}\\?exp=\\d+&sig=[\\w-]{43}$`));
-    expect(fs.readdirSync(t.app.config.uploadDir)).toContain(`${data.id}.png`);
+    expect(await t.app.files.store.read(`${data.id}.png`)).toEqual(PNG_1X1);
   });
 
   it('recognises a JPEG by its bytes whatever its name and declared type', async () => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { SigningKeySource } from '../../platform/auth/secret.js';
 
 /** Links are re-issued per hour: every row read within one hour carries the same URL (browser cache). */
 const STEP_SECONDS = 3600;
@@ -13,14 +14,19 @@ export type LinkVerdict = 'ok' | 'expired' | 'invalid';
  * link stays valid 1-2 hours (until `exp`, the end of the next full hour).
  */
 export class FileLinks {
-  private readonly key: Buffer;
+  private derived: Buffer | undefined;
 
+  /** `signingKey`: the key itself, or where it is read once the database is open (ServerSecrets). */
   constructor(
-    signingKey: Uint8Array,
+    private readonly signingKey: Uint8Array | SigningKeySource,
     private readonly now: () => number = Date.now,
-  ) {
-    // A key of its own: a file signature can never pass for a token signature or the other way round.
-    this.key = crypto.createHmac('sha256', signingKey).update('sbuilding file links v1').digest();
+  ) {}
+
+  /** A key of its own: a file signature can never pass for a token signature or the other way round. */
+  private get key(): Buffer {
+    const signing = this.signingKey instanceof Uint8Array ? this.signingKey : this.signingKey.signingKey();
+    this.derived ??= crypto.createHmac('sha256', signing).update('sbuilding file links v1').digest();
+    return this.derived;
   }
 
   url(id: string): string {

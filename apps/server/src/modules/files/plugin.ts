@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadSigningKey } from '../../platform/auth/secret.js';
 import { FileLinks } from './links.js';
 import type { FilesContext } from './service.js';
 import { FileStore } from './store.js';
@@ -16,8 +15,8 @@ declare module 'fastify' {
 export const filesPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('files', {
-      store: new FileStore(app.config.uploadDir),
-      links: new FileLinks(loadSigningKey(app.config)),
+      store: new FileStore(app.storage.uploads),
+      links: new FileLinks(app.secrets),
     });
   },
   { name: 'files' },

@@ -129,19 +129,15 @@ export const fileServeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!hasAnyRole(auth.scope.roles, PROJECT_READ_ROLES)) throw forbidden();
         row = await findFile(app.db, auth.scope, id);
       }
-      const handle = await app.files.store.open(row.storedName);
-      if (!handle) {
+      const bytes = await app.files.store.read(row.storedName);
+      if (!bytes) {
         request.log.error({ file: row.id }, 'the bytes of a stored file are missing');
         throw notFound('file.unknown');
       }
-      const { size } = await handle.stat().catch(async (error: unknown) => {
-        await handle.close();
-        throw error;
-      });
       const name = dispositionName(row);
       return reply
         .type(row.mime)
-        .header('Content-Length', size)
+        .header('Content-Length', bytes.length)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', FILE_CSP)
         .header('Cache-Control', 'private, max-age=3600')
@@ -149,7 +145,7 @@ export const fileServeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Content-Disposition',
           `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
-        .send(handle.createReadStream());
+        .send(bytes);
     },
   );
 };

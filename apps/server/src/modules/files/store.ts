@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FileMimeType } from '@sbuilding/shared';
+import { DirectoryBytes, type ByteStore } from '../../platform/storage.js';
 
 /** The extension a stored file gets from its (server-decided) content type. */
 export const EXTENSION_OF: Record<FileMimeType, string> = {
@@ -19,40 +18,36 @@ export interface StoredFile {
 }
 
 /**
- * The bytes of uploaded files, in one directory (UPLOAD_DIR, default DATA_DIR/uploads), under names the
- * server generates. A file is written to a temporary name and renamed once complete, so a reader never
- * sees half of one.
+ * The bytes of uploaded files, under names the server generates, in the app's uploads store
+ * (app.storage.uploads: FILES_DIR, the database on PostgreSQL so that every node serves them, or
+ * UPLOAD_DIR), or in a directory (the tests' seeded template). A file is stored whole or not at all.
  */
 export class FileStore {
-  constructor(readonly dir: string) {}
+  private readonly bytes: ByteStore;
+
+  constructor(where: ByteStore | string) {
+    this.bytes = typeof where === 'string' ? new DirectoryBytes(where) : where;
+  }
 
   async write(mime: FileMimeType, bytes: Uint8Array): Promise<StoredFile> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
     const id = crypto.randomUUID();
     const storedName = `${id}.${EXTENSION_OF[mime]}`;
-    const partial = path.join(this.dir, `.${storedName}.part`);
-    await fs.promises.writeFile(partial, bytes, { mode: 0o640 });
-    await fs.promises.rename(partial, this.pathOf(storedName));
+    await this.bytes.put(checked(storedName), bytes);
     return { id, storedName };
   }
 
-  /** An open handle on a stored file, or undefined when it is not there. */
-  async open(storedName: string): Promise<fs.promises.FileHandle | undefined> {
-    try {
-      return await fs.promises.open(this.pathOf(storedName), 'r');
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
-      throw error;
-    }
+  /** A stored file's bytes, or undefined when they are not there. */
+  read(storedName: string): Promise<Buffer | undefined> {
+    return this.bytes.get(checked(storedName));
   }
 
   /** Removes a stored file (a row that could not be written must not leave its bytes behind). */
-  async remove(storedName: string): Promise<void> {
-    await fs.promises.rm(this.pathOf(storedName), { force: true });
+  remove(storedName: string): Promise<void> {
+    return this.bytes.remove(checked(storedName));
   }
+}
 
-  private pathOf(storedName: string): string {
-    if (!STORED_NAME.test(storedName)) throw new Error(`not a stored file name: ${storedName}`);
-    return path.join(this.dir, storedName);
-  }
+function checked(storedName: string): string {
+  if (!STORED_NAME.test(storedName)) throw new Error(`not a stored file name: ${storedName}`);
+  return storedName;
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { FILE_KINDS, FILE_MIME_TYPES } from '@sbuilding/shared';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
@@ -33,4 +44,22 @@ export const files = pgTable(
     check('files_kind_check', sql`${t.kind} in ('image', 'svg')`),
     check('files_mime_check', sql`${t.mime} in ('image/png', 'image/jpeg', 'image/svg+xml')`),
   ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of uploads and exports on PostgreSQL without FILES_DIR, so that every node serves what another
+ * stored (platform/storage.ts reaches it by name). `area` is 'uploads' (name: files.stored_name) or
+ * 'exports' (the generated .xlsx name, removed once downloaded or an hour old).
+ */
+export const storedBytes = pgTable(
+  'stored_bytes',
+  {
+    area: text('area').notNull(),
+    name: text('name').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.area, t.name] })],
 );

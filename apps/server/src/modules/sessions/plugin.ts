@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { hasAnyPermission, hasAnyRole, type Role } from '@sbuilding/shared';
 import { forbidden, unauthorized } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { loadSigningKey } from '../../platform/auth/secret.js';
 import { signToken, verifyToken, type TokenClaims } from '../../platform/auth/tokens.js';
 import { verifySession, type AuthContext } from './sessions.js';
 
@@ -78,17 +77,16 @@ export function isReadCall(request: FastifyRequest): boolean {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const key = loadSigningKey(app.config);
-
+    // Read at each use: the key is known once the database is open (generated keys are kept there).
     async function verifyAccessToken(token: string): Promise<AuthContext | null> {
-      const claims = await verifyToken(key, token);
+      const claims = await verifyToken(app.secrets.signingKey(), token);
       if (!claims) return null;
       return verifySession(app.db, claims.sessionId, claims.userId);
     }
 
     app.decorate('verifyAccessToken', verifyAccessToken);
     app.decorate('issueAccessToken', (claims: TokenClaims, expiresAt: Date) =>
-      signToken(key, claims, expiresAt),
+      signToken(app.secrets.signingKey(), claims, expiresAt),
     );
     app.decorateRequest('auth', null);
     app.decorateRequest('scope', function (this: FastifyRequest): Scope {

@@ -34,7 +34,7 @@ export const metaOf = (request: FastifyRequest) => ({
 
 /** The flows' dependencies for one request. The sealer's key is derived once per app. */
 export function flowDepsOf(app: FastifyInstance): (request: FastifyRequest) => FlowDeps {
-  const sealer = createSealer(app.config, 'sso');
+  const sealer = createSealer(app.secrets, 'sso');
   return (request) => ({
     db: app.db,
     config: app.config,

@@ -15,7 +15,6 @@ import {
   type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
-import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { clearConfigCache } from './config-cache.js';
 import { getConfigValue } from './config.js';
@@ -59,12 +58,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fileName = await exportConfigs(
-        app.db,
-        request.query,
-        request.lang,
-        exportDir(app.config.dataDir),
-      );
+      const fileName = await exportConfigs(app.db, request.query, request.lang, app.storage.exports);
       return ok(request, { fileName });
     },
   );

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import { fieldLabel } from '../../platform/i18n/index.js';
 import { clearConfigCache } from './config-cache.js';
 import { isReservedConfigKey, maskedConfigValue } from './smtp.js';
@@ -142,7 +142,7 @@ export async function exportConfigs(
   db: Db,
   filter: Omit<ConfigListQuery, 'pageNum' | 'pageSize'>,
   lang: Lang,
-  dir: string,
+  dir: ExportTarget,
 ): Promise<string> {
   const rows = await db.select().from(sysConfig).where(whereOf(filter)).orderBy(asc(sysConfig.id));
   const columns: ExportColumn<SysConfig>[] = EXPORT_COLUMNS.map((key) => ({

@@ -13,7 +13,6 @@ import {
   type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
-import { exportDir } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import {
   createDictData,
@@ -54,12 +53,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fileName = await exportDictData(
-        app.db,
-        request.query,
-        request.lang,
-        exportDir(app.config.dataDir),
-      );
+      const fileName = await exportDictData(app.db, request.query, request.lang, app.storage.exports);
       return ok(request, { fileName });
     },
   );

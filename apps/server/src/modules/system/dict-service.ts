@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { writeXlsx, type ExportColumn } from '../../platform/exports.js';
+import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import { fieldLabel } from '../../platform/i18n/index.js';
 import { sysDictData } from './dict-tables.js';
 
@@ -136,7 +136,7 @@ export async function exportDictData(
   db: Db,
   filter: Omit<DictDataListQuery, 'pageNum' | 'pageSize'>,
   lang: Lang,
-  dir: string,
+  dir: ExportTarget,
 ): Promise<string> {
   const rows = await db
     .select()

@@ -13,3 +13,15 @@ export const sysConfig = pgTable('sys_config', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Secrets the server generates when they are not configured (the token signing key, the MQTT broker
+ * secret), kept in the database so that every node of a cluster agrees: the first node to start inserts
+ * one (ON CONFLICT DO NOTHING), every node reads the stored one (platform/auth/secret.ts, which reaches it
+ * by name: platform imports no module).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -86,4 +86,61 @@ describe('rollups maintained at ingest', () => {
     expect(rows.at(-1)?.delta).toBe(12);
     await restarted.close();
   });
+
+  it('counts the same consumption when two writers (two nodes) store interleaved readings of one meter', async () => {
+    const twoNodes = await insertDevice(t.app.db, { model: 'ammeter4g', name: 'Meter on two nodes' });
+    const oneNode = await insertDevice(t.app.db, { model: 'ammeter4g', name: 'Meter on one node' });
+    const base = at('2026-11-21T06:00:00Z');
+    // 120 readings a minute apart (two hours), rising by 0.5 to 2.0 kWh.
+    const values: number[] = [];
+    for (let i = 0, v = 1000; i < 120; i++, v += 0.5 + (i % 4) * 0.5) values.push(v);
+    const reading = (deviceId: number, i: number) => ({
+      deviceId,
+      key: 'energy2',
+      ts: base + i * 60_000,
+      value: values[i]!,
+    });
+    const nodes = [new TelemetryWriter(t.app.db), new TelemetryWriter(t.app.db)];
+    const single = new TelemetryWriter(t.app.db);
+    // Rounds of ten readings, each round's readings alternating between the nodes and written at once (the
+    // two nodes' statements run side by side on PostgreSQL).
+    for (let round = 0; round < 12; round++) {
+      const writes: Promise<void>[] = [];
+      for (let i = round * 10; i < round * 10 + 10; i++) {
+        writes.push(nodes[i % 2]!.write([reading(twoNodes.id, i)]));
+        writes.push(single.write([reading(oneNode.id, i)]));
+      }
+      await Promise.all(writes);
+    }
+    const consumption = async (deviceId: number) => {
+      const rows = await hourly(deviceId, 'energy2');
+      return rows.reduce((sum, r) => sum + r.delta, 0);
+    };
+    const expected = values.at(-1)! - values[0]!;
+    expect(await consumption(oneNode.id)).toBeCloseTo(expected, 6);
+    expect(await consumption(twoNodes.id)).toBeCloseTo(expected, 6);
+    const days = await t.app.db
+      .select()
+      .from(telemetryDaily)
+      .where(and(eq(telemetryDaily.deviceId, twoNodes.id), eq(telemetryDaily.key, 'energy2')));
+    expect(days.reduce((sum, d) => sum + d.delta, 0)).toBeCloseTo(expected, 6);
+    await Promise.all([...nodes, single].map((w) => w.close()));
+  });
+
+  it('measures a counter from the reading stored before a batch that brings stored readings again', async () => {
+    const again = await insertDevice(t.app.db, { model: 'ammeter4g', name: 'Meter sending its buffer' });
+    const writer = new TelemetryWriter(t.app.db);
+    const reading = (minute: number, value: number) => ({
+      deviceId: again.id,
+      key: 'energy3',
+      ts: at('2026-11-22T10:00:00Z') + minute * 60_000,
+      value,
+    });
+    await writer.write([reading(0, 50), reading(1, 52)]);
+    // Its buffer again (stored before) with two new readings: only the new ones add, from 52.
+    await writer.write([reading(0, 50), reading(1, 52), reading(2, 55), reading(3, 56)]);
+    const rows = await hourly(again.id, 'energy3');
+    expect(rows.map((r) => [r.count, r.delta])).toEqual([[4, 6]]);
+    await writer.close();
+  });
 });

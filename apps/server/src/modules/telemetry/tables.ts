@@ -53,3 +53,25 @@ export const telemetryDaily = pgTable(
   { ...rollupColumns(), day: date('day', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.deviceId, t.key, t.day] })],
 );
+
+/**
+ * The last stored reading of each cumulative counter (energy channel), which the next reading's consumption
+ * is measured from. The writer's statement upserts it and computes the consumption from the row it locked,
+ * so two nodes (or two writers) storing readings of one meter never count an increment twice. `prevTs` and
+ * `prevValue` are the reading before the last batch: the update answers them (RETURNING sees only the new
+ * row). `ts` is '-infinity' (and `value` null) for a counter known to have no reading yet.
+ */
+export const telemetryCounters = pgTable(
+  'telemetry_counters',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    value: doublePrecision('value'),
+    prevTs: timestamp('prev_ts', { withTimezone: true }),
+    prevValue: doublePrecision('prev_value'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
+);

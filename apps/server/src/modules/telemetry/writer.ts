@@ -2,7 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { pause } from '../../platform/pause.js';
-import { RollupBuilder, rollupUpserts, upsertRollups, type RollupRow } from './rollups.js';
+import {
+  keepCounterStarts,
+  RollupBuilder,
+  rollupUpserts,
+  upsertRollups,
+  type BuiltRollups,
+} from './rollups.js';
 
 /** An int[] column of the one row a statement answered; both drivers answer `{ rows }`, read as data. */
 function intArray(result: unknown, column: string): number[] {
@@ -250,31 +256,25 @@ class Lane {
    */
   private async commitNew(rows: TelemetryRow[]): Promise<void> {
     await this.rollups.prepare(this.db, rows);
-    const rollups = this.rollups.build(rows);
-    const result = await this.db.execute(this.statement(rows, rollups));
-    // Committed: the counters' last readings are now the ones the next consumption is measured from.
-    this.rollups.remember(rollups.counters);
+    const result = await this.db.execute(this.statement(rows, this.rollups.build(rows)));
     this.announce(intArray(result, 'back'));
   }
 
   /** A batch holding readings stored before: they are skipped, and only the rest feed the rollups. */
   private async commitSkipping(rows: TelemetryRow[]): Promise<void> {
-    let counters: Map<string, { ts: number; value: number }> = new Map();
     let cameOnline: number[] = [];
     await this.db.transaction(async (tx) => {
+      await this.rollups.prepare(tx, rows);
       // Before the statement moves device_latest on: a counter's consumption is measured from the reading
       // stored before this batch.
-      await this.rollups.prepare(tx, rows);
+      await keepCounterStarts(tx, rows);
       const result = await tx.execute(this.statement(rows, null));
       const dups = new Set(intArray(result, 'dups'));
       cameOnline = intArray(result, 'back');
       // Ordinals count from 1.
       const stored = dups.size === 0 ? rows : rows.filter((_, index) => !dups.has(index + 1));
-      const rollups = this.rollups.build(stored);
-      await upsertRollups(tx, rollups.hourly, rollups.daily);
-      counters = rollups.counters;
+      await upsertRollups(tx, this.rollups.build(stored));
     });
-    this.rollups.remember(counters);
     this.announce(cameOnline);
   }
 
@@ -297,7 +297,7 @@ class Lane {
    * - Activity is written at most every activityWriteS per device (the offline silence is minutes), with
    *   each device's previous state, so the devices that were offline (`back`) are real returns.
    */
-  private statement(rows: TelemetryRow[], rollups: { hourly: RollupRow[]; daily: RollupRow[] } | null): SQL {
+  private statement(rows: TelemetryRow[], rollups: BuiltRollups | null): SQL {
     // The batch travels as one JSON text (serialised natively) rather than as arrays built and escaped row
     // by row: at tens of thousands of readings a second that work is most of the writer's cost.
     const batch = JSON.stringify(rows);
@@ -335,6 +335,8 @@ class Lane {
         from json_to_recordset(${JSON.stringify(newest)}::json)
           as ("deviceId" int, key text, ts float8, value jsonb)
         where "deviceId" in (select id from existing)
+        -- In key order: two nodes storing readings of one device lock its rows in the same order.
+        order by 1, 2
         on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
         where device_latest.ts <= excluded.ts
       ),
@@ -350,7 +352,7 @@ class Lane {
         from prev where devices.id = prev.id
         returning devices.id, prev.online as was_online
       )
-      ${rollups ? sql`, ${rollupUpserts(rollups.hourly, rollups.daily, sql`(select id from existing)`)}` : sql``}
+      ${rollups ? sql`, ${rollupUpserts(rollups, sql`(select id from existing)`)}` : sql``}
       select
         ${rollups ? sql`` : this.dupsOf(rows.length)}
         (select coalesce(array_agg(id), '{}') from touched where not was_online) as back`;

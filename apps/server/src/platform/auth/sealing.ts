@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Config } from '../env.js';
-import { loadSigningKey } from './secret.js';
+import { loadSigningKey, type SigningKeySource } from './secret.js';
 
 /** A value sealed for storage: `v1.<iv>.<ciphertext>.<tag>`, base64url parts. */
 const VERSION = 'v1';
@@ -14,18 +14,27 @@ export interface Sealer {
 
 /**
  * Secrets kept at rest (a tenant's identity-provider client secret) are sealed with a key derived by
- * HKDF-SHA256 from the server secret (JWT_SECRET or the generated one in DATA_DIR) and a purpose label, so
+ * HKDF-SHA256 from the server secret (JWT_SECRET or the generated one in the database) and a purpose label, so
  * a copy of the database alone does not give them away and the key is never the signing key itself.
  * Changing the server secret makes sealed values unreadable: they must be entered again.
  */
-export function createSealer(config: Pick<Config, 'jwtSecret' | 'dataDir'>, purpose: string): Sealer {
-  const key = Buffer.from(
-    crypto.hkdfSync('sha256', loadSigningKey(config), Buffer.alloc(0), `sbuilding sealing ${purpose}`, 32),
-  );
+export function createSealer(
+  source: Pick<Config, 'jwtSecret' | 'dataDir'> | SigningKeySource,
+  purpose: string,
+): Sealer {
+  // Derived at first use: a server's generated key is known once its database is open.
+  let derived: Buffer | undefined;
+  const keyOf = (): Buffer => {
+    const signing = 'signingKey' in source ? source.signingKey() : loadSigningKey(source);
+    derived ??= Buffer.from(
+      crypto.hkdfSync('sha256', signing, Buffer.alloc(0), `sbuilding sealing ${purpose}`, 32),
+    );
+    return derived;
+  };
   return {
     seal(plain, context) {
       const iv = crypto.randomBytes(12);
-      const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+      const cipher = crypto.createCipheriv('aes-256-gcm', keyOf(), iv);
       cipher.setAAD(Buffer.from(context));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const parts = [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url'));
@@ -36,7 +45,7 @@ export function createSealer(config: Pick<Config, 'jwtSecret' | 'dataDir'>, purp
       if (version !== VERSION || iv === undefined || body === undefined || tag === undefined) {
         throw new Error('not a sealed value');
       }
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = crypto.createDecipheriv('aes-256-gcm', keyOf(), Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(

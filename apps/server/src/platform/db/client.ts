@@ -38,9 +38,18 @@ export interface DbOptions {
   loadDataDir?: Blob | undefined;
   /** Told about errors of idle pooled connections (a restarted server), which would otherwise crash us. */
   onPoolError?: (error: Error) => void;
+  /**
+   * Tests: use this open in-memory PGlite database of another app (a second node on the same database),
+   * which stays that app's to close.
+   */
+  shared?: { db: Db; kind: 'pglite' | 'postgres' } | undefined;
 }
 
 export async function openDatabase(options: DbOptions): Promise<Database> {
+  if (options.shared) {
+    const { db, kind } = options.shared;
+    return { db, kind, close: async () => {}, dump: () => Promise.reject(new Error('a shared database')) };
+  }
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     pool.on('error', (error) => options.onPoolError?.(error));
