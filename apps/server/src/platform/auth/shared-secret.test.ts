@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { serverSecrets } from '../../test/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 // Two server nodes on one database, neither given JWT_SECRET: each has a data dir of its own.
@@ -40,8 +40,11 @@ describe('generated secrets kept in the database', () => {
   });
 
   it('keeps one signing key and one broker secret in the database, none in a data dir', async () => {
-    const rows = await first.app.db.execute(sql`select name from server_secrets order by name`);
-    expect(rows.rows).toEqual([{ name: 'jwt-secret' }, { name: 'mqtt-broker-secret' }]);
+    const rows = await first.app.db
+      .select({ name: serverSecrets.name })
+      .from(serverSecrets)
+      .orderBy(serverSecrets.name);
+    expect(rows).toEqual([{ name: 'jwt-secret' }, { name: 'mqtt-broker-secret' }]);
     expect(second.app.secrets.brokerSecret()).toBe(first.app.secrets.brokerSecret());
     for (const t of [first, second]) {
       expect(fs.existsSync(path.join(t.app.config.dataDir, 'jwt-secret'))).toBe(false);
