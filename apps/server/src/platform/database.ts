@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.js';
+import { attachBus } from './cluster/index.js';
 import { openDatabase, type Database, type Db, type DbOptions } from './db/client.js';
 
 declare module 'fastify' {
@@ -55,6 +56,8 @@ export const databasePlugin = fp(
         onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
         ...options,
       });
+      // Service code holding only the handle reaches the other nodes through it (platform/cluster).
+      attachBus(database.db, app.cluster);
       return database.db;
     });
     app.addHook('onClose', async () => {
