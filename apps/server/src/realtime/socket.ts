@@ -18,6 +18,13 @@ import { devices } from '../modules/devices/tables.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
 import type { Scope } from '../platform/tenancy.js';
 import type { Db } from '../platform/db/client.js';
+import { SUBJECTS } from '../platform/cluster/index.js';
+
+/** What the alerts module tells of a change (modules/alerts AlertChange), as it crosses the seam. */
+interface AlertChange {
+  tenantIds: readonly number[];
+  alertIds: readonly number[];
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +117,11 @@ export const socketPlugin = fp(
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     const hub = new Hub();
 
-    const stopListening = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
+    const bus = app.cluster;
+
+    // Telemetry of this node's devices goes to the sockets of every node through the seam; each node
+    // pushes it to its own followers. On NATS the updates of one event-loop turn travel as one message.
+    const deliver = (update: DeviceUpdate) => {
       // Most readings are of devices nobody is watching: decide that before building anything.
       const followers = hub.followersOf(update.deviceId);
       if (followers.size === 0) return;
@@ -118,11 +129,29 @@ export const socketPlugin = fp(
       for (const connection of followers) {
         send(connection, { type: 'subscribeRealSeries', code: 200, msg: 'ok', data });
       }
+    };
+    let outgoing: DeviceUpdate[] = [];
+    const flush = () => {
+      const batch = outgoing;
+      outgoing = [];
+      bus.publish(SUBJECTS.liveTelemetry, batch);
+    };
+    const stopLocal = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
+      if (bus.kind === 'local') return bus.publish(SUBJECTS.liveTelemetry, [update]);
+      outgoing.push(update);
+      if (outgoing.length === 1) setImmediate(flush);
     });
-    app.addHook('onClose', async () => stopListening());
+    const stopLive = bus.subscribe(SUBJECTS.liveTelemetry, (payload) => {
+      for (const update of payload as DeviceUpdate[]) deliver(update);
+    });
+    app.addHook('onClose', async () => {
+      stopLocal();
+      stopLive();
+    });
 
-    // An alert changed: the badge of everyone who may see it, and the ids for screens showing them.
-    const stopAlerts = app.alertEvents.onChange((change) => {
+    // An alert changed (on any node): the badge of everyone who may see it, and the ids for screens
+    // showing them. Each node counts for its own sockets.
+    const pushAlerts = (change: AlertChange) => {
       // One count per tenant (and one for administrators), not one per socket.
       const counts = new Map<number | 'admin', Promise<number>>();
       for (const connection of hub.all) {
@@ -140,8 +169,25 @@ export const socketPlugin = fp(
           })
           .catch((error: unknown) => app.log.error({ err: error }, 'alert push failed'));
       }
+    };
+    const stopAlerts = app.alertEvents.onChange((change) => bus.publish(SUBJECTS.liveAlerts, change));
+    const stopAlertPushes = bus.subscribe(SUBJECTS.liveAlerts, (payload) => pushAlerts(payload as AlertChange));
+
+    // A session ended (logout, blacklist, password change, tenant disabled, user deleted) on any node: its
+    // sockets here close at once, not when the client next reports.
+    const stopSessions = bus.subscribe(SUBJECTS.sessionEnded, (payload) => {
+      const ended = new Set((payload as { sessionIds: string[] }).sessionIds);
+      for (const connection of [...hub.all]) {
+        if (!ended.has(connection.auth.sessionId)) continue;
+        hub.drop(connection);
+        connection.socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+      }
     });
-    app.addHook('onClose', async () => stopAlerts());
+    app.addHook('onClose', async () => {
+      stopAlerts();
+      stopAlertPushes();
+      stopSessions();
+    });
 
     app.get(
       '/websocket/websocket/web_socket/:deptId/:userId',

@@ -176,6 +176,11 @@ export class NatsBus implements Bus {
     return this.state;
   }
 
+  /** Resolves once the server has seen everything sent so far (subscriptions included). */
+  async flush(): Promise<void> {
+    await this.connection.flush();
+  }
+
   async close(): Promise<void> {
     this.subscriptions.clear();
     if (this.connection.isClosed()) return;
