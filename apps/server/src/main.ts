@@ -52,6 +52,7 @@ async function main() {
       onPresence: app.alertDetector.onPresence,
       database: app.dbKind,
       onDeviceChange: (change) => logDeviceChange(db, change),
+      cluster: app.cluster,
     });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {

@@ -123,9 +123,10 @@ export class DeviceDirectory {
       .where(eq(devices.id, deviceId));
   }
 
-  /** Forget what is cached of a gateway (its devices changed). */
-  forget(gatewayId: number): void {
-    this.children.delete(gatewayId);
+  /** Forget what is cached of a gateway (its devices changed), or of every gateway. */
+  forget(gatewayId?: number): void {
+    if (gatewayId === undefined) this.children.clear();
+    else this.children.delete(gatewayId);
   }
 
   /**

@@ -8,6 +8,8 @@ import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
 import type { TelemetryBus } from '../realtime/index.js';
+import { SUBJECTS, type Bus, type Invalidation } from '../platform/cluster/index.js';
+import { ClusterDevices } from './cluster.js';
 
 export { PortInUseError };
 
@@ -33,6 +35,11 @@ export interface DeviceLinkOptions {
   database?: 'pglite' | 'postgres';
   /** Told of a change made at a device with its terminal source (the control log records it). */
   onDeviceChange?: ((change: DeviceChange) => Promise<void>) | undefined;
+  /**
+   * The cluster seam: commands reach devices held by other nodes through it, presence is kept on it, and
+   * gateway children and device tokens are forgotten on every node when they change.
+   */
+  cluster?: Bus | undefined;
 }
 
 /**
@@ -44,9 +51,11 @@ export async function startDeviceLink(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  { bus, onPresence, database = 'postgres', onDeviceChange }: DeviceLinkOptions = {},
+  { bus, onPresence, database = 'postgres', onDeviceChange, cluster }: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
+  let channelNow: DeviceChannel | null = null;
+  const devices = cluster ? new ClusterDevices(cluster, () => channelNow, log) : null;
   const writer = new TelemetryWriter(db, {
     gatherMs: gatherMsFor(database),
     activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
@@ -73,9 +82,21 @@ export async function startDeviceLink(
       directory,
       writer,
       onDeviceChange,
+      ...(devices ? { presence: devices } : {}),
     });
     channel = broker;
   }
+  channelNow = channel;
+  if (devices) channel.elsewhere = (rpc, timeoutMs) => devices.call(rpc, timeoutMs);
+  // A gateway's devices or a device's token changed on some node: forget them here too.
+  const stopInvalidations = cluster?.subscribe(SUBJECTS.invalidate, (payload) => {
+    const { cache, keys } = payload as Invalidation;
+    if (cache === 'gatewayChildren') {
+      if (keys.length === 0) directory.forget();
+      for (const id of keys) directory.forget(Number(id));
+    }
+    if (cache === 'deviceTokens') for (const id of keys) channel.disconnect(Number(id));
+  });
   const startedAt = Date.now();
   const sweepEveryMs = Math.min(60_000, (config.deviceOfflineMinutes * 60_000) / 4);
   const sweep = setInterval(() => {
@@ -94,6 +115,8 @@ export async function startDeviceLink(
     close: async () => {
       directory.holdPresence();
       clearInterval(sweep);
+      stopInvalidations?.();
+      devices?.close();
       await channel.close();
     },
   };
@@ -102,4 +125,6 @@ export async function startDeviceLink(
 // What other parts of the server use of this one.
 export { brokerAuthRoutes } from './broker-routes.js';
 export type { DeviceChannel } from './broker.js';
+export { exchange } from './cluster.js';
+export type { DeviceRpc, DeviceRpcOutcome } from './rpc.js';
 export type { PresenceChange, PresenceListener } from './directory.js';

@@ -4,8 +4,31 @@
  */
 export type RpcOutcome = { ok: true; data: unknown } | { ok: false; reason: 'timeout' };
 
+/** One command for one device: over its own connection, or through the gateway it sits behind (`viaId`). */
+export interface DeviceRpc {
+  /** The device whose connection carries it: the target itself, or its gateway. */
+  viaId: number;
+  /** True when `viaId` is the target's gateway (the gateway RPC topic, the target named by `targetName`). */
+  gateway: boolean;
+  targetId: number;
+  targetName: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * What became of a command: the device's reply or its timeout, 'unreachable' when no node holds the
+ * connection, 'cluster' when the node holding it could not be asked (NATS lost).
+ */
+export type DeviceRpcOutcome = RpcOutcome | { ok: false; reason: 'unreachable' | 'cluster' };
+
 export class RpcWaiters {
-  private nextId = 1;
+  /**
+   * Only the node holding a device's connection waits for its replies, so ids need only be unique per
+   * node; each starts at a random place so that the ids of two nodes (in logs, at a device that moved)
+   * do not repeat each other.
+   */
+  private nextId = 1 + Math.floor(Math.random() * 900_000_000);
   private readonly pending = new Map<
     string,
     { resolve: (outcome: RpcOutcome) => void; timer: NodeJS.Timeout }
