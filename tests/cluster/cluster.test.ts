@@ -162,6 +162,10 @@ let dbName: string;
 let nodes: [Node, Node, Node];
 let token: string;
 let me: { userId: number; deptId: number };
+/** Devices the tests share: a light behind its gateway, and an air sensor, both connected to node 1. */
+let light: { id: number; name: string; gateway: number; token: string };
+let sensor: { id: number; token: string; project: number };
+let sensorClient: MqttClient;
 
 beforeAll(async () => {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the server first (npx tsc -b apps/server)`);
@@ -218,7 +222,7 @@ describe('three nodes on one PostgreSQL and NATS', () => {
         where d.model = 's2' and g.model = 'ba' and d.tenant_id = $1 order by d.id limit 1`,
       [me.deptId],
     );
-    const light = rows[0]!;
+    light = rows[0]!;
     const gateway = await connectDevice(node1, light.token);
     const asked: { device: string; method: string; params: Record<string, unknown> }[] = [];
     gateway.on('message', (topic, payload) => {
@@ -283,7 +287,7 @@ describe('three nodes on one PostgreSQL and NATS', () => {
         where model = 'sair4g' and parent_id is null and tenant_id = $1 order by id limit 1`,
       [me.deptId],
     );
-    const sensor = rows[0]!;
+    sensor = rows[0]!;
     const badges = await Promise.all(nodes.map((node) => openSocket(node, token, me)));
     sockets.push(...badges);
     const before = badges.map((s) => s.received.find((m) => m.type === 'auth')!.data.reportCount as number);
@@ -302,6 +306,7 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     expect(added.status).toBe(200);
 
     const device = await connectDevice(node1, sensor.token);
+    sensorClient = device;
     const alertOf = async () =>
       (await db.query(`select id from alerts where device_id = $1 and status = 'alerting'`, [sensor.id])).rows;
     // Node 1 learns of the rule through the seam; the sensor reports until a reading meets it there.
@@ -332,5 +337,36 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     const out = await call(node1, session, 'POST', '/logout');
     expect(out.status).toBe(200);
     expect(await socket.closed).toBe(4001);
+  });
+
+  it('while NATS is lost: /health says why, commands across nodes fail, readings are stored; then all resumes', async () => {
+    const [node1, node2, node3] = nodes;
+    const setLight = (node: Node, onOff: boolean) =>
+      call(node, token, 'POST', '/sbuilding/dev-rpccmd/sendCmd', { deviceId: light.id, method: 'setOnOff', params: { onOff } });
+    await nats.stop();
+    for (const node of nodes) {
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${node.url}/health`);
+          return { status: res.status, body: (await res.json()) as { status: string; msg: string } };
+        })
+        .toMatchObject({ status: 503, body: { status: 'unavailable', msg: expect.stringMatching(/NATS connection lost/) } });
+    }
+    // The node holding the gateway still commands it; another node cannot reach it: the spec's message.
+    expect((await setLight(node1, false)).status).toBe(200);
+    const across = await setLight(node3, true);
+    expect(across.status).toBe(503);
+    expect(across.body.msg).toBe('Setting Failed !');
+    // Readings are stored all the same (PostgreSQL first).
+    await sensorClient.publishAsync('v1/devices/me/telemetry', JSON.stringify({ co2: 777 }), { qos: 1 });
+    const latest = await db.query(`select value from device_latest where device_id = $1 and key = 'co2'`, [sensor.id]);
+    expect(latest.rows[0]?.value).toBe(777);
+
+    await nats.start();
+    // Every node's client reconnects on its own: healthy again, commands cross nodes again.
+    for (const node of nodes) {
+      await expect.poll(async () => (await fetch(`${node.url}/health`)).status, { timeout: 20_000 }).toBe(200);
+    }
+    await expect.poll(async () => (await setLight(node2, true)).status, { timeout: 20_000 }).toBe(200);
   });
 });
