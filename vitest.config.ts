@@ -54,7 +54,10 @@ export default defineConfig({
     projects: [
       // The import fences of eslint.config.js fire (a probe with a forbidden import is refused).
       { test: { name: 'lint', root: 'tests/lint', include: ['**/*.test.ts'], testTimeout: 120_000 } },
-      { ...source, test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], isolate: false } },
+      {
+        ...source,
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], isolate: false },
+      },
       {
         ...source,
         test: {
@@ -70,13 +73,26 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? serverProject('server-pg', { TEST_DB_DRIVER: 'pg' }) : []),
       // Three server processes as a cluster on PostgreSQL and a nats-server of their own (the built server).
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { name: 'cluster', root: 'tests/cluster', include: ['**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
+        ? [
+            {
+              test: {
+                name: 'cluster',
+                root: 'tests/cluster',
+                include: ['**/*.test.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
         : []),
       {
         extends: './apps/web/vitest.config.ts',
         test: { name: 'web', root: 'apps/web', exclude: MOCKING_WEB_FILES, isolate: false },
       },
-      { extends: './apps/web/vitest.config.ts', test: { name: 'web-isolated', root: 'apps/web', include: MOCKING_WEB_FILES } },
+      {
+        extends: './apps/web/vitest.config.ts',
+        test: { name: 'web-isolated', root: 'apps/web', include: MOCKING_WEB_FILES },
+      },
     ],
   },
 });

@@ -81,13 +81,24 @@ interface Socket {
   closed: Promise<number>;
   send(body: object): void;
   /** Resolves with the first message (already received or to come) that `match` accepts. */
-  waitFor(match: (m: { type: string; data: Record<string, unknown> }) => boolean): Promise<{ type: string; data: Record<string, unknown> }>;
+  waitFor(
+    match: (m: { type: string; data: Record<string, unknown> }) => boolean,
+  ): Promise<{ type: string; data: Record<string, unknown> }>;
 }
 
-async function openSocket(node: Node, token: string, me: { userId: number; deptId: number }): Promise<Socket> {
-  const ws = new WebSocket(`${node.url.replace('http', 'ws')}/websocket/websocket/web_socket/${me.deptId}/${me.userId}`);
+async function openSocket(
+  node: Node,
+  token: string,
+  me: { userId: number; deptId: number },
+): Promise<Socket> {
+  const ws = new WebSocket(
+    `${node.url.replace('http', 'ws')}/websocket/websocket/web_socket/${me.deptId}/${me.userId}`,
+  );
   const received: Socket['received'] = [];
-  const waiters: { match: Parameters<Socket['waitFor']>[0]; resolve: (m: Socket['received'][number]) => void }[] = [];
+  const waiters: {
+    match: Parameters<Socket['waitFor']>[0];
+    resolve: (m: Socket['received'][number]) => void;
+  }[] = [];
   ws.on('message', (raw: Buffer) => {
     const message = JSON.parse(raw.toString()) as Socket['received'][number];
     received.push(message);
@@ -130,7 +141,10 @@ async function call(node: Node, token: string, method: string, url: string, body
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; msg: string; data: { user?: Me } | null },
+  };
 }
 
 async function login(node: Node, username: string, password: string): Promise<string> {
@@ -161,14 +175,19 @@ let db: pg.Client;
 let dbName: string;
 let nodes: [Node, Node, Node];
 let token: string;
-let me: { userId: number; deptId: number };
+interface Me {
+  userId: number;
+  deptId: number;
+}
+let me: Me;
 /** Devices the tests share: a light behind its gateway, and an air sensor, both connected to node 1. */
 let light: { id: number; name: string; gateway: number; token: string };
 let sensor: { id: number; token: string; project: number };
 let sensorClient: MqttClient;
 
 beforeAll(async () => {
-  if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: build the server first (npx tsc -b apps/server)`);
+  if (!fs.existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: build the server first (npx tsc -b apps/server)`);
   nats = await startNatsServer();
   dbName = `sb_cluster_${crypto.randomBytes(4).toString('hex')}`;
   admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -189,20 +208,22 @@ beforeAll(async () => {
   await db.connect();
   token = await login(first, 'manager', 'manager123');
   const info = await call(first, token, 'GET', '/getInfo');
-  me = { userId: info.body.data.user.userId, deptId: info.body.data.user.deptId };
+  me = info.body.data!.user!;
 }, 120_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.ws.terminate();
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
-  await Promise.all(children.map((child) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? undefined
-      : new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGKILL');
-        }),
-  ));
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+    ),
+  );
   await db?.end();
   if (admin) {
     await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -233,7 +254,10 @@ describe('three nodes on one PostgreSQL and NATS', () => {
       };
       asked.push({ device: body.device, method: body.data.method, params: body.data.params });
       // The light obeys, tells the gateway, and the gateway reports its new state.
-      gateway.publish('v1/gateway/rpc', JSON.stringify({ device: body.device, id: body.data.id, data: { success: true } }));
+      gateway.publish(
+        'v1/gateway/rpc',
+        JSON.stringify({ device: body.device, id: body.data.id, data: { success: true } }),
+      );
       gateway.publish(
         'v1/gateway/telemetry',
         JSON.stringify({ [body.device]: [{ ts: Date.now(), values: { onOff: body.data.params.onOff } }] }),
@@ -242,14 +266,21 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     await gateway.subscribeAsync('v1/gateway/rpc', { qos: 1 });
     // Node 1 has taken the gateway's connection (it says so in the database once it holds it).
     await expect
-      .poll(async () => (await db.query('select online from devices where id = $1', [light.gateway])).rows[0]?.online, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (await db.query('select online from devices where id = $1', [light.gateway])).rows[0]?.online,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(true);
 
     const socket = await openSocket(node2, token, me);
     sockets.push(socket);
-    socket.send({ type: 'subscribeRealSeries', data: { ...me, deviceSubscribeReqs: [{ deviceId: light.id }] } });
+    socket.send({
+      type: 'subscribeRealSeries',
+      data: { ...me, deviceSubscribeReqs: [{ deviceId: light.id }] },
+    });
     // Messages are handled in order: the report's answer means the subscription is in place.
     socket.send({ type: 'report' });
     await socket.waitFor((m) => m.type === 'report');
@@ -308,7 +339,8 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     const device = await connectDevice(node1, sensor.token);
     sensorClient = device;
     const alertOf = async () =>
-      (await db.query(`select id from alerts where device_id = $1 and status = 'alerting'`, [sensor.id])).rows;
+      (await db.query(`select id from alerts where device_id = $1 and status = 'alerting'`, [sensor.id]))
+        .rows;
     // Node 1 learns of the rule through the seam; the sensor reports until a reading meets it there.
     await expect
       .poll(
@@ -323,7 +355,9 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     // Raised once, on node 1; every node's socket hears of it with the badge counted there.
     for (const [index, socket] of badges.entries()) {
       await socket.waitFor((m) => m.type === 'alert' && (m.data.alertIds as number[]).includes(alert.id));
-      expect(socket.received.filter((m) => m.type === 'alert' && (m.data.alertIds as number[]).includes(alert.id))).toHaveLength(1);
+      expect(
+        socket.received.filter((m) => m.type === 'alert' && (m.data.alertIds as number[]).includes(alert.id)),
+      ).toHaveLength(1);
       const report = socket.received.findLast((m) => m.type === 'report');
       expect(report?.data.reportCount).toBeGreaterThan(before[index]!);
     }
@@ -342,7 +376,11 @@ describe('three nodes on one PostgreSQL and NATS', () => {
   it('while NATS is lost: /health says why, commands across nodes fail, readings are stored; then all resumes', async () => {
     const [node1, node2, node3] = nodes;
     const setLight = (node: Node, onOff: boolean) =>
-      call(node, token, 'POST', '/sbuilding/dev-rpccmd/sendCmd', { deviceId: light.id, method: 'setOnOff', params: { onOff } });
+      call(node, token, 'POST', '/sbuilding/dev-rpccmd/sendCmd', {
+        deviceId: light.id,
+        method: 'setOnOff',
+        params: { onOff },
+      });
     await nats.stop();
     for (const node of nodes) {
       await expect
@@ -350,7 +388,10 @@ describe('three nodes on one PostgreSQL and NATS', () => {
           const res = await fetch(`${node.url}/health`);
           return { status: res.status, body: (await res.json()) as { status: string; msg: string } };
         })
-        .toMatchObject({ status: 503, body: { status: 'unavailable', msg: expect.stringMatching(/NATS connection lost/) } });
+        .toMatchObject({
+          status: 503,
+          body: { status: 'unavailable', msg: expect.stringMatching(/NATS connection lost/) },
+        });
     }
     // The node holding the gateway still commands it; another node cannot reach it: the spec's message.
     expect((await setLight(node1, false)).status).toBe(200);
@@ -359,13 +400,17 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     expect(across.body.msg).toBe('Setting Failed !');
     // Readings are stored all the same (PostgreSQL first).
     await sensorClient.publishAsync('v1/devices/me/telemetry', JSON.stringify({ co2: 777 }), { qos: 1 });
-    const latest = await db.query(`select value from device_latest where device_id = $1 and key = 'co2'`, [sensor.id]);
+    const latest = await db.query(`select value from device_latest where device_id = $1 and key = 'co2'`, [
+      sensor.id,
+    ]);
     expect(latest.rows[0]?.value).toBe(777);
 
     await nats.start();
     // Every node's client reconnects on its own: healthy again, commands cross nodes again.
     for (const node of nodes) {
-      await expect.poll(async () => (await fetch(`${node.url}/health`)).status, { timeout: 20_000 }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`${node.url}/health`)).status, { timeout: 20_000 })
+        .toBe(200);
     }
     await expect.poll(async () => (await setLight(node2, true)).status, { timeout: 20_000 }).toBe(200);
   });

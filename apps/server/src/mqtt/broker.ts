@@ -49,7 +49,11 @@ export interface BrokerOptions {
    * Told when this broker gets a device's first connection and loses its last one (the cluster's
    * presence); `heldElsewhere` keeps a device that already reconnected to another node from going offline.
    */
-  presence?: { hold(deviceId: number): void; release(deviceId: number): void; heldElsewhere(deviceId: number): Promise<boolean> };
+  presence?: {
+    hold(deviceId: number): void;
+    release(deviceId: number): void;
+    heldElsewhere(deviceId: number): Promise<boolean>;
+  };
 }
 
 export class PortInUseError extends Error {}

@@ -1,5 +1,6 @@
 import { TOPICS } from '@sbuilding/shared';
-import { BusError, SUBJECTS, type Bus, type BusLog } from '../platform/cluster/index.js';
+import { z } from 'zod';
+import { BusError, type Bus, type BusLog, type Endpoint } from '../platform/cluster/index.js';
 import type { DeviceChannel } from './broker.js';
 import type { DeviceRpc, DeviceRpcOutcome, RpcOutcome } from './rpc.js';
 
@@ -9,7 +10,11 @@ export type { DeviceRpc, DeviceRpcOutcome } from './rpc.js';
  * Sends a command over a connection this node holds and waits for the reply. Request ids are this node's
  * (RpcWaiters): only this node waits for them, on this connection.
  */
-export async function exchange(channel: DeviceChannel, rpc: DeviceRpc, timeoutMs: number): Promise<RpcOutcome> {
+export async function exchange(
+  channel: DeviceChannel,
+  rpc: DeviceRpc,
+  timeoutMs: number,
+): Promise<RpcOutcome> {
   const requestId = channel.rpc.newRequestId();
   const reply = channel.rpc.wait(rpc.targetId, requestId, timeoutMs);
   const body = { method: rpc.method, params: rpc.params };
@@ -34,7 +39,35 @@ const BUS_MARGIN_MS = 2_000;
 /** How long a node waits for "who holds this device" before it judges from what it knows. */
 const PROBE_TIMEOUT_MS = 2_000;
 
-type Question = { probe: true } | { rpc: DeviceRpc; timeoutMs: number };
+const rpcSchema = z.object({
+  viaId: z.number(),
+  gateway: z.boolean(),
+  targetId: z.number(),
+  targetName: z.string(),
+  method: z.string(),
+  params: z.record(z.string(), z.unknown()),
+});
+/** Who holds the device (a probe), or a command for it with the device's own timeout. */
+const questionSchema = z.union([
+  z.object({ probe: z.literal(true) }),
+  z.object({ rpc: rpcSchema, timeoutMs: z.number() }),
+]);
+const answerSchema = z.union([
+  z.enum(['here', 'gone']),
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), reason: z.enum(['timeout', 'unreachable', 'cluster']) }),
+]);
+type Question = z.infer<typeof questionSchema>;
+type Answer = z.infer<typeof answerSchema>;
+
+/** The subject of one device's commands, answered by the node holding its connection. */
+function deviceCommand(deviceId: number): Endpoint<Question, Answer> {
+  return {
+    subject: `device.${deviceId}.cmd`,
+    parseRequest: (value) => questionSchema.parse(value),
+    parseReply: (value) => answerSchema.parse(value),
+  };
+}
 
 /**
  * Commands across the cluster. Presence is NATS's own interest graph: the node holding a device's MQTT
@@ -57,7 +90,7 @@ export class ClusterDevices {
     if (this.held.has(deviceId)) return;
     this.held.set(
       deviceId,
-      this.bus.respond(SUBJECTS.deviceCommand(deviceId), (question) => this.answer(deviceId, question as Question)),
+      this.bus.respond(deviceCommand(deviceId), (question) => this.answer(deviceId, question)),
     );
   }
 
@@ -75,7 +108,7 @@ export class ClusterDevices {
     if (this.bus.kind === 'local') return false;
     try {
       const answer = await this.bus.request(
-        SUBJECTS.deviceCommand(deviceId),
+        deviceCommand(deviceId),
         { probe: true },
         { timeoutMs: PROBE_TIMEOUT_MS },
       );
@@ -89,24 +122,26 @@ export class ClusterDevices {
   async call(rpc: DeviceRpc, timeoutMs: number): Promise<DeviceRpcOutcome> {
     try {
       const answer = await this.bus.request(
-        SUBJECTS.deviceCommand(rpc.viaId),
+        deviceCommand(rpc.viaId),
         { rpc, timeoutMs },
         { timeoutMs: timeoutMs + BUS_MARGIN_MS },
       );
-      return answer as DeviceRpcOutcome;
+      // A probe's answer to a command would be a confused node: count it as not reached.
+      return typeof answer === 'string' ? { ok: false, reason: 'unreachable' } : answer;
     } catch (error) {
-      if (error instanceof BusError && error.code === 'no-responders') return { ok: false, reason: 'unreachable' };
+      if (error instanceof BusError && error.code === 'no-responders')
+        return { ok: false, reason: 'unreachable' };
       if (error instanceof BusError && error.code === 'timeout') return { ok: false, reason: 'timeout' };
       this.log.warn({ err: error, deviceId: rpc.viaId }, 'command through the cluster failed');
       return { ok: false, reason: 'cluster' };
     }
   }
 
-  private async answer(deviceId: number, question: Question): Promise<unknown> {
+  private async answer(deviceId: number, question: Question): Promise<Answer> {
     const channel = this.channel();
     const here = channel?.isConnected(deviceId) ?? false;
     if ('probe' in question) return here ? 'here' : 'gone';
-    if (!channel || !here) return { ok: false, reason: 'unreachable' } satisfies DeviceRpcOutcome;
+    if (!channel || !here) return { ok: false, reason: 'unreachable' };
     return exchange(channel, question.rpc, question.timeoutMs);
   }
 

@@ -8,7 +8,7 @@ import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
 import type { TelemetryBus } from '../realtime/index.js';
-import { SUBJECTS, type Bus, type Invalidation } from '../platform/cluster/index.js';
+import { INVALIDATE, type Bus } from '../platform/cluster/index.js';
 import { ClusterDevices } from './cluster.js';
 
 export { PortInUseError };
@@ -89,8 +89,7 @@ export async function startDeviceLink(
   channelNow = channel;
   if (devices) channel.elsewhere = (rpc, timeoutMs) => devices.call(rpc, timeoutMs);
   // A gateway's devices or a device's token changed on some node: forget them here too.
-  const stopInvalidations = cluster?.subscribe(SUBJECTS.invalidate, (payload) => {
-    const { cache, keys } = payload as Invalidation;
+  const stopInvalidations = cluster?.subscribe(INVALIDATE, ({ cache, keys }) => {
     if (cache === 'gatewayChildren') {
       if (keys.length === 0) directory.forget();
       for (const id of keys) directory.forget(Number(id));

@@ -32,7 +32,9 @@ const envSchema = z.object({
     .string()
     .refine(
       (value) =>
-        value.split(',').every((server) => /^(nats|tls|wss?):\/\/[^\s,]+$|^[^\s,:/]+(:\d+)?$/.test(server.trim())),
+        value
+          .split(',')
+          .every((server) => /^(nats|tls|wss?):\/\/[^\s,]+$|^[^\s,:/]+(:\d+)?$/.test(server.trim())),
       'comma-separated NATS servers (nats://host:4222)',
     )
     .optional(),

@@ -12,19 +12,49 @@ import {
   type ReportData,
   type ServerSocketMessage,
 } from '@sbuilding/shared';
-import { touchSession, type AuthContext } from '../modules/sessions/index.js';
+import { SESSION_ENDED, touchSession, type AuthContext } from '../modules/sessions/index.js';
 import { placeFilter } from '../platform/tenancy.js';
 import { devices } from '../modules/devices/tables.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
 import type { Scope } from '../platform/tenancy.js';
 import type { Db } from '../platform/db/client.js';
-import { SUBJECTS } from '../platform/cluster/index.js';
+import { topic, type Topic } from '../platform/cluster/index.js';
 
-/** What the alerts module tells of a change (modules/alerts AlertChange), as it crosses the seam. */
-interface AlertChange {
-  tenantIds: readonly number[];
-  alertIds: readonly number[];
+function isReading(value: unknown): value is number | string | boolean {
+  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
 }
+
+function isDeviceUpdate(value: unknown): value is DeviceUpdate {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!('deviceId' in value) || !('ts' in value) || !('values' in value)) return false;
+  const { deviceId, ts, values } = value;
+  return (
+    typeof deviceId === 'number' &&
+    typeof ts === 'number' &&
+    typeof values === 'object' &&
+    values !== null &&
+    Object.values(values).every(isReading)
+  );
+}
+
+/**
+ * Telemetry of one node's devices for the sockets of every node. Read by hand, not by a schema: it is the
+ * busiest subject of all.
+ */
+export const LIVE_TELEMETRY: Topic<DeviceUpdate[]> = {
+  subject: 'live.telemetry',
+  parse(value) {
+    if (Array.isArray(value) && value.every(isDeviceUpdate)) return value;
+    throw new Error('live.telemetry: not a list of device updates');
+  },
+};
+
+/** Alerts that changed on some node (modules/alerts AlertChange): every node pushes its sockets' badges. */
+export const LIVE_ALERTS = topic(
+  'live.alerts',
+  z.object({ tenantIds: z.array(z.number()), alertIds: z.array(z.number()) }),
+);
+type AlertChange = ReturnType<typeof LIVE_ALERTS.parse>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,15 +164,15 @@ export const socketPlugin = fp(
     const flush = () => {
       const batch = outgoing;
       outgoing = [];
-      bus.publish(SUBJECTS.liveTelemetry, batch);
+      bus.publish(LIVE_TELEMETRY, batch);
     };
     const stopLocal = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
-      if (bus.kind === 'local') return bus.publish(SUBJECTS.liveTelemetry, [update]);
+      if (bus.kind === 'local') return bus.publish(LIVE_TELEMETRY, [update]);
       outgoing.push(update);
       if (outgoing.length === 1) setImmediate(flush);
     });
-    const stopLive = bus.subscribe(SUBJECTS.liveTelemetry, (payload) => {
-      for (const update of payload as DeviceUpdate[]) deliver(update);
+    const stopLive = bus.subscribe(LIVE_TELEMETRY, (updates) => {
+      for (const update of updates) deliver(update);
     });
     app.addHook('onClose', async () => {
       stopLocal();
@@ -170,13 +200,15 @@ export const socketPlugin = fp(
           .catch((error: unknown) => app.log.error({ err: error }, 'alert push failed'));
       }
     };
-    const stopAlerts = app.alertEvents.onChange((change) => bus.publish(SUBJECTS.liveAlerts, change));
-    const stopAlertPushes = bus.subscribe(SUBJECTS.liveAlerts, (payload) => pushAlerts(payload as AlertChange));
+    const stopAlerts = app.alertEvents.onChange((change) =>
+      bus.publish(LIVE_ALERTS, { tenantIds: [...change.tenantIds], alertIds: [...change.alertIds] }),
+    );
+    const stopAlertPushes = bus.subscribe(LIVE_ALERTS, pushAlerts);
 
     // A session ended (logout, blacklist, password change, tenant disabled, user deleted) on any node: its
     // sockets here close at once, not when the client next reports.
-    const stopSessions = bus.subscribe(SUBJECTS.sessionEnded, (payload) => {
-      const ended = new Set((payload as { sessionIds: string[] }).sessionIds);
+    const stopSessions = bus.subscribe(SESSION_ENDED, ({ sessionIds }) => {
+      const ended = new Set(sessionIds);
       for (const connection of [...hub.all]) {
         if (!ended.has(connection.auth.sessionId)) continue;
         hub.drop(connection);

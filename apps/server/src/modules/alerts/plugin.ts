@@ -4,7 +4,7 @@ import { AlertDetector } from './detection.js';
 import { AlertEvents } from './events.js';
 import { RuleEvaluator } from './rules.js';
 import { closeAlertsOfDevice } from './service.js';
-import { SUBJECTS, type Invalidation } from '../../platform/cluster/index.js';
+import { INVALIDATE } from '../../platform/cluster/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +31,7 @@ export const alertsPlugin = fp(
       return () => events.emit(closed);
     });
     // A project's rules changed on some node (rule-routes.ts): every node reloads them.
-    const stopInvalidations = app.cluster.subscribe(SUBJECTS.invalidate, (payload) => {
-      const { cache, keys } = payload as Invalidation;
+    const stopInvalidations = app.cluster.subscribe(INVALIDATE, ({ cache, keys }) => {
       if (cache === 'rules') for (const id of keys) void app.ruleEvaluator.reloadProject(Number(id));
     });
     let stopRules = () => {};

@@ -1,4 +1,4 @@
-import { SUBJECTS, type Invalidation } from '../../platform/cluster/index.js';
+import { INVALIDATE } from '../../platform/cluster/index.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -36,10 +36,8 @@ const EDIT = { roles: PROJECT_WRITE_ROLES };
 export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   // The evaluator of every node reloads the project's rules (alerts plugin, through the cluster seam); a
   // failed reload is logged by it, never answered.
-  const changed: RulesChanged = (projectId) => {
-    const invalidation: Invalidation = { cache: 'rules', keys: [projectId] };
-    app.cluster.publish(SUBJECTS.invalidate, invalidation);
-  };
+  const changed: RulesChanged = (projectId) =>
+    app.cluster.publish(INVALIDATE, { cache: 'rules', keys: [projectId] });
 
   app.post(
     '/sbuilding/alert/rule/getList',

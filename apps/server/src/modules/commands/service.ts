@@ -109,7 +109,8 @@ async function sendOne(
   }
   const latencyMs = Math.round(performance.now() - started);
   // The node holding the device could not be asked (NATS lost): 'Setting Failed !'.
-  if (!outcome.ok && outcome.reason === 'cluster') return { result: 'failed', key: 'command.failed', latencyMs };
+  if (!outcome.ok && outcome.reason === 'cluster')
+    return { result: 'failed', key: 'command.failed', latencyMs };
   if (!outcome.ok) return { result: 'timeout', key: 'command.failed', latencyMs };
   if (replyFailed(outcome.data)) return { result: 'failed', key: 'command.failed', latencyMs };
   return { result: 'success', key: 'command.success', latencyMs };

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Lang } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { SUBJECTS, type Invalidation } from '../../platform/cluster/index.js';
+import { INVALIDATE } from '../../platform/cluster/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,10 +56,9 @@ export const deviceHooksPlugin = fp(
     app.decorate('deviceHooks', new DeviceHooks());
     // A device saved or deleted may have joined or left a gateway: every node forgets what it cached of
     // gateways' devices (mqtt/directory.ts reloads them at the next message).
-    app.deviceHooks.add(async () => () => {
-      const invalidation: Invalidation = { cache: 'gatewayChildren', keys: [] };
-      app.cluster.publish(SUBJECTS.invalidate, invalidation);
-    });
+    app.deviceHooks.add(
+      async () => () => app.cluster.publish(INVALIDATE, { cache: 'gatewayChildren', keys: [] }),
+    );
   },
   { name: 'device-hooks' },
 );

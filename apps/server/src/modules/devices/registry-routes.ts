@@ -1,4 +1,4 @@
-import { SUBJECTS, type Invalidation } from '../../platform/cluster/index.js';
+import { INVALIDATE } from '../../platform/cluster/index.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -192,8 +192,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       // The old token stops working at once: a connection made with it is closed too, on whichever node
       // holds it (each node's device link hears the invalidation; this one closes its own at once).
       app.deviceChannel?.disconnect(request.params.id);
-      const invalidation: Invalidation = { cache: 'deviceTokens', keys: [request.params.id] };
-      app.cluster.publish(SUBJECTS.invalidate, invalidation);
+      app.cluster.publish(INVALIDATE, { cache: 'deviceTokens', keys: [request.params.id] });
       return ok(request, credentials);
     },
   );

@@ -7,7 +7,8 @@ import type { Scope } from '../../platform/tenancy.js';
 import { sessions } from './tables.js';
 import { users } from '../users/tables.js';
 import { tenants } from '../tenants/tables.js';
-import { busOf, SUBJECTS } from '../../platform/cluster/index.js';
+import { z } from 'zod';
+import { busOf, topic } from '../../platform/cluster/index.js';
 
 /** tenants.status of a disabled tenant, whose users cannot sign in. */
 export const TENANT_DISABLED = '1';
@@ -181,12 +182,18 @@ export async function touchSession(db: Db, sessionId: string, now = new Date()):
 }
 
 /**
+ * Sessions that ended (logout, blacklist, password change, tenant disabled, user deleted), told to every
+ * node: the socket layer closes their sockets.
+ */
+export const SESSION_ENDED = topic('session.ended', z.object({ sessionIds: z.array(z.string()) }));
+
+/**
  * Tells every node that these sessions ended, so their sockets close at once (realtime/socket.ts). Called
  * after the revocation is written (no revocation here runs inside a transaction).
  */
 function announceEnded(db: Db, ended: { id: string }[]): void {
   if (ended.length === 0) return;
-  busOf(db)?.publish(SUBJECTS.sessionEnded, { sessionIds: ended.map((s) => s.id) });
+  busOf(db)?.publish(SESSION_ENDED, { sessionIds: ended.map((s) => s.id) });
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
-import { busOf, SUBJECTS, type Invalidation } from '../../platform/cluster/index.js';
+import { busOf, INVALIDATE } from '../../platform/cluster/index.js';
 
 /**
  * Config values are read often (the captcha switch on every sign-in page) and change rarely, so each
@@ -23,8 +23,7 @@ function cacheOf(db: Db): Map<string, Entry> {
     cache = created;
     caches.set(db, created);
     // Another node (or this one) changed config keys: forget them here.
-    busOf(db)?.subscribe(SUBJECTS.invalidate, (payload) => {
-      const { cache: name, keys } = payload as Invalidation;
+    busOf(db)?.subscribe(INVALIDATE, ({ cache: name, keys }) => {
       if (name !== 'config') return;
       if (keys.length === 0) created.clear();
       else for (const key of keys) created.delete(String(key));
@@ -55,6 +54,5 @@ export function clearConfigCache(db: Db, ...keys: string[]): void {
     if (keys.length === 0) cache.clear();
     else for (const key of keys) cache.delete(key);
   }
-  const invalidation: Invalidation = { cache: 'config', keys };
-  busOf(db)?.publish(SUBJECTS.invalidate, invalidation);
+  busOf(db)?.publish(INVALIDATE, { cache: 'config', keys });
 }

@@ -7,7 +7,20 @@ import type { Bus, BusLog } from './bus.js';
 import { LocalBus } from './local-bus.js';
 import { connectNatsBus } from './nats-bus.js';
 
-export { BusError, SUBJECTS, newNodeId, type Bus, type BusLog, type BusStatus } from './bus.js';
+export {
+  BusError,
+  CACHE_NAMES,
+  INVALIDATE,
+  newNodeId,
+  topic,
+  type Bus,
+  type BusLog,
+  type BusStatus,
+  type CacheName,
+  type Endpoint,
+  type Invalidation,
+  type Topic,
+} from './bus.js';
 export { LocalBus } from './local-bus.js';
 export { connectNatsBus, natsServers, NatsBus, NatsUnreachableError } from './nats-bus.js';
 
@@ -30,12 +43,4 @@ export function attachBus(db: Db, bus: Bus): void {
 /** The bus tied to this database handle; none for a handle no server opened (a script, a unit test). */
 export function busOf(db: Db): Bus | undefined {
   return buses.get(db);
-}
-
-/** Caches kept per process and dropped on every node through the bus ({cache, keys} on cache.invalidate). */
-export type CacheName = 'config' | 'rules' | 'gatewayChildren' | 'deviceTokens';
-export interface Invalidation {
-  cache: CacheName;
-  /** Which entries (config keys, project ids, gateway ids, device ids); empty: all of them. */
-  keys: (string | number)[];
 }

@@ -1,4 +1,13 @@
-import { BusError, newNodeId, silentLog, type Bus, type BusLog, type BusStatus } from './bus.js';
+import {
+  BusError,
+  newNodeId,
+  silentLog,
+  type Bus,
+  type BusLog,
+  type BusStatus,
+  type Endpoint,
+  type Topic,
+} from './bus.js';
 
 /**
  * The default bus: this process only. Publishing calls the subscribers at once, in order; a request
@@ -8,7 +17,7 @@ export class LocalBus implements Bus {
   readonly kind = 'local' as const;
   readonly nodeId: string;
   private readonly subscribers = new Map<string, Set<(payload: unknown) => void>>();
-  private readonly responders = new Map<string, (payload: unknown) => Promise<unknown> | unknown>();
+  private readonly responders = new Map<string, (payload: unknown) => Promise<unknown>>();
   private closed = false;
 
   constructor(
@@ -18,7 +27,7 @@ export class LocalBus implements Bus {
     this.nodeId = nodeId;
   }
 
-  publish(subject: string, payload: unknown): void {
+  publish<T>({ subject }: Topic<T>, payload: T): void {
     const handlers = this.subscribers.get(subject);
     if (!handlers || this.closed) return;
     for (const handler of [...handlers]) {
@@ -30,9 +39,11 @@ export class LocalBus implements Bus {
     }
   }
 
-  subscribe(subject: string, handler: (payload: unknown) => void): () => void {
-    // A wrapper per call, so subscribing the same function twice gives two subscriptions.
-    const wrapped = (payload: unknown) => handler(payload);
+  subscribe<T>(topic: Topic<T>, handler: (payload: T) => void): () => void {
+    const subject = topic.subject;
+    // A wrapper per call (so subscribing the same function twice gives two subscriptions) that reads the
+    // payload as a node receiving it over NATS would.
+    const wrapped = (payload: unknown) => handler(topic.parse(payload));
     const handlers = this.subscribers.get(subject) ?? new Set();
     handlers.add(wrapped);
     this.subscribers.set(subject, handlers);
@@ -42,7 +53,12 @@ export class LocalBus implements Bus {
     };
   }
 
-  async request(subject: string, payload: unknown, { timeoutMs }: { timeoutMs: number }): Promise<unknown> {
+  async request<Q, A>(
+    endpoint: Endpoint<Q, A>,
+    payload: Q,
+    { timeoutMs }: { timeoutMs: number },
+  ): Promise<A> {
+    const subject = endpoint.subject;
     if (this.closed) throw new BusError('unavailable', 'bus closed');
     const responder = this.responders.get(subject);
     if (!responder) throw new BusError('no-responders', `no responder on ${subject}`);
@@ -51,7 +67,7 @@ export class LocalBus implements Bus {
       timer = setTimeout(() => reject(new BusError('timeout', `no answer on ${subject}`)), timeoutMs);
     });
     try {
-      return await Promise.race([Promise.resolve().then(() => responder(payload)), timeout]);
+      return endpoint.parseReply(await Promise.race([responder(payload), timeout]));
     } catch (error) {
       if (error instanceof BusError) throw error;
       throw new BusError('failed', error instanceof Error ? error.message : String(error));
@@ -60,11 +76,13 @@ export class LocalBus implements Bus {
     }
   }
 
-  respond(subject: string, handler: (payload: unknown) => Promise<unknown> | unknown): () => void {
+  respond<Q, A>(endpoint: Endpoint<Q, A>, handler: (payload: Q) => Promise<A> | A): () => void {
+    const subject = endpoint.subject;
+    const wrapped = async (payload: unknown): Promise<unknown> => handler(endpoint.parseRequest(payload));
     // The latest responder wins (a device reconnecting is held by its newest connection).
-    this.responders.set(subject, handler);
+    this.responders.set(subject, wrapped);
     return () => {
-      if (this.responders.get(subject) === handler) this.responders.delete(subject);
+      if (this.responders.get(subject) === wrapped) this.responders.delete(subject);
     };
   }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { connect } from '@nats-io/transport-node';
 import {
   errors as natsErrors,
@@ -5,13 +6,26 @@ import {
   type NatsConnection,
   type Subscription,
 } from '@nats-io/transport-node';
-import { BusError, newNodeId, silentLog, type Bus, type BusLog, type BusStatus } from './bus.js';
+import {
+  BusError,
+  newNodeId,
+  silentLog,
+  type Bus,
+  type BusLog,
+  type BusStatus,
+  type Endpoint,
+  type Topic,
+} from './bus.js';
 
 /** Every subject of the seam lives under this prefix, so a NATS cluster can be shared with other users. */
 const PREFIX = 'sbuilding.';
 
 /** How a responder's answer travels: its value, or why it failed. */
-type Envelope = { ok: true; value: unknown } | { ok: false; error: string };
+const envelopeSchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+type Envelope = z.infer<typeof envelopeSchema>;
 
 export interface NatsBusOptions {
   /** NATS_URL: one server or a comma-separated list (nats://host:4222,nats://other:4222). */
@@ -55,7 +69,9 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new NatsUnreachableError(`NATS_URL: no NATS server answers at ${options.url} (${reason})`, { cause: error });
+    throw new NatsUnreachableError(`NATS_URL: no NATS server answers at ${options.url} (${reason})`, {
+      cause: error,
+    });
   }
   return new NatsBus(connection, nodeId, log);
 }
@@ -93,7 +109,7 @@ export class NatsBus implements Bus {
     }
   }
 
-  publish(subject: string, payload: unknown): void {
+  publish<T>({ subject }: Topic<T>, payload: T): void {
     try {
       this.connection.publish(PREFIX + subject, JSON.stringify(payload ?? null));
     } catch (error) {
@@ -102,12 +118,13 @@ export class NatsBus implements Bus {
     }
   }
 
-  subscribe(subject: string, handler: (payload: unknown) => void): () => void {
+  subscribe<T>(topic: Topic<T>, handler: (payload: T) => void): () => void {
+    const subject = topic.subject;
     const subscription = this.connection.subscribe(PREFIX + subject, {
       callback: (error, msg) => {
         if (error) return this.log.error({ err: error, subject }, 'bus subscription failed');
         try {
-          handler(msg.json());
+          handler(topic.parse(msg.json()));
         } catch (failure) {
           this.log.error({ err: failure, subject }, 'bus subscriber failed');
         }
@@ -116,7 +133,12 @@ export class NatsBus implements Bus {
     return this.track(subscription);
   }
 
-  async request(subject: string, payload: unknown, { timeoutMs }: { timeoutMs: number }): Promise<unknown> {
+  async request<Q, A>(
+    endpoint: Endpoint<Q, A>,
+    payload: Q,
+    { timeoutMs }: { timeoutMs: number },
+  ): Promise<A> {
+    const subject = endpoint.subject;
     if (!this.state.connected) throw new BusError('unavailable', this.state.reason);
     let reply: Msg;
     try {
@@ -137,17 +159,18 @@ export class NatsBus implements Bus {
       }
       throw new BusError('unavailable', error instanceof Error ? error.message : String(error));
     }
-    const envelope = reply.json<Envelope>();
+    const envelope = envelopeSchema.parse(reply.json());
     if (!envelope.ok) throw new BusError('failed', envelope.error);
-    return envelope.value;
+    return endpoint.parseReply(envelope.value);
   }
 
-  respond(subject: string, handler: (payload: unknown) => Promise<unknown> | unknown): () => void {
+  respond<Q, A>(endpoint: Endpoint<Q, A>, handler: (payload: Q) => Promise<A> | A): () => void {
+    const subject = endpoint.subject;
     const subscription = this.connection.subscribe(PREFIX + subject, {
       callback: (error, msg) => {
         if (error) return this.log.error({ err: error, subject }, 'bus responder failed');
         void Promise.resolve()
-          .then(() => handler(msg.json()))
+          .then(() => handler(endpoint.parseRequest(msg.json())))
           .then(
             (value): Envelope => ({ ok: true, value: value ?? null }),
             (failure: unknown): Envelope => ({
