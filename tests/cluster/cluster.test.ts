@@ -184,6 +184,8 @@ let me: Me;
 let light: { id: number; name: string; gateway: number; token: string };
 let sensor: { id: number; token: string; project: number };
 let sensorClient: MqttClient;
+/** The light's gateway's connection (on node 1, then on node 2 once it has moved). */
+let gatewayOnNode1: MqttClient;
 
 beforeAll(async () => {
   if (!fs.existsSync(MAIN))
@@ -245,6 +247,7 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     );
     light = rows[0]!;
     const gateway = await connectDevice(node1, light.token);
+    gatewayOnNode1 = gateway;
     const asked: { device: string; method: string; params: Record<string, unknown> }[] = [];
     gateway.on('message', (topic, payload) => {
       if (topic !== 'v1/gateway/rpc') return;
@@ -309,6 +312,44 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     });
     expect(nowhere.status).toBe(503);
     expect(nowhere.body.msg).toBe('Unable to access device');
+  });
+
+  it('follows the gateway to node 2 when it reconnects there before node 1 sees it leave', async () => {
+    const [node1, node2, node3] = nodes;
+    const movedAt = new Date();
+    const moved = await connectDevice(node2, light.token);
+    const asked: string[] = [];
+    moved.on('message', (topic, payload) => {
+      if (topic !== 'v1/gateway/rpc') return;
+      const body = JSON.parse(payload.toString()) as { device: string; data: { id: number } };
+      asked.push(body.device);
+      moved.publish(
+        'v1/gateway/rpc',
+        JSON.stringify({ device: body.device, id: body.data.id, data: { success: true } }),
+      );
+    });
+    await moved.subscribeAsync('v1/gateway/rpc', { qos: 1 });
+    // The old connection on node 1 closes after the new one on node 2 is up.
+    await gatewayOnNode1.endAsync(true);
+    const setLight = (node: Node) =>
+      call(node, token, 'POST', '/sbuilding/dev-rpccmd/sendCmd', {
+        deviceId: light.id,
+        method: 'setOnOff',
+        params: { onOff: false },
+      });
+    // Once node 1 has let go of the connection, its commands go through node 2.
+    await expect.poll(async () => (await setLight(node1)).status, { timeout: 20_000 }).toBe(200);
+    expect((await setLight(node3)).status).toBe(200);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    // Node 1's news of the old connection closing did not take the gateway offline: node 2 holds it.
+    const { rows } = await db.query('select online from devices where id = $1', [light.gateway]);
+    expect(rows[0]?.online).toBe(true);
+    const offline = await db.query(
+      `select id from alerts where device_id = $1 and type = 'offline' and alert_time >= $2`,
+      [light.gateway, movedAt],
+    );
+    expect(offline.rows).toEqual([]);
+    gatewayOnNode1 = moved;
   });
 
   it('applies a rule added on node 2 to readings on node 1, and the alert’s badge reaches every node', async () => {
@@ -393,8 +434,9 @@ describe('three nodes on one PostgreSQL and NATS', () => {
           body: { status: 'unavailable', msg: expect.stringMatching(/NATS connection lost/) },
         });
     }
-    // The node holding the gateway still commands it; another node cannot reach it: the spec's message.
-    expect((await setLight(node1, false)).status).toBe(200);
+    // The node holding the gateway (node 2 since it moved) still commands it; another node cannot reach
+    // it: the spec's message.
+    expect((await setLight(node2, false)).status).toBe(200);
     const across = await setLight(node3, true);
     expect(across.status).toBe(503);
     expect(across.body.msg).toBe('Setting Failed !');
@@ -412,6 +454,6 @@ describe('three nodes on one PostgreSQL and NATS', () => {
         .poll(async () => (await fetch(`${node.url}/health`)).status, { timeout: 20_000 })
         .toBe(200);
     }
-    await expect.poll(async () => (await setLight(node2, true)).status, { timeout: 20_000 }).toBe(200);
+    await expect.poll(async () => (await setLight(node1, true)).status, { timeout: 20_000 }).toBe(200);
   });
 });
