@@ -456,4 +456,32 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     }
     await expect.poll(async () => (await setLight(node1, true)).status, { timeout: 20_000 }).toBe(200);
   });
+
+  it('drops a config value cached on node 3 when node 2 writes it', async () => {
+    const [, node2, node3] = nodes;
+    const adminToken = await login(node2, 'admin', 'admin123');
+    const key = `cluster.test.${crypto.randomBytes(3).toString('hex')}`;
+    // Node 3 reads it (not configured yet) and keeps that for 30 s.
+    expect((await call(node3, adminToken, 'GET', `/system/config/configKey/${key}`)).body.data).toBe('');
+    const created = await call(node2, adminToken, 'POST', '/system/config', {
+      configName: 'Cluster test',
+      configKey: key,
+      configValue: 'set on node 2',
+    });
+    expect(created.status).toBe(200);
+    // The invalidation is a message, not a transaction: wait for it, far less than the TTL.
+    await expect
+      .poll(async () => (await call(node3, adminToken, 'GET', `/system/config/configKey/${key}`)).body.data, {
+        timeout: 10_000,
+      })
+      .toBe('set on node 2');
+  });
+
+  it('closes on node 1 the connection of a device whose token is replaced through node 3', async () => {
+    const [, , node3] = nodes;
+    const closed = new Promise<void>((resolve) => sensorClient.once('close', () => resolve()));
+    const replaced = await call(node3, token, 'POST', `/sbuilding/device/credentials/${sensor.id}`);
+    expect(replaced.status).toBe(200);
+    await closed;
+  });
 });
