@@ -1,6 +1,6 @@
 import { TOPICS } from '@sbuilding/shared';
 import { z } from 'zod';
-import { BusError, type Bus, type BusLog, type Endpoint } from '../platform/cluster/index.js';
+import { BusError, topic, type Bus, type BusLog, type Endpoint } from '../platform/cluster/index.js';
 import type { DeviceChannel } from './broker.js';
 import type { DeviceRpc, DeviceRpcOutcome, RpcOutcome } from './rpc.js';
 
@@ -32,6 +32,30 @@ export async function exchange(
     channel.rpc.settle(rpc.targetId, requestId, { success: false, error: String(error) });
   }
   return reply;
+}
+
+/** A device's reply that reached a node other than the one waiting for it (external broker). */
+export const RPC_REPLY = topic(
+  'rpc.reply',
+  z.object({ deviceId: z.number(), requestId: z.number(), data: z.unknown() }),
+);
+
+/**
+ * Behind an external broker (MQTT_URL) every node reaches every device through the broker, and the shared
+ * subscription hands a device's reply to any node: a reply nobody waits for here is relayed on the seam
+ * to the node that waits for it (request ids start at a random place per node, so two nodes' waiters for
+ * one device do not share an id). Answers the stop.
+ */
+export function relayReplies(bus: Bus, channel: DeviceChannel): () => void {
+  channel.rpc.onUnclaimed = (deviceId, requestId, data) =>
+    bus.publish(RPC_REPLY, { deviceId, requestId, data: data ?? null });
+  const stop = bus.subscribe(RPC_REPLY, ({ deviceId, requestId, data }) =>
+    channel.rpc.settle(deviceId, requestId, data, true),
+  );
+  return () => {
+    channel.rpc.onUnclaimed = null;
+    stop();
+  };
 }
 
 /** Time a caller gives the holding node beyond the device's own timeout (the hops through NATS). */

@@ -65,6 +65,15 @@ export class DeviceDirectory {
     return row ?? null;
   }
 
+  /** Whether the device is online (its row says so): behind an external broker, any node may reach it. */
+  async isOnline(deviceId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ online: devices.online })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return row?.online ?? false;
+  }
+
   /** A device's access token (an external broker addresses a device by it), or null. */
   async tokenOf(deviceId: number): Promise<string | null> {
     const [row] = await this.db

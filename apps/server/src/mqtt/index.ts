@@ -9,7 +9,7 @@ import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
 import type { TelemetryBus } from '../realtime/index.js';
 import { INVALIDATE, type Bus } from '../platform/cluster/index.js';
-import { ClusterDevices } from './cluster.js';
+import { ClusterDevices, exchange, relayReplies } from './cluster.js';
 
 export { PortInUseError };
 
@@ -55,7 +55,9 @@ export async function startDeviceLink(
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   let channelNow: DeviceChannel | null = null;
-  const devices = cluster ? new ClusterDevices(cluster, () => channelNow, log) : null;
+  // Presence and commands through the holding node: the embedded broker's devices (an external broker's
+  // are reachable from every node through that broker).
+  const devices = cluster && !config.mqttUrl ? new ClusterDevices(cluster, () => channelNow, log) : null;
   const writer = new TelemetryWriter(db, {
     gatherMs: gatherMsFor(database),
     activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
@@ -88,6 +90,15 @@ export async function startDeviceLink(
   }
   channelNow = channel;
   if (devices) channel.elsewhere = (rpc, timeoutMs) => devices.call(rpc, timeoutMs);
+  const stopRelay = cluster && config.mqttUrl ? relayReplies(cluster, channel) : null;
+  if (cluster && config.mqttUrl) {
+    // Another node has heard from the device lately (its row is online): send through the broker here.
+    const external = channel;
+    external.elsewhere = async (rpc, timeoutMs) =>
+      (await directory.isOnline(rpc.viaId))
+        ? exchange(external, rpc, timeoutMs)
+        : { ok: false, reason: 'unreachable' };
+  }
   // A gateway's devices or a device's token changed on some node: forget them here too.
   const stopInvalidations = cluster?.subscribe(INVALIDATE, ({ cache, keys }) => {
     if (cache === 'gatewayChildren') {
@@ -115,6 +126,7 @@ export async function startDeviceLink(
       directory.holdPresence();
       clearInterval(sweep);
       stopInvalidations?.();
+      stopRelay?.();
       devices?.close();
       await channel.close();
     },

@@ -34,6 +34,12 @@ export class RpcWaiters {
     { resolve: (outcome: RpcOutcome) => void; timer: NodeJS.Timeout }
   >();
 
+  /**
+   * Told of a reply nobody here waits for. Behind an external broker a reply may reach another node than
+   * the one that sent the command (the shared subscription): a cluster relays it there (relayReplies).
+   */
+  onUnclaimed: ((deviceId: number, requestId: number, data: unknown) => void) | null = null;
+
   /** A request id for a device; ids wrap well below ThingsBoard clients' integer limits. */
   newRequestId(): number {
     const id = this.nextId;
@@ -52,11 +58,17 @@ export class RpcWaiters {
     });
   }
 
-  /** A reply arrived; false when nobody waits for it (late, or never asked). */
-  settle(deviceId: number, requestId: number, data: unknown): boolean {
+  /**
+   * A reply arrived; false when nobody waits for it (late, never asked, or asked by another node: then
+   * `onUnclaimed` hears of it, unless it was relayed here already).
+   */
+  settle(deviceId: number, requestId: number, data: unknown, relayed = false): boolean {
     const key = `${deviceId}:${requestId}`;
     const waiter = this.pending.get(key);
-    if (!waiter) return false;
+    if (!waiter) {
+      if (!relayed) this.onUnclaimed?.(deviceId, requestId, data);
+      return false;
+    }
     clearTimeout(waiter.timer);
     this.pending.delete(key);
     waiter.resolve({ ok: true, data });
