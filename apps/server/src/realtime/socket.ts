@@ -16,6 +16,7 @@ import { SESSION_ENDED, touchSession, type AuthContext } from '../modules/sessio
 import { placeFilter } from '../platform/tenancy.js';
 import { devices } from '../modules/devices/tables.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
+import { LiveInterest } from './interest.js';
 import type { Scope } from '../platform/tenancy.js';
 import type { Db } from '../platform/db/client.js';
 import { topic, type Topic } from '../platform/cluster/index.js';
@@ -81,14 +82,18 @@ class Hub {
   /** Every authenticated connection, for pushes that are not about one device (the badge). */
   readonly all = new Set<Connection>();
 
-  follow(connection: Connection, deviceIds: readonly number[]): void {
+  /** Answers the devices nobody here followed before. */
+  follow(connection: Connection, deviceIds: readonly number[]): number[] {
+    const added: number[] = [];
     for (const id of deviceIds) {
-      if (connection.devices.size >= SOCKET_DEVICES_MAX) return;
+      if (connection.devices.size >= SOCKET_DEVICES_MAX) break;
       connection.devices.add(id);
       const followers = this.byDevice.get(id) ?? new Set<Connection>();
+      if (followers.size === 0) added.push(id);
       followers.add(connection);
       this.byDevice.set(id, followers);
     }
+    return added;
   }
 
   drop(connection: Connection): void {
@@ -99,6 +104,11 @@ class Hub {
       if (followers?.size === 0) this.byDevice.delete(id);
     }
     connection.devices.clear();
+  }
+
+  /** Every device some connection here follows. */
+  followed(): Iterable<number> {
+    return this.byDevice.keys();
   }
 
   followersOf(deviceId: number): ReadonlySet<Connection> {
@@ -166,8 +176,11 @@ export const socketPlugin = fp(
       outgoing = [];
       bus.publish(LIVE_TELEMETRY, batch);
     };
+    // On NATS only the devices some socket of the cluster follows are relayed (realtime/interest.ts).
+    const interest = bus.kind === 'nats' ? new LiveInterest(bus, () => hub.followed()) : null;
     const stopLocal = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
-      if (bus.kind === 'local') return bus.publish(LIVE_TELEMETRY, [update]);
+      if (!interest) return bus.publish(LIVE_TELEMETRY, [update]);
+      if (!interest.followed(update.deviceId)) return;
       outgoing.push(update);
       if (outgoing.length === 1) setImmediate(flush);
     });
@@ -177,6 +190,7 @@ export const socketPlugin = fp(
     app.addHook('onClose', async () => {
       stopLocal();
       stopLive();
+      interest?.close();
     });
 
     // An alert changed (on any node): the badge of everyone who may see it, and the ids for screens
@@ -280,10 +294,11 @@ export const socketPlugin = fp(
                   placeFilter(connection.auth.scope, devices.tenantId, devices.buildingId),
                 ),
               );
-            hub.follow(
+            const added = hub.follow(
               connection,
               visible.map((d) => d.id),
             );
+            interest?.added(added);
           }
         };
 
