@@ -484,4 +484,33 @@ describe('three nodes on one PostgreSQL and NATS', () => {
     expect(replaced.status).toBe(200);
     await closed;
   });
+
+  it('carries on when a node dies: its device reconnects to another node and obeys commands again', async () => {
+    const [node1, node2, node3] = nodes;
+    // Node 2 holds the light's gateway (it moved there); kill -9 it, as a machine dies.
+    await node2.stop();
+    const again = await connectDevice(node3, light.token);
+    again.on('message', (topic, payload) => {
+      if (topic !== 'v1/gateway/rpc') return;
+      const body = JSON.parse(payload.toString()) as { device: string; data: { id: number } };
+      again.publish(
+        'v1/gateway/rpc',
+        JSON.stringify({ device: body.device, id: body.data.id, data: { success: true } }),
+      );
+    });
+    await again.subscribeAsync('v1/gateway/rpc', { qos: 1 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await call(node1, token, 'POST', '/sbuilding/dev-rpccmd/sendCmd', {
+              deviceId: light.id,
+              method: 'setOnOff',
+              params: { onOff: true },
+            })
+          ).status,
+        { timeout: 10_000 },
+      )
+      .toBe(200);
+  });
 });
