@@ -222,8 +222,10 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     connections.delete(identity.id);
     const presence = options.presence;
     presence?.release(identity.id);
-    // A later connect on another node wins over this node's news of the old connection closing.
-    const elsewhere = presence ? presence.heldElsewhere(identity.id) : Promise.resolve(false);
+    // A later connect on another node wins over this node's news of the old connection closing (not asked
+    // while this server stops: then nothing is marked offline anyway).
+    const elsewhere =
+      presence && !directory.holdingPresence ? presence.heldElsewhere(identity.id) : Promise.resolve(false);
     const offline = elsewhere.then((held) => {
       if (held) return;
       return isGateway(identity)

@@ -147,6 +147,11 @@ export class DeviceDirectory {
     this.holding = true;
   }
 
+  /** Whether the server is stopping (holdPresence): connections it drops say nothing about the devices. */
+  get holdingPresence(): boolean {
+    return this.holding;
+  }
+
   async setOnline(ids: readonly number[], online: boolean): Promise<void> {
     if (ids.length === 0 || (!online && this.holding)) return;
     // Flipped first, guarded, so the rows answered are the real transitions.
