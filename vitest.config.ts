@@ -68,6 +68,20 @@ export default defineConfig({
       ...serverProject('server'),
       // The same API suite against a real PostgreSQL server (one throw-away database per suite).
       ...(process.env.TEST_DATABASE_URL ? serverProject('server-pg', { TEST_DB_DRIVER: 'pg' }) : []),
+      // Three server processes as a cluster on PostgreSQL and a nats-server of their own (the built server).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'cluster',
+                root: 'tests/cluster',
+                include: ['**/*.test.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         extends: './apps/web/vitest.config.ts',
         test: { name: 'web', root: 'apps/web', exclude: MOCKING_WEB_FILES, isolate: false },

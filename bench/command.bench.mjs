@@ -4,9 +4,36 @@
 // Commands arrive at a steady rate (BENCH_CMD_RATE per second, as operators and schedules send them, each
 // timed from when it was due), while every device also reports a reading every BENCH_CMD_REPORT_S seconds,
 // as a building's devices do.
+// With BENCH_DATABASE_URL and /usr/sbin/nats-server, also across a 2-node cluster (NATS_URL): the devices
+// connected to node A, the API calls and the console's socket on node B, so every command crosses nodes.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { apiAs, percentile, registerDevices, scratchDatabase, startServer } from './support.mjs';
+import { apiAs, freePort, percentile, registerDevices, scratchDatabase, startServer } from './support.mjs';
+
+const NATS_SERVER = '/usr/sbin/nats-server';
+
+/** A nats-server of its own on a free port, for the cluster run. */
+async function startNats() {
+  const port = await freePort();
+  const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise((resolve, reject) => {
+    let log = '';
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      if (log.includes('Server is ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${log}`)));
+  });
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL'))),
+  };
+}
 
 const DEVICES = Number(process.env.BENCH_CMD_DEVICES ?? 1000);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 2000);
@@ -40,8 +67,14 @@ function row(label, values) {
   );
 }
 
-async function run(label, env) {
-  const server = await startServer(env);
+async function run(label, env, { cluster = false } = {}) {
+  const nats = cluster ? await startNats() : null;
+  const shared = cluster
+    ? { ...env, NATS_URL: nats.url, JWT_SECRET: crypto.randomBytes(32).toString('base64url') }
+    : env;
+  // One process; or node A (the devices' node, which migrates and seeds first) and node B (the API's).
+  const deviceNode = await startServer(shared);
+  const server = cluster ? await startServer(shared) : deviceNode;
   try {
     const api = await apiAs(server.url, 'manager', 'manager123');
     const lights = await registerDevices(api, {
@@ -53,7 +86,7 @@ async function run(label, env) {
     const clients = [];
     for (let i = 0; i < lights.length; i += 50) {
       clients.push(
-        ...(await Promise.all(lights.slice(i, i + 50).map((l) => connectLight(server.mqttUrl, l)))),
+        ...(await Promise.all(lights.slice(i, i + 50).map((l) => connectLight(deviceNode.mqttUrl, l)))),
       );
     }
     const { data: info } = await api('GET', '/getInfo');
@@ -133,6 +166,8 @@ async function run(label, env) {
     await Promise.all(clients.map((c) => c.endAsync()));
   } finally {
     await server.stop();
+    if (cluster) await deviceNode.stop();
+    await nats?.stop();
   }
 }
 
@@ -146,6 +181,14 @@ if (typeof WebSocket === 'undefined') {
       await run('PostgreSQL', { DATABASE_URL: db.url });
     } finally {
       await db.drop();
+    }
+    if (fs.existsSync(NATS_SERVER)) {
+      const clusterDb = await scratchDatabase(process.env.BENCH_DATABASE_URL, pg);
+      try {
+        await run('PostgreSQL, 2 nodes', { DATABASE_URL: clusterDb.url }, { cluster: true });
+      } finally {
+        await clusterDb.drop();
+      }
     }
   }
 }

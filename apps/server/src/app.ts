@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/env.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
+import { startBus, type Bus } from './platform/cluster/index.js';
 import { databasePlugin } from './platform/database.js';
 import { storagePlugin } from './platform/storage.js';
 import { webPlugin } from './platform/web.js';
@@ -57,6 +58,8 @@ import { publicSsoRoutes, ssoRoutes } from './modules/sso/index.js';
 declare module 'fastify' {
   interface FastifyInstance {
     readonly config: Config;
+    /** The cluster seam (platform/cluster): in-process, or NATS on a cluster node. Closed with the app. */
+    readonly cluster: Bus;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (login, captcha, health). */
@@ -68,10 +71,15 @@ export interface BuildOptions {
   config: Config;
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /**
+   * The cluster seam. Unset: the configuration's (NATS when NATS_URL is set, connected here: a NATS that
+   * does not answer rejects with NatsUnreachableError naming NATS_URL; else in-process).
+   */
+  bus?: Bus;
 }
 
 /** Builds the whole server (API, socket, console); tests use it with `app.inject`. */
-export async function buildApp({ config, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, bus }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Behind a proxy the client's address comes from X-Forwarded-For; on one machine it is the socket's.
@@ -82,6 +90,9 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('deviceChannel', null);
+  app.decorate('cluster', bus ?? (await startBus(config.natsUrl, app.log)));
+  if (app.cluster.kind === 'nats') app.log.info({ nodeId: app.cluster.nodeId }, 'cluster node (NATS)');
+  app.addHook('onClose', async () => app.cluster.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(databasePlugin);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/env.js';
+import { NatsUnreachableError } from './platform/cluster/index.js';
 import path from 'node:path';
 import { seedBuiltIns, seedDemo } from './modules/seed/index.js';
 import { PortInUseError, startDeviceLink } from './mqtt/index.js';
@@ -23,7 +24,16 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof NatsUnreachableError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -45,6 +55,7 @@ async function main() {
       database: app.dbKind,
       onDeviceChange: (change) => logDeviceChange(db, change),
       brokerSecret: app.secrets.brokerSecret(),
+      cluster: app.cluster,
     });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {

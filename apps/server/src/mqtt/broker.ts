@@ -5,7 +5,7 @@ import type { TelemetryWriter } from '../modules/telemetry/index.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
 import { maySubscribe } from './acl.js';
-import type { RpcWaiters } from './rpc.js';
+import type { DeviceRpc, DeviceRpcOutcome, RpcWaiters } from './rpc.js';
 
 /**
  * The embedded MQTT broker (aedes). Devices and gateways connect with their access token as the username
@@ -24,6 +24,11 @@ export interface DeviceChannel {
   rpc: RpcWaiters;
   /** Closes every connection of the device (its token was replaced). */
   disconnect(deviceId: number): void;
+  /**
+   * A command for a device this node does not hold, sent through the node that does (mqtt/cluster.ts);
+   * unset: nobody else could hold it.
+   */
+  elsewhere?: ((rpc: DeviceRpc, timeoutMs: number) => Promise<DeviceRpcOutcome>) | undefined;
 }
 
 export interface EmbeddedBroker extends DeviceChannel {
@@ -40,6 +45,15 @@ export interface BrokerOptions {
   directory: DeviceDirectory;
   writer: TelemetryWriter;
   onDeviceChange?: InboxOptions['onDeviceChange'];
+  /**
+   * Told when this broker gets a device's first connection and loses its last one (the cluster's
+   * presence); `heldElsewhere` keeps a device that already reconnected to another node from going offline.
+   */
+  presence?: {
+    hold(deviceId: number): void;
+    release(deviceId: number): void;
+    heldElsewhere(deviceId: number): Promise<boolean>;
+  };
 }
 
 export class PortInUseError extends Error {}
@@ -192,6 +206,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     const open = connections.get(identity.id) ?? new Set<Client>();
     open.add(client);
     connections.set(identity.id, open);
+    if (open.size === 1) options.presence?.hold(identity.id);
     inbox.stats.connected += 1;
     directory
       .setOnline([identity.id], true)
@@ -205,9 +220,18 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     open?.delete(client);
     if (open && open.size > 0) return;
     connections.delete(identity.id);
-    const offline = isGateway(identity)
-      ? directory.setGatewayOffline(identity.id)
-      : directory.setOnline([identity.id], false);
+    const presence = options.presence;
+    presence?.release(identity.id);
+    // A later connect on another node wins over this node's news of the old connection closing (not asked
+    // while this server stops: then nothing is marked offline anyway).
+    const elsewhere =
+      presence && !directory.holdingPresence ? presence.heldElsewhere(identity.id) : Promise.resolve(false);
+    const offline = elsewhere.then((held) => {
+      if (held) return;
+      return isGateway(identity)
+        ? directory.setGatewayOffline(identity.id)
+        : directory.setOnline([identity.id], false);
+    });
     offline.catch((error: unknown) => log.error({ err: error }, 'offline state'));
   });
   broker.on('clientError', (client, error) => {

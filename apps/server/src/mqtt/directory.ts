@@ -65,6 +65,15 @@ export class DeviceDirectory {
     return row ?? null;
   }
 
+  /** Whether the device is online (its row says so): behind an external broker, any node may reach it. */
+  async isOnline(deviceId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ online: devices.online })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return row?.online ?? false;
+  }
+
   /** A device's access token (an external broker addresses a device by it), or null. */
   async tokenOf(deviceId: number): Promise<string | null> {
     const [row] = await this.db
@@ -123,9 +132,10 @@ export class DeviceDirectory {
       .where(eq(devices.id, deviceId));
   }
 
-  /** Forget what is cached of a gateway (its devices changed). */
-  forget(gatewayId: number): void {
-    this.children.delete(gatewayId);
+  /** Forget what is cached of a gateway (its devices changed), or of every gateway. */
+  forget(gatewayId?: number): void {
+    if (gatewayId === undefined) this.children.clear();
+    else this.children.delete(gatewayId);
   }
 
   /**
@@ -135,6 +145,11 @@ export class DeviceDirectory {
    */
   holdPresence(): void {
     this.holding = true;
+  }
+
+  /** Whether the server is stopping (holdPresence): connections it drops say nothing about the devices. */
+  get holdingPresence(): boolean {
+    return this.holding;
   }
 
   async setOnline(ids: readonly number[], online: boolean): Promise<void> {

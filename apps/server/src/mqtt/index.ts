@@ -8,6 +8,8 @@ import type { DeviceChange } from './inbox.js';
 import { loadBrokerSecret } from '../platform/auth/secret.js';
 import { DeviceDirectory, type PresenceListener } from './directory.js';
 import type { TelemetryBus } from '../realtime/index.js';
+import { INVALIDATE, type Bus } from '../platform/cluster/index.js';
+import { ClusterDevices, exchange, relayReplies } from './cluster.js';
 
 export { PortInUseError };
 
@@ -35,6 +37,11 @@ export interface DeviceLinkOptions {
   onDeviceChange?: ((change: DeviceChange) => Promise<void>) | undefined;
   /** The external broker's shared secret (app.secrets); MQTT_BROKER_SECRET or DATA_DIR's when absent. */
   brokerSecret?: string | undefined;
+  /**
+   * The cluster seam: commands reach devices held by other nodes through it, presence is kept on it, and
+   * gateway children and device tokens are forgotten on every node when they change.
+   */
+  cluster?: Bus | undefined;
 }
 
 /**
@@ -46,9 +53,13 @@ export async function startDeviceLink(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  { bus, onPresence, database = 'postgres', onDeviceChange, brokerSecret }: DeviceLinkOptions = {},
+  { bus, onPresence, database = 'postgres', onDeviceChange, brokerSecret, cluster }: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
+  let channelNow: DeviceChannel | null = null;
+  // Presence and commands through the holding node: the embedded broker's devices (an external broker's
+  // are reachable from every node through that broker).
+  const devices = cluster && !config.mqttUrl ? new ClusterDevices(cluster, () => channelNow, log) : null;
   const writer = new TelemetryWriter(db, {
     gatherMs: gatherMsFor(database),
     activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
@@ -76,9 +87,29 @@ export async function startDeviceLink(
       directory,
       writer,
       onDeviceChange,
+      ...(devices ? { presence: devices } : {}),
     });
     channel = broker;
   }
+  channelNow = channel;
+  if (devices) channel.elsewhere = (rpc, timeoutMs) => devices.call(rpc, timeoutMs);
+  const stopRelay = cluster && config.mqttUrl ? relayReplies(cluster, channel) : null;
+  if (cluster && config.mqttUrl) {
+    // Another node has heard from the device lately (its row is online): send through the broker here.
+    const external = channel;
+    external.elsewhere = async (rpc, timeoutMs) =>
+      (await directory.isOnline(rpc.viaId))
+        ? exchange(external, rpc, timeoutMs)
+        : { ok: false, reason: 'unreachable' };
+  }
+  // A gateway's devices or a device's token changed on some node: forget them here too.
+  const stopInvalidations = cluster?.subscribe(INVALIDATE, ({ cache, keys }) => {
+    if (cache === 'gatewayChildren') {
+      if (keys.length === 0) directory.forget();
+      for (const id of keys) directory.forget(Number(id));
+    }
+    if (cache === 'deviceTokens') for (const id of keys) channel.disconnect(Number(id));
+  });
   const startedAt = Date.now();
   const sweepEveryMs = Math.min(60_000, (config.deviceOfflineMinutes * 60_000) / 4);
   const sweep = setInterval(() => {
@@ -97,6 +128,9 @@ export async function startDeviceLink(
     close: async () => {
       directory.holdPresence();
       clearInterval(sweep);
+      stopInvalidations?.();
+      stopRelay?.();
+      devices?.close();
       await channel.close();
     },
   };
@@ -105,4 +139,6 @@ export async function startDeviceLink(
 // What other parts of the server use of this one.
 export { brokerAuthRoutes } from './broker-routes.js';
 export type { DeviceChannel } from './broker.js';
+export { exchange } from './cluster.js';
+export type { DeviceRpc, DeviceRpcOutcome } from './rpc.js';
 export type { PresenceChange, PresenceListener } from './directory.js';

@@ -4,12 +4,41 @@
  */
 export type RpcOutcome = { ok: true; data: unknown } | { ok: false; reason: 'timeout' };
 
+/** One command for one device: over its own connection, or through the gateway it sits behind (`viaId`). */
+export interface DeviceRpc {
+  /** The device whose connection carries it: the target itself, or its gateway. */
+  viaId: number;
+  /** True when `viaId` is the target's gateway (the gateway RPC topic, the target named by `targetName`). */
+  gateway: boolean;
+  targetId: number;
+  targetName: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * What became of a command: the device's reply or its timeout, 'unreachable' when no node holds the
+ * connection, 'cluster' when the node holding it could not be asked (NATS lost).
+ */
+export type DeviceRpcOutcome = RpcOutcome | { ok: false; reason: 'unreachable' | 'cluster' };
+
 export class RpcWaiters {
-  private nextId = 1;
+  /**
+   * Only the node holding a device's connection waits for its replies, so ids need only be unique per
+   * node; each starts at a random place so that the ids of two nodes (in logs, at a device that moved)
+   * do not repeat each other.
+   */
+  private nextId = 1 + Math.floor(Math.random() * 900_000_000);
   private readonly pending = new Map<
     string,
     { resolve: (outcome: RpcOutcome) => void; timer: NodeJS.Timeout }
   >();
+
+  /**
+   * Told of a reply nobody here waits for. Behind an external broker a reply may reach another node than
+   * the one that sent the command (the shared subscription): a cluster relays it there (relayReplies).
+   */
+  onUnclaimed: ((deviceId: number, requestId: number, data: unknown) => void) | null = null;
 
   /** A request id for a device; ids wrap well below ThingsBoard clients' integer limits. */
   newRequestId(): number {
@@ -29,11 +58,17 @@ export class RpcWaiters {
     });
   }
 
-  /** A reply arrived; false when nobody waits for it (late, or never asked). */
-  settle(deviceId: number, requestId: number, data: unknown): boolean {
+  /**
+   * A reply arrived; false when nobody waits for it (late, never asked, or asked by another node: then
+   * `onUnclaimed` hears of it, unless it was relayed here already).
+   */
+  settle(deviceId: number, requestId: number, data: unknown, relayed = false): boolean {
     const key = `${deviceId}:${requestId}`;
     const waiter = this.pending.get(key);
-    if (!waiter) return false;
+    if (!waiter) {
+      if (!relayed) this.onUnclaimed?.(deviceId, requestId, data);
+      return false;
+    }
     clearTimeout(waiter.timer);
     this.pending.delete(key);
     waiter.resolve({ ok: true, data });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.js';
+import { attachBus } from './cluster/index.js';
 import { openDatabase, type Database, type Db, type DbOptions } from './db/client.js';
 import { ServerSecrets } from './auth/secret.js';
 
@@ -68,6 +69,8 @@ export const databasePlugin = fp(
       });
       // Before anything signs or checks a token: the secrets every node shares.
       await secrets.load(database.db);
+      // Service code holding only the handle reaches the other nodes through it (platform/cluster).
+      attachBus(database.db, app.cluster);
       return database.db;
     });
     app.addHook('onClose', async () => {

@@ -29,6 +29,20 @@ const envSchema = z.object({
   /** A PostgreSQL server; unset means embedded PostgreSQL (PGlite) in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   MQTT_PORT: port(1883),
+  /**
+   * NATS servers, comma-separated (nats://host:4222,nats://other:4222): the process is a cluster node and
+   * reaches the other nodes through them. Unset: one process, nothing crosses it.
+   */
+  NATS_URL: z
+    .string()
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .every((server) => /^(nats|tls|wss?):\/\/[^\s,]+$|^[^\s,:/]+(:\d+)?$/.test(server.trim())),
+      'comma-separated NATS servers (nats://host:4222)',
+    )
+    .optional(),
   /** An external broker; unset means the embedded one on MQTT_PORT. */
   MQTT_URL: z.string().url().optional(),
   /** Shared with an external broker: its HTTP auth calls and the server's MQTT password; unset means generated into the database. */
@@ -93,6 +107,8 @@ export interface Config {
   filesDir: string | undefined;
   databaseUrl: string | undefined;
   mqttPort: number;
+  /** NATS_URL: set means this process is a cluster node (DATABASE_URL is then required). */
+  natsUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttBrokerSecret: string | undefined;
   deviceOfflineMinutes: number;
@@ -122,6 +138,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NATS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  NATS_URL makes this process a cluster node: it needs DATABASE_URL (a PostgreSQL server all nodes share)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -131,6 +152,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     filesDir: e.FILES_DIR === undefined ? undefined : path.resolve(e.FILES_DIR),
     databaseUrl: e.DATABASE_URL,
     mqttPort: e.MQTT_PORT,
+    natsUrl: e.NATS_URL,
     mqttUrl: e.MQTT_URL,
     mqttBrokerSecret: e.MQTT_BROKER_SECRET,
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,

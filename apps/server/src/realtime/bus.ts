@@ -20,7 +20,7 @@ export const LIVE_WINDOW_MS = 15 * 60_000;
  * Telemetry as it arrives, device by device, for whoever shows it live (the socket). Fed by the telemetry
  * writer as it queues rows, not after their commit: the operator sees a light answer within a blink, and
  * what is shown is what the device reported (were the commit lost, the device would send it again).
- * In-process; several server processes will relay it through PostgreSQL NOTIFY.
+ * In-process, this node's readings only; the socket layer relays them to every node (platform/cluster).
  */
 export class TelemetryBus {
   private readonly emitter = new EventEmitter();

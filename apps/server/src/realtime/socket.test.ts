@@ -114,3 +114,43 @@ describe('the real-time socket', () => {
     s.socket.terminate();
   });
 });
+
+describe('a session that ends', () => {
+  it('closes its sockets at once (logout), without waiting for the next report', async () => {
+    const own = await t.login('manager', 'manager123');
+    const other = await open(socketPath(me.deptId, me.userId));
+    other.sendJson({ type: 'auth', token });
+    await other.next();
+    const s = await open(socketPath(me.deptId, me.userId));
+    s.sendJson({ type: 'auth', token: own });
+    expect((await s.next()).type).toBe('auth');
+    expect((await as(t, own)('POST', '/logout')).statusCode).toBe(200);
+    expect(await s.closed).toBe(SOCKET_CLOSE.unauthorized);
+    // The manager's other session is untouched: its socket still answers.
+    other.sendJson({ type: 'report' });
+    expect((await other.next()).type).toBe('report');
+    other.socket.terminate();
+  });
+
+  it('closes the sockets of every session of a user whose password changes, except the changing one', async () => {
+    const keep = await t.login('customer', 'customer123');
+    const lose = await t.login('customer', 'customer123');
+    const info = (await as(t, keep)('GET', '/getInfo')).json().data;
+    const path = socketPath(info.user.deptId, info.user.userId);
+    const kept = await open(path);
+    kept.sendJson({ type: 'auth', token: keep });
+    await kept.next();
+    const lost = await open(path);
+    lost.sendJson({ type: 'auth', token: lose });
+    await lost.next();
+    const changed = await as(t, keep)('PUT', '/system/user/profile/updatePwd', {
+      oldPassword: 'customer123',
+      newPassword: 'customer456',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await lost.closed).toBe(SOCKET_CLOSE.unauthorized);
+    kept.sendJson({ type: 'report' });
+    expect((await kept.next()).type).toBe('report');
+    kept.socket.terminate();
+  });
+});

@@ -12,12 +12,50 @@ import {
   type ReportData,
   type ServerSocketMessage,
 } from '@sbuilding/shared';
-import { touchSession, type AuthContext } from '../modules/sessions/index.js';
+import { SESSION_ENDED, touchSession, type AuthContext } from '../modules/sessions/index.js';
 import { placeFilter } from '../platform/tenancy.js';
 import { devices } from '../modules/devices/tables.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
+import { LiveInterest } from './interest.js';
 import type { Scope } from '../platform/tenancy.js';
 import type { Db } from '../platform/db/client.js';
+import { topic, type Topic } from '../platform/cluster/index.js';
+
+function isReading(value: unknown): value is number | string | boolean {
+  return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
+}
+
+function isDeviceUpdate(value: unknown): value is DeviceUpdate {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!('deviceId' in value) || !('ts' in value) || !('values' in value)) return false;
+  const { deviceId, ts, values } = value;
+  return (
+    typeof deviceId === 'number' &&
+    typeof ts === 'number' &&
+    typeof values === 'object' &&
+    values !== null &&
+    Object.values(values).every(isReading)
+  );
+}
+
+/**
+ * Telemetry of one node's devices for the sockets of every node. Read by hand, not by a schema: it is the
+ * busiest subject of all.
+ */
+export const LIVE_TELEMETRY: Topic<DeviceUpdate[]> = {
+  subject: 'live.telemetry',
+  parse(value) {
+    if (Array.isArray(value) && value.every(isDeviceUpdate)) return value;
+    throw new Error('live.telemetry: not a list of device updates');
+  },
+};
+
+/** Alerts that changed on some node (modules/alerts AlertChange): every node pushes its sockets' badges. */
+export const LIVE_ALERTS = topic(
+  'live.alerts',
+  z.object({ tenantIds: z.array(z.number()), alertIds: z.array(z.number()) }),
+);
+type AlertChange = ReturnType<typeof LIVE_ALERTS.parse>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,14 +82,18 @@ class Hub {
   /** Every authenticated connection, for pushes that are not about one device (the badge). */
   readonly all = new Set<Connection>();
 
-  follow(connection: Connection, deviceIds: readonly number[]): void {
+  /** Answers the devices nobody here followed before. */
+  follow(connection: Connection, deviceIds: readonly number[]): number[] {
+    const added: number[] = [];
     for (const id of deviceIds) {
-      if (connection.devices.size >= SOCKET_DEVICES_MAX) return;
+      if (connection.devices.size >= SOCKET_DEVICES_MAX) break;
       connection.devices.add(id);
       const followers = this.byDevice.get(id) ?? new Set<Connection>();
+      if (followers.size === 0) added.push(id);
       followers.add(connection);
       this.byDevice.set(id, followers);
     }
+    return added;
   }
 
   drop(connection: Connection): void {
@@ -62,6 +104,11 @@ class Hub {
       if (followers?.size === 0) this.byDevice.delete(id);
     }
     connection.devices.clear();
+  }
+
+  /** Every device some connection here follows. */
+  followed(): Iterable<number> {
+    return this.byDevice.keys();
   }
 
   followersOf(deviceId: number): ReadonlySet<Connection> {
@@ -110,7 +157,11 @@ export const socketPlugin = fp(
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     const hub = new Hub();
 
-    const stopListening = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
+    const bus = app.cluster;
+
+    // Telemetry of this node's devices goes to the sockets of every node through the seam; each node
+    // pushes it to its own followers. On NATS the updates of one event-loop turn travel as one message.
+    const deliver = (update: DeviceUpdate) => {
       // Most readings are of devices nobody is watching: decide that before building anything.
       const followers = hub.followersOf(update.deviceId);
       if (followers.size === 0) return;
@@ -118,11 +169,33 @@ export const socketPlugin = fp(
       for (const connection of followers) {
         send(connection, { type: 'subscribeRealSeries', code: 200, msg: 'ok', data });
       }
+    };
+    let outgoing: DeviceUpdate[] = [];
+    const flush = () => {
+      const batch = outgoing;
+      outgoing = [];
+      bus.publish(LIVE_TELEMETRY, batch);
+    };
+    // On NATS only the devices some socket of the cluster follows are relayed (realtime/interest.ts).
+    const interest = bus.kind === 'nats' ? new LiveInterest(bus, () => hub.followed()) : null;
+    const stopLocal = app.telemetryBus.onUpdate((update: DeviceUpdate) => {
+      if (!interest) return bus.publish(LIVE_TELEMETRY, [update]);
+      if (!interest.followed(update.deviceId)) return;
+      outgoing.push(update);
+      if (outgoing.length === 1) setImmediate(flush);
     });
-    app.addHook('onClose', async () => stopListening());
+    const stopLive = bus.subscribe(LIVE_TELEMETRY, (updates) => {
+      for (const update of updates) deliver(update);
+    });
+    app.addHook('onClose', async () => {
+      stopLocal();
+      stopLive();
+      interest?.close();
+    });
 
-    // An alert changed: the badge of everyone who may see it, and the ids for screens showing them.
-    const stopAlerts = app.alertEvents.onChange((change) => {
+    // An alert changed (on any node): the badge of everyone who may see it, and the ids for screens
+    // showing them. Each node counts for its own sockets.
+    const pushAlerts = (change: AlertChange) => {
       // One count per tenant (and one for administrators), not one per socket.
       const counts = new Map<number | 'admin', Promise<number>>();
       for (const connection of hub.all) {
@@ -140,8 +213,27 @@ export const socketPlugin = fp(
           })
           .catch((error: unknown) => app.log.error({ err: error }, 'alert push failed'));
       }
+    };
+    const stopAlerts = app.alertEvents.onChange((change) =>
+      bus.publish(LIVE_ALERTS, { tenantIds: [...change.tenantIds], alertIds: [...change.alertIds] }),
+    );
+    const stopAlertPushes = bus.subscribe(LIVE_ALERTS, pushAlerts);
+
+    // A session ended (logout, blacklist, password change, tenant disabled, user deleted) on any node: its
+    // sockets here close at once, not when the client next reports.
+    const stopSessions = bus.subscribe(SESSION_ENDED, ({ sessionIds }) => {
+      const ended = new Set(sessionIds);
+      for (const connection of [...hub.all]) {
+        if (!ended.has(connection.auth.sessionId)) continue;
+        hub.drop(connection);
+        connection.socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+      }
     });
-    app.addHook('onClose', async () => stopAlerts());
+    app.addHook('onClose', async () => {
+      stopAlerts();
+      stopAlertPushes();
+      stopSessions();
+    });
 
     app.get(
       '/websocket/websocket/web_socket/:deptId/:userId',
@@ -202,10 +294,11 @@ export const socketPlugin = fp(
                   placeFilter(connection.auth.scope, devices.tenantId, devices.buildingId),
                 ),
               );
-            hub.follow(
+            const added = hub.follow(
               connection,
               visible.map((d) => d.id),
             );
+            interest?.added(added);
           }
         };
 

@@ -8,8 +8,7 @@ export interface AlertChange {
 
 /**
  * Alert changes for whoever shows them live (the socket pushes the badge count and the changed ids). Told
- * after the change is committed. In-process; several server processes will relay it through PostgreSQL
- * NOTIFY like the telemetry bus.
+ * after the change is committed. In-process; the socket layer relays it to every node (platform/cluster).
  */
 export class AlertEvents {
   private readonly emitter = new EventEmitter();

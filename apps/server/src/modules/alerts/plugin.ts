@@ -4,6 +4,7 @@ import { AlertDetector } from './detection.js';
 import { AlertEvents } from './events.js';
 import { RuleEvaluator } from './rules.js';
 import { closeAlertsOfDevice } from './service.js';
+import { INVALIDATE } from '../../platform/cluster/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,10 @@ export const alertsPlugin = fp(
       const closed = await closeAlertsOfDevice(tx, scope, deviceId);
       return () => events.emit(closed);
     });
+    // A project's rules changed on some node (rule-routes.ts): every node reloads them.
+    const stopInvalidations = app.cluster.subscribe(INVALIDATE, ({ cache, keys }) => {
+      if (cache === 'rules') for (const id of keys) void app.ruleEvaluator.reloadProject(Number(id));
+    });
     let stopRules = () => {};
     // The telemetry bus belongs to the socket plugin, registered after this one: subscribe once all are.
     // The rules are read once the database is (main.ts listens before it opens the database).
@@ -37,6 +42,7 @@ export const alertsPlugin = fp(
       app.whenStarted(() => app.ruleEvaluator.start());
     });
     app.addHook('onClose', async () => {
+      stopInvalidations();
       stopRules();
       app.ruleEvaluator.stop();
       app.alertDetector.stop();

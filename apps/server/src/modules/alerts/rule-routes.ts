@@ -1,3 +1,4 @@
+import { INVALIDATE } from '../../platform/cluster/index.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,8 +34,10 @@ const EDIT = { roles: PROJECT_WRITE_ROLES };
 
 /** Threshold alert rules of a project: list, add, edit, switch on/off, delete. */
 export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The evaluator reloads the project's rules; a failed reload is logged by it, never answered.
-  const changed: RulesChanged = (projectId) => void app.ruleEvaluator.reloadProject(projectId);
+  // The evaluator of every node reloads the project's rules (alerts plugin, through the cluster seam); a
+  // failed reload is logged by it, never answered.
+  const changed: RulesChanged = (projectId) =>
+    app.cluster.publish(INVALIDATE, { cache: 'rules', keys: [projectId] });
 
   app.post(
     '/sbuilding/alert/rule/getList',

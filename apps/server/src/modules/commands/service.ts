@@ -3,7 +3,6 @@ import {
   commandRequestSchemaFor,
   DEVICE_CONTROL_PERMISSION,
   hasAnyPermission,
-  TOPICS,
   type CommandMethod,
   type CommandOutcome,
   type CommandResult,
@@ -17,7 +16,7 @@ import { translate } from '../../platform/i18n/index.js';
 import type { MessageKey } from '../../platform/i18n/messages.js';
 import { placeFilter, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { parseOr400, validationMessage } from '../../platform/validate.js';
-import type { DeviceChannel } from '../../mqtt/index.js';
+import { exchange, type DeviceChannel, type DeviceRpc, type DeviceRpcOutcome } from '../../mqtt/index.js';
 import { deviceGroupMembers, deviceGroups, devices } from '../devices/tables.js';
 import type { ControlLogWriter } from './log-writer.js';
 
@@ -75,8 +74,9 @@ function replyFailed(data: unknown): boolean {
 
 /**
  * Sends one command over the device's own connection, or through the gateway it sits behind, and waits for
- * the reply. A missing connection answers at once ('Unable to access device', or for a device behind a
- * Bluetooth gateway 'Unable to access Bluetooth gateway'); no reply in time is 'Setting Failed !'.
+ * the reply, on whichever node of the cluster holds that connection. A device connected nowhere answers at
+ * once ('Unable to access device', or for a device behind a Bluetooth gateway 'Unable to access Bluetooth
+ * gateway'); no reply in time, or the node holding it out of reach (NATS lost), is 'Setting Failed !'.
  */
 async function sendOne(
   channel: DeviceChannel | null,
@@ -87,24 +87,30 @@ async function sendOne(
   timeoutMs: number,
 ): Promise<Sent> {
   const via = parent ?? target;
-  if (!channel?.isConnected(via.id)) {
+  const rpc: DeviceRpc = {
+    viaId: via.id,
+    gateway: parent !== undefined,
+    targetId: target.id,
+    targetName: target.name,
+    method,
+    params,
+  };
+  const started = performance.now();
+  // Over this node's connection, or through the node holding it (a cluster); none: connected nowhere.
+  const outcome: DeviceRpcOutcome = channel?.isConnected(via.id)
+    ? await exchange(channel, rpc, timeoutMs)
+    : channel?.elsewhere
+      ? await channel.elsewhere(rpc, timeoutMs)
+      : { ok: false, reason: 'unreachable' };
+  if (!outcome.ok && outcome.reason === 'unreachable') {
     const key =
       parent?.category === 'bleGateway' ? 'command.gatewayUnreachable' : 'command.deviceUnreachable';
     return { result: 'unreachable', key, latencyMs: null };
   }
-  const started = performance.now();
-  const requestId = channel.rpc.newRequestId();
-  const reply = channel.rpc.wait(target.id, requestId, timeoutMs);
-  if (parent) {
-    await channel.publishTo(parent.id, TOPICS.gatewayRpc, {
-      device: target.name,
-      data: { id: requestId, method, params },
-    });
-  } else {
-    await channel.publishTo(target.id, `${TOPICS.rpcRequestPrefix}${requestId}`, { method, params });
-  }
-  const outcome = await reply;
   const latencyMs = Math.round(performance.now() - started);
+  // The node holding the device could not be asked (NATS lost): 'Setting Failed !'.
+  if (!outcome.ok && outcome.reason === 'cluster')
+    return { result: 'failed', key: 'command.failed', latencyMs };
   if (!outcome.ok) return { result: 'timeout', key: 'command.failed', latencyMs };
   if (replyFailed(outcome.data)) return { result: 'failed', key: 'command.failed', latencyMs };
   return { result: 'success', key: 'command.success', latencyMs };

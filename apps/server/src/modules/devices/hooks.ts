@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Lang } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
+import { INVALIDATE } from '../../platform/cluster/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,11 @@ export class DeviceHooks {
 export const deviceHooksPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('deviceHooks', new DeviceHooks());
+    // A device saved or deleted may have joined or left a gateway: every node forgets what it cached of
+    // gateways' devices (mqtt/directory.ts reloads them at the next message).
+    app.deviceHooks.add(
+      async () => () => app.cluster.publish(INVALIDATE, { cache: 'gatewayChildren', keys: [] }),
+    );
   },
   { name: 'device-hooks' },
 );

@@ -1,3 +1,4 @@
+import { INVALIDATE } from '../../platform/cluster/index.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -188,8 +189,10 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const credentials = await replaceCredentials(app.db, request.scope(), request.params.id);
-      // The old token stops working at once: a connection made with it is closed too.
+      // The old token stops working at once: a connection made with it is closed too, on whichever node
+      // holds it (each node's device link hears the invalidation; this one closes its own at once).
       app.deviceChannel?.disconnect(request.params.id);
+      app.cluster.publish(INVALIDATE, { cache: 'deviceTokens', keys: [request.params.id] });
       return ok(request, credentials);
     },
   );

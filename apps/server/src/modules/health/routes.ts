@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ping } from '../../platform/db/client.js';
 
-/** GET /health: 200 {status:"ok"} once start-up is done and the database answers, 503 before. */
+/**
+ * GET /health: 200 {status:"ok"} once start-up is done and the database answers, 503 before. On a cluster
+ * node (NATS_URL), 503 {status:"unavailable", msg: why} while NATS is lost (the client reconnects on its
+ * own; the node keeps storing telemetry meanwhile).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -15,9 +19,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             status: z.literal('ok'),
             code: z.number(),
             msg: z.string(),
-            data: z.object({ database: z.string() }),
+            data: z.object({ database: z.string(), node: z.string().optional() }),
           }),
-          503: z.object({ status: z.literal('starting'), code: z.number(), msg: z.string(), data: z.null() }),
+          503: z.object({
+            status: z.enum(['starting', 'unavailable']),
+            code: z.number(),
+            msg: z.string(),
+            data: z.null(),
+          }),
         },
       },
     },
@@ -27,8 +36,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const database = app.dbKind;
       if (!app.started || !database)
         return reply.status(503).send({ status: 'starting', code: 503, msg: 'starting', data: null });
+      const cluster = app.cluster.status();
+      if (!cluster.connected)
+        return reply.status(503).send({ status: 'unavailable', code: 503, msg: cluster.reason, data: null });
       await ping(app.db);
-      return { status: 'ok' as const, code: 200, msg: 'ok', data: { database } };
+      const node = app.cluster.kind === 'nats' ? { node: app.cluster.nodeId } : {};
+      return { status: 'ok' as const, code: 200, msg: 'ok', data: { database, ...node } };
     },
   );
 };

@@ -9,6 +9,7 @@ export {
   revokeTenantSessions,
   revokeUserSessions,
   scopeOf,
+  SESSION_ENDED,
   touchSession,
 } from './sessions.js';
 export type { ApiKeyIdentity, AuthContext, NewSession } from './sessions.js';

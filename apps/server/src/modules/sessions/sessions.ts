@@ -7,6 +7,8 @@ import type { Scope } from '../../platform/tenancy.js';
 import { sessions } from './tables.js';
 import { users } from '../users/tables.js';
 import { tenants } from '../tenants/tables.js';
+import { z } from 'zod';
+import { busOf, topic } from '../../platform/cluster/index.js';
 
 /** tenants.status of a disabled tenant, whose users cannot sign in. */
 export const TENANT_DISABLED = '1';
@@ -179,11 +181,28 @@ export async function touchSession(db: Db, sessionId: string, now = new Date()):
   return touched.length > 0;
 }
 
+/**
+ * Sessions that ended (logout, blacklist, password change, tenant disabled, user deleted), told to every
+ * node: the socket layer closes their sockets.
+ */
+export const SESSION_ENDED = topic('session.ended', z.object({ sessionIds: z.array(z.string()) }));
+
+/**
+ * Tells every node that these sessions ended, so their sockets close at once (realtime/socket.ts). Called
+ * after the revocation is written (no revocation here runs inside a transaction).
+ */
+function announceEnded(db: Db, ended: { id: string }[]): void {
+  if (ended.length === 0) return;
+  busOf(db)?.publish(SESSION_ENDED, { sessionIds: ended.map((s) => s.id) });
+}
+
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  announceEnded(db, ended);
 }
 
 /** Ends every session of a user, except `keepSessionId` (the caller's own, after a password change). */
@@ -193,7 +212,7 @@ export async function revokeUserSessions(
   keepSessionId?: string,
   now = new Date(),
 ): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -202,14 +221,18 @@ export async function revokeUserSessions(
         isNull(sessions.revokedAt),
         keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  announceEnded(db, ended);
 }
 
 /** Ends every session of every user of a tenant (the tenant was disabled). */
 export async function revokeTenantSessions(db: Db, tenantId: number, now = new Date()): Promise<void> {
   const members = db.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId));
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)));
+    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  announceEnded(db, ended);
 }
