@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectAccessible, expectNoProblems, signInAndWait } from './support/console.js';
+import { openAsManager } from './support/devices.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -60,4 +61,53 @@ it('finds a page by a fuzzy title in the header search and goes there', async ()
     .first()
     .click();
   await page.waitForURL(`${baseUrl}/board/energy`);
+});
+
+/** The widest point of the page against the window: more means the whole page scrolls sideways. */
+async function overflow(page: import('playwright-core').Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+it('fits a 390 px phone: tables and filter bars scroll or wrap inside their cards, never the page', async () => {
+  const session = await openAsManager(browser, baseUrl, '/device');
+  opened = session.opened;
+  const { page } = session;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pages: [string, string][] = [
+    ['/device', 'DeviceList'],
+    ['/building', 'Buildings'],
+    ['/board/alarm', 'Alert'],
+    ['/board/controlLog', 'ControlLog'],
+    ['/buildingUser', 'Users'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    // The page's data has arrived: its table has rows (or says it has none).
+    await page.locator('.ant-table-tbody tr:not(.ant-table-measure-row), .ant-empty').first().waitFor();
+    expect(await overflow(page), path).toBeLessThanOrEqual(0);
+  }
+});
+
+it('shows whole menu titles and the actions of a wide table at 1440 px', async () => {
+  const session = await openAsManager(browser, baseUrl, '/building');
+  opened = session.opened;
+  const { page } = session;
+  const menu = page.getByRole('navigation', { name: 'Main menu' }).first();
+  await menu.getByRole('menuitem', { name: 'Devices' }).click();
+  const mesh = menu.getByRole('menuitem', { name: 'Mesh management' });
+  await mesh.waitFor();
+  const cut = await menu
+    .locator('.ant-menu-title-content')
+    .evaluateAll((titles) =>
+      titles.filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.textContent ?? ''),
+    );
+  expect(cut).toEqual([]);
+
+  const row = page.getByRole('row').filter({ hasText: 'Building A' }).first();
+  const remove = row.getByRole('button', { name: 'Delete' });
+  await remove.waitFor();
+  const box = await remove.boundingBox();
+  const table = await page.locator('.ant-table-content').first().boundingBox();
+  expect(box && table && box.x + box.width <= table.x + table.width).toBe(true);
 });
