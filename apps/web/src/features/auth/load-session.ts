@@ -3,6 +3,7 @@ import { RequestError } from '@/lib/request';
 import { useSession } from '@/lib/session';
 import { getInfo } from './api/get-info';
 import { getRouters } from './api/get-routers';
+import { chooseViewerProject, isProjectViewer } from './api/viewer-project';
 
 export type LoadSessionResult = { ok: true } | { ok: false; message: string };
 
@@ -11,6 +12,7 @@ async function run(): Promise<LoadSessionResult> {
     const info = await getInfo();
     useSession.getState().setUserInfo(info);
     useSession.getState().setRoutes(await getRouters());
+    if (isProjectViewer(info.roles)) await chooseViewerProject();
     return { ok: true };
   } catch (error) {
     const message = error instanceof RequestError ? error.message : i18n.t('session.loadFailed');

@@ -51,11 +51,14 @@ describe('navbar', () => {
     expect(screen.queryByRole('button', { name: 'Shortcuts' })).not.toBeInTheDocument();
   });
 
-  it('shows the badge to a customer everywhere and no project selector', () => {
+  it('shows the badge to a customer everywhere, and the project selector to switch projects', async () => {
+    post.mockResolvedValue({ rows: [{ id: 1, projectName: 'North campus' }], total: 1 });
+    localStorage.setItem('projectId', '1');
     signIn(['tbCustomer'], { reportCount: 1 });
     renderShell(<Navbar />, { path: '/dashboard' });
     expect(screen.getByRole('button', { name: 'Notifications: 1' })).toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
+    expect(await screen.findByRole('combobox', { name: 'Project' })).toBeInTheDocument();
+    expect(screen.getByText('North campus')).toBeInTheDocument();
   });
 
   it('has a hamburger button that reports whether the sidebar is open', async () => {

@@ -1,5 +1,6 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useLocation } from 'react-router';
+import { PROJECT_READ_ROLES } from '@sbuilding/shared';
 import { useHasRole } from '@/lib/permissions';
 import { useSettings } from '@/lib/settings';
 import { AvatarMenu } from './avatar-menu';
@@ -39,6 +40,8 @@ export function Navbar() {
   const { pathname } = useLocation();
   const mobile = useSettings((s) => s.device === 'mobile');
   const isProjectAdmin = useHasRole(PROJECT_ADMIN_ROLES);
+  // Customers and display screens switch projects too (read only): the same selector.
+  const readsProjects = useHasRole(PROJECT_READ_ROLES);
   return (
     <ConfigProvider theme={NAVBAR_THEME}>
       <div className="sb-navbar">
@@ -47,7 +50,7 @@ export function Navbar() {
           {!mobile && <Breadcrumbs />}
         </div>
         <div className="sb-navbar-right">
-          {isProjectAdmin && <ProjectSelect />}
+          {readsProjects && <ProjectSelect />}
           {!mobile && <HeaderSearch />}
           {navbarSlot(isProjectAdmin, pathname) === 'shortcuts' ? <ShortcutMenu /> : <NoticeBadge />}
           {!mobile && <FullscreenToggle />}
