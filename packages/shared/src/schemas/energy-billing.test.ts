@@ -5,7 +5,13 @@ const h = (period: string, from: number, to: number) => ({ period, from, to });
 const base = { projectId: 1, name: 'TOU', validFrom: '2026-01-01', kind: 'tou' };
 const prices = { sharp: 1.3, peak: 1, flat: 0.6, valley: 0.3, deepValley: 0.2 };
 const allMonths = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-const wholeDay = [h('valley', 0, 8), h('peak', 8, 12), h('sharp', 12, 14), h('flat', 14, 22), h('deepValley', 22, 24)];
+const wholeDay = [
+  h('valley', 0, 8),
+  h('peak', 8, 12),
+  h('sharp', 12, 14),
+  h('flat', 14, 22),
+  h('deepValley', 22, 24),
+];
 
 function issues(body: unknown) {
   const result = tariffCreateBodySchema.safeParse(body);
@@ -14,7 +20,11 @@ function issues(body: unknown) {
 
 describe('tariff schema', () => {
   it('accepts a five-period plan and fills the defaults', () => {
-    const parsed = tariffCreateBodySchema.parse({ ...base, prices, seasons: [{ months: allMonths, workday: wholeDay }] });
+    const parsed = tariffCreateBodySchema.parse({
+      ...base,
+      prices,
+      seasons: [{ months: allMonths, workday: wholeDay }],
+    });
     expect(parsed.currency).toBe('CNY');
     expect(parsed.demandChargePerKw).toBe(0);
     expect(hoursOfDay(parsed, 5, true).join(',')).toMatch(/^valley(,valley){7},peak/);
@@ -43,14 +53,25 @@ describe('tariff schema', () => {
 
   it('checks the parts each kind needs', () => {
     expect(issues({ ...base, kind: 'flat' })).toEqual(['flatPrice:required']);
-    expect(issues({ ...base, kind: 'tiered', tiers: [{ upToKwh: 100, price: 1 }, { upToKwh: 50, price: 2 }] })).toEqual([
-      'tiers.1.upToKwh:tiersRise',
-    ]);
+    expect(
+      issues({
+        ...base,
+        kind: 'tiered',
+        tiers: [
+          { upToKwh: 100, price: 1 },
+          { upToKwh: 50, price: 2 },
+        ],
+      }),
+    ).toEqual(['tiers.1.upToKwh:tiersRise']);
     expect(issues({ ...base, kind: 'flat', flatPrice: -1 })).toEqual(['flatPrice:nonNegative']);
   });
 
   it('refuses an emission factor out of range', () => {
-    expect(emissionFactorBodySchema.safeParse({ projectId: 1, validFrom: '2026-01-01', kgPerKwh: 5 }).success).toBe(false);
-    expect(emissionFactorBodySchema.safeParse({ projectId: 1, validFrom: '2026-01-01', kgPerKwh: 0.57 }).success).toBe(true);
+    expect(
+      emissionFactorBodySchema.safeParse({ projectId: 1, validFrom: '2026-01-01', kgPerKwh: 5 }).success,
+    ).toBe(false);
+    expect(
+      emissionFactorBodySchema.safeParse({ projectId: 1, validFrom: '2026-01-01', kgPerKwh: 0.57 }).success,
+    ).toBe(true);
   });
 });

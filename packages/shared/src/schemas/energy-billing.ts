@@ -86,11 +86,7 @@ const tariffFields = {
 type TariffShape = z.infer<z.ZodObject<typeof tariffFields>>;
 
 /** Checks one day's hours: no overlap, every hour 0-24 covered. */
-function checkDay(
-  hours: readonly TariffHours[],
-  path: (string | number)[],
-  ctx: z.RefinementCtx,
-): void {
+function checkDay(hours: readonly TariffHours[], path: (string | number)[], ctx: z.RefinementCtx): void {
   const taken = new Array<boolean>(24).fill(false);
   hours.forEach((h, i) => {
     if (h.to <= h.from) {
@@ -144,9 +140,7 @@ export type TariffCreateBody = z.infer<typeof tariffCreateBodySchema>;
 export type TariffCreateInput = z.input<typeof tariffCreateBodySchema>;
 
 /** PUT /sbuilding/energy/tariff */
-export const tariffUpdateBodySchema = z
-  .object({ ...tariffFields, id: idSchema })
-  .superRefine(checkTariff);
+export const tariffUpdateBodySchema = z.object({ ...tariffFields, id: idSchema }).superRefine(checkTariff);
 export type TariffUpdateBody = z.infer<typeof tariffUpdateBodySchema>;
 
 /** A stored plan (what the calls answer). */
@@ -273,7 +267,10 @@ export const energyBoardCostSchema = z.object({
   channels: z.array(z.object({ deviceId: z.number().int(), ...costFigure })),
 });
 export type EnergyBoardCost = z.infer<typeof energyBoardCostSchema>;
-export type EnergyCostFigure = Omit<EnergyBoardCost, 'projectId' | 'currency' | 'hasTariff' | 'hasFactor' | 'buildings' | 'floors' | 'channels'>;
+export type EnergyCostFigure = Omit<
+  EnergyBoardCost,
+  'projectId' | 'currency' | 'hasTariff' | 'hasFactor' | 'buildings' | 'floors' | 'channels'
+>;
 
 /* ---------- Bills ---------- */
 

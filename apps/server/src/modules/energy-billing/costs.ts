@@ -22,9 +22,12 @@ interface Priced {
 }
 
 function emptyPriced(): Priced {
-  const periods = {} as Priced['periods'];
-  for (const p of TOU_PERIODS) periods[p] = { kwh: 0, cost: 0 };
-  return { cost: 0, carbon: 0, periods };
+  const zero = () => ({ kwh: 0, cost: 0 });
+  return {
+    cost: 0,
+    carbon: 0,
+    periods: { sharp: zero(), peak: zero(), flat: zero(), valley: zero(), deepValley: zero() },
+  };
 }
 
 function addPriced(into: Priced, add: Priced): void {
@@ -127,15 +130,24 @@ export async function energyBoardCost(
 
   const total = { now: emptyPriced(), before: emptyPriced() };
   const buildings = new Map<number, { now: Priced; before: Priced }>();
-  const floors = new Map<string, { buildingId: number; floorId: number | null; now: Priced; before: Priced }>();
+  const floors = new Map<
+    string,
+    { buildingId: number; floorId: number | null; now: Priced; before: Priced }
+  >();
   const channels: EnergyBoardCost['channels'] = [];
   for (const meter of summary.meters) {
     let building = buildings.get(meter.buildingId);
-    if (!building) buildings.set(meter.buildingId, (building = { now: emptyPriced(), before: emptyPriced() }));
+    if (!building)
+      buildings.set(meter.buildingId, (building = { now: emptyPriced(), before: emptyPriced() }));
     const floorKey = `${meter.buildingId}|${meter.floorId ?? ''}`;
     let floor = floors.get(floorKey);
     if (!floor) {
-      floor = { buildingId: meter.buildingId, floorId: meter.floorId, now: emptyPriced(), before: emptyPriced() };
+      floor = {
+        buildingId: meter.buildingId,
+        floorId: meter.floorId,
+        now: emptyPriced(),
+        before: emptyPriced(),
+      };
       floors.set(floorKey, floor);
     }
     for (const channel of meter.channels) {

@@ -15,7 +15,6 @@ import { DEMO_TARIFF } from './seed.js';
  *   21-22 flat, 22-24 valley.
  */
 
-const SHANGHAI = 'Asia/Shanghai';
 const tou = (workday: boolean) => hourMap(DEMO_TARIFF, 7, workday);
 /** 1 kWh every hour, 5 kWh at 10:00. */
 const day = Array.from({ length: 24 }, (_, h) => (h === 10 ? 5 : 1));
@@ -28,7 +27,12 @@ const flat = (price: number): TariffPlan => ({
   demandChargePerKw: 0,
   fixedCharges: [],
 });
-const tiered = (tiers: TariffPlan['tiers']): TariffPlan => ({ ...flat(0), kind: 'tiered', flatPrice: null, tiers });
+const tiered = (tiers: TariffPlan['tiers']): TariffPlan => ({
+  ...flat(0),
+  kind: 'tiered',
+  flatPrice: null,
+  tiers,
+});
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 describe('a day crossing five periods', () => {
@@ -66,10 +70,15 @@ describe('a holiday', () => {
 });
 
 describe('a month crossing a tariff change', () => {
-  const tariffs = [
-    { ...flat(0.5), id: 1, validFrom: '2026-01-01' },
-    { ...flat(0.8), id: 2, validFrom: '2026-03-15' },
-  ] as Tariff[];
+  const dated = (plan: TariffPlan, id: number, validFrom: string): Tariff => ({
+    ...plan,
+    id,
+    validFrom,
+    projectId: 1,
+    name: `plan ${id}`,
+    currency: 'CNY',
+  });
+  const tariffs = [dated(flat(0.5), 1, '2026-01-01'), dated(flat(0.8), 2, '2026-03-15')];
   const factors = [
     { validFrom: '2026-01-01', kgPerKwh: 0.6 },
     { validFrom: '2026-03-20', kgPerKwh: 0.5 },
@@ -168,7 +177,9 @@ describe('a gap', () => {
       // silent from 06:00 to 09:00; at 09:05 the counter has gone on to 131
       { deviceId: 1, key: 'energy', ts: at('09:05'), value: 131 },
     ]);
-    const hours = new Map(hourly.map((r) => [new Date(Date.parse(r.bucket) + 8 * 3_600_000).getUTCHours(), r.delta]));
+    const hours = new Map(
+      hourly.map((r) => [new Date(Date.parse(r.bucket) + 8 * 3_600_000).getUTCHours(), r.delta]),
+    );
     const kwh = splitDay(hours, tou(true));
     // 05:00: 1 kWh deep valley; 09:00: the 30 kWh of the gap, at the peak price
     expect(kwh).toEqual({ sharp: 0, peak: 30, flat: 0, valley: 0, deepValley: 1 });

@@ -49,9 +49,8 @@ export function periodAt(map: string, hour: number): TouPeriod {
  */
 export function splitDay(byHour: ReadonlyMap<number, number> | readonly number[], map: string): PeriodKwh {
   const out = emptyPeriods();
-  const entries = Array.isArray(byHour)
-    ? (byHour as readonly number[]).map((v, h) => [h, v] as const)
-    : [...(byHour as ReadonlyMap<number, number>)];
+  const entries: Iterable<readonly [number, number]> =
+    byHour instanceof Map ? byHour : [...byHour.values()].map((v, h) => [h, v] as const);
   for (const [hour, kwh] of entries) out[periodAt(map, hour)] += kwh;
   return out;
 }
@@ -142,7 +141,8 @@ export function tieredCost(tiers: TariffPlan['tiers'], before: number, kwh: numb
 
 /** The month's fixed charges and demand charge of a plan (the plan in force on the month's last day). */
 export function monthCharges(plan: TariffPlan | null, peakKw: number) {
-  if (!plan) return { demandCharge: 0, fixedCharges: [] as { name: string; amount: number }[] };
+  const none: { name: string; amount: number }[] = [];
+  if (!plan) return { demandCharge: 0, fixedCharges: none };
   return {
     demandCharge: peakKw * plan.demandChargePerKw,
     fixedCharges: plan.fixedCharges.map((c) => ({ name: c.name, amount: c.amount })),

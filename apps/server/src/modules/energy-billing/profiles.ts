@@ -124,7 +124,14 @@ export async function ensureProfiles(
     const kwh: PeriodKwh = splitDay(byDeviceDay.get(`${s.deviceId}|${s.day}`) ?? new Map(), map);
     // What the hourly rollups cannot place (they disagree with the daily total) is priced as flat.
     kwh.flat += s.kwh - totalKwh(kwh);
-    return { deviceId: s.deviceId, day: s.day, tariffId: split?.tariffId ?? null, hourMap: map, kwh: s.kwh, ...kwh };
+    return {
+      deviceId: s.deviceId,
+      day: s.day,
+      tariffId: split?.tariffId ?? null,
+      hourMap: map,
+      kwh: s.kwh,
+      ...kwh,
+    };
   });
   for (let i = 0; i < values.length; i += 2000) {
     await db
@@ -166,7 +173,7 @@ export function stretchesOf(
   const cuts = new Set<string>(alsoAt.filter((d) => d > from && d <= to));
   for (const t of tariffs) if (t.validFrom > from && t.validFrom <= to) cuts.add(t.validFrom);
   for (const f of factors) if (f.validFrom > from && f.validFrom <= to) cuts.add(f.validFrom);
-  for (let m = `${from.slice(0, 7)}-01`; m <= to; ) {
+  for (let m = `${from.slice(0, 7)}-01`; m <= to;) {
     const next = nextMonth(m);
     if (next > from && next <= to) cuts.add(next);
     m = next;

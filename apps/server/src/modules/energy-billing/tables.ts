@@ -1,4 +1,16 @@
-import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { TariffPlan } from '@sbuilding/shared';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
