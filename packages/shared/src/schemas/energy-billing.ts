@@ -287,7 +287,11 @@ export const billQuerySchema = z.object({
 export type BillQuery = z.infer<typeof billQuerySchema>;
 export type BillQueryInput = z.input<typeof billQuerySchema>;
 
-export const billFormatSchema = z.object({ format: z.enum(['xlsx', 'pdf'], { error: 'invalid' }) });
+/** GET /sbuilding/energy/bill/file: the bill's query and the file's format. */
+export const billFileQuerySchema = billQuerySchema.extend({
+  format: z.enum(['xlsx', 'pdf'], { error: 'invalid' }),
+});
+export type BillFileQuery = z.infer<typeof billFileQuerySchema>;
 
 export const billSchema = z.object({
   projectId: z.number().int(),
@@ -296,6 +300,7 @@ export const billSchema = z.object({
   nodeId: z.number().int(),
   nodeName: z.string(),
   currency: z.string(),
+  timeZone: z.string(),
   tariffNames: z.array(z.string()),
   kwh: z.number(),
   periods: z.array(energyPeriodCostSchema),
@@ -318,6 +323,12 @@ export const billSchema = z.object({
       kwh: z.number(),
     }),
   ),
+  /**
+   * Hours (local 'YYYY-MM-DD HH:mm', [from, to)) a channel did not report; what it counted meanwhile arrived
+   * with its next reading and is priced in that hour. At most 50 are listed; `gapCount` is how many there were.
+   */
+  gaps: z.array(z.object({ deviceId: z.number().int(), name: z.string(), from: z.string(), to: z.string() })),
+  gapCount: z.number().int(),
 });
 export type Bill = z.infer<typeof billSchema>;
 

@@ -95,6 +95,29 @@ export async function priceChannels(
   return out;
 }
 
+/** The channels' cost from `from` to `to` together (tiers counted on their sum), and each channel's kWh. */
+export async function costsOfPeriods(
+  db: Db,
+  ids: readonly number[],
+  from: string,
+  to: string,
+  tariffs: readonly Tariff[],
+  factors: readonly { validFrom: string; kgPerKwh: number }[],
+) {
+  const priced = await priceChannels(db, ids, from, to, tariffs, factors);
+  const total = emptyPriced();
+  const byChannel = new Map<number, number>();
+  for (const [deviceId, p] of priced) {
+    addPriced(total, p);
+    byChannel.set(
+      deviceId,
+      TOU_PERIODS.reduce((s, period) => s + p.periods[period].kwh, 0),
+    );
+  }
+  const kwh = TOU_PERIODS.reduce((s, period) => s + total.periods[period].kwh, 0);
+  return { ...total, kwh, byChannel };
+}
+
 function figure(now: Priced, before: Priced): EnergyCostFigure {
   return {
     cost: now.cost,

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Bill, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { buildings, floors } from '../buildings/tables.js';
@@ -272,5 +274,106 @@ describe('cost on the energy board', () => {
     );
     expect(removed.statusCode).toBe(200);
     expect(round((await cost({ period: 'WEEK', anchor: '2026-07-15' })).cost)).toBe(39.91);
+  });
+});
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  await pdf.destroy();
+  return parts.join('\n');
+}
+
+describe('bills', () => {
+  const billQuery = (extra: Record<string, string | number>) =>
+    qs({ projectId, month: '2026-07', level: 'building', nodeId: buildingA, ...extra });
+
+  it("adds a building's month: energy by period, demand charge, fixed charges, carbon, meters, gaps", async () => {
+    const res = await manager('GET', `/sbuilding/energy/bill?${billQuery({})}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = res.json<{ data: Bill }>().data;
+    // 28 + 28 + 2 kWh; 22.48 + 2.70 + 14.73 as on the board
+    expect(round(bill.kwh)).toBe(58);
+    expect(round(bill.energyCost)).toBe(39.91);
+    // the peak hour: 07-15 10:00, ch1 5 + ch2 2 = 7 kWh in the hour, 7 kW; 40 CNY per kW
+    expect(bill.peakKw).toBe(7);
+    expect(bill.peakAt).toBe('2026-07-15 10:00');
+    expect(bill.demandCharge).toBe(280);
+    expect(bill.fixedCharges).toEqual([{ name: 'Metering service', amount: 50 }]);
+    expect(round(bill.total)).toBe(369.91);
+    expect(round(bill.carbon)).toBe(29);
+    expect(bill.meters.map((m) => [m.deviceId, m.kwh])).toEqual([
+      [ch1, 56],
+      [ch2, 2],
+    ]);
+    // each channel is silent before and after the days it reported
+    expect(bill.gapCount).toBe(4);
+    expect(bill.gaps[0]).toEqual({
+      deviceId: ch1,
+      name: 'M1 ch1',
+      from: '2026-07-01 00:00',
+      to: '2026-07-15 00:00',
+    });
+  });
+
+  it('bills a floor with its own meters only', async () => {
+    const res = await manager(
+      'GET',
+      `/sbuilding/energy/bill?${billQuery({ level: 'floor', nodeId: floor2 })}`,
+    );
+    const bill = res.json<{ data: Bill }>().data;
+    // 2 kWh at the sharp peak, a 2 kW peak: 2.70 + 80 + 50
+    expect(round(bill.energyCost)).toBe(2.7);
+    expect(round(bill.total)).toBe(132.7);
+  });
+
+  it('refuses bad input and other tenants', async () => {
+    expect(
+      (await manager('GET', `/sbuilding/energy/bill?${billQuery({ month: '2026-13' })}`)).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await manager(
+          'GET',
+          `/sbuilding/energy/bill?${billQuery({ level: 'floor', nodeId: buildingA + 100000 })}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await stranger('GET', `/sbuilding/energy/bill?${billQuery({})}`)).statusCode).toBe(404);
+    expect(
+      (await stranger('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('writes the bill as an .xlsx that reads back with its totals', async () => {
+    const res = await manager('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'xlsx' })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload);
+    const sheet = workbook.worksheets[0];
+    const values = new Map<string, unknown>();
+    sheet?.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(values.get('Total (CNY)')).toBe(369.91);
+    expect(values.get('Demand charge (CNY)')).toBe(280);
+    expect(values.get('Consumption (kWh)')).toBe(58);
+  });
+
+  it("writes the bill as a PDF in the reader's language, with a CJK font", async () => {
+    const en = await manager('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`);
+    expect(en.statusCode, en.body).toBe(200);
+    expect(en.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(en.rawPayload);
+    expect(text).toContain('Energy bill');
+    expect(text).toContain('369.91');
+    const zhCall = as(t, await t.login('manager', 'manager123'), 'ZH');
+    const zh = await zhCall('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`);
+    const zhText = await pdfText(zh.rawPayload);
+    expect(zhText).toContain('电费账单');
+    expect(zhText).toContain('合计 (CNY)');
+    expect(zhText).toContain('369.91');
   });
 });

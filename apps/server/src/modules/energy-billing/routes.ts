@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billFileQuerySchema,
+  billNodesSchema,
+  billQuerySchema,
+  billSchema,
   emissionFactorBodySchema,
   emissionFactorSchema,
   energyBoardCostSchema,
@@ -17,7 +21,10 @@ import {
   tariffUpdateBodySchema,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
+import { XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
+import { billPdf, billXlsx } from './bill-files.js';
+import { billNodes, energyBill } from './bills.js';
 import { energyBoardCost } from './costs.js';
 import {
   createTariff,
@@ -170,5 +177,58 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await energyBoardCost(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/energy/bill/nodes',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The buildings, floors and zones of a project a bill can be made for',
+        querystring: energyProjectQuerySchema,
+        response: { 200: envelopeSchema(billNodesSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await billNodes(app.db, request.scope(), request.query.projectId)),
+  );
+
+  app.get(
+    '/sbuilding/energy/bill',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "A month's bill of a building, floor or zone: kWh and cost by tariff period, demand charge, fixed charges, total, carbon, the meters with their readings, the gaps",
+        querystring: billQuerySchema,
+        response: { 200: envelopeSchema(billSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await energyBill(app.db, request.scope(), request.query)),
+  );
+
+  app.get(
+    '/sbuilding/energy/bill/file',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: "The month's bill as an .xlsx or a PDF (Noto Sans SC), in the request's language",
+        querystring: billFileQuerySchema,
+        response: errorResponses(400, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const bill = await energyBill(app.db, request.scope(), request.query);
+      const pdf = request.query.format === 'pdf';
+      const body = pdf ? await billPdf(bill, request.lang) : await billXlsx(bill, request.lang);
+      const name = `bill_${bill.level}_${bill.nodeId}_${bill.month}.${pdf ? 'pdf' : 'xlsx'}`;
+      return reply
+        .type(pdf ? 'application/pdf' : XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
   );
 };
