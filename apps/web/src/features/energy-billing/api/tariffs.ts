@@ -24,7 +24,8 @@ export function useTariffs(projectId: number | null) {
 export function useTariffDay(projectId: number | null, date: string) {
   return useQuery({
     queryKey: [...tariffKey, 'tariff-day', projectId, date],
-    queryFn: () => get('/sbuilding/energy/tariff/day', { params: { projectId, date }, schema: tariffDaySchema }),
+    queryFn: () =>
+      get('/sbuilding/energy/tariff/day', { params: { projectId, date }, schema: tariffDaySchema }),
     enabled: projectId !== null,
   });
 }
@@ -52,7 +53,10 @@ export function useFactors(projectId: number | null) {
   return useQuery({
     queryKey: [...tariffKey, 'factors', projectId],
     queryFn: () =>
-      get('/sbuilding/energy/emission/list', { params: { projectId }, schema: z.array(emissionFactorSchema) }),
+      get('/sbuilding/energy/emission/list', {
+        params: { projectId },
+        schema: z.array(emissionFactorSchema),
+      }),
     enabled: projectId !== null,
   });
 }

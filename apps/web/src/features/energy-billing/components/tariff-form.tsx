@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert as Notice,
   Button,
@@ -158,7 +158,10 @@ function Preview({ values }: { values: TariffFormValues | undefined }) {
           value={month}
           onChange={setMonth}
           style={{ width: 120 }}
-          options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: dayjs().month(i).format('MMM') }))}
+          options={Array.from({ length: 12 }, (_, i) => ({
+            value: i + 1,
+            label: dayjs().month(i).format('MMM'),
+          }))}
         />
         <Segmented
           value={workday ? 'work' : 'rest'}
@@ -195,22 +198,19 @@ export function TariffForm({ open, projectId, tariff, saving, error, onSave, onC
   const [form] = Form.useForm<TariffFormValues>();
   const values = Form.useWatch([], form);
   const [problems, setProblems] = useState<string[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(tariff ? tariffValues(tariff) : newTariffValues());
-    setProblems([]);
-  }, [open, tariff, form]);
+  // The page mounts the form for each edit, so the initial values are read once per opening.
+  const [initial] = useState(() => (tariff ? tariffValues(tariff) : newTariffValues()));
 
-  const onFinish = () => {
-    const current = form.getFieldsValue(true) as TariffFormValues;
+  const onFinish = (current: TariffFormValues) => {
     const body = tariffBody(projectId, current);
     const parsed = tariffCreateBodySchema.safeParse(body);
     if (!parsed.success) {
       const messages = parsed.error.issues.map((issue) => {
         const field = [...issue.path].reverse().find((p) => typeof p === 'string') ?? 'invalid';
         const where = issue.path
-          .map((p) => (typeof p === 'number' ? `#${p + 1}` : t(`fields.${String(p)}`, { defaultValue: String(p) })))
+          .map((p) =>
+            typeof p === 'number' ? `#${p + 1}` : t(`fields.${String(p)}`, { defaultValue: String(p) }),
+          )
           .join(' › ');
         return `${where}: ${validationMessage(issue.message, String(field))}`;
       });
@@ -248,7 +248,7 @@ export function TariffForm({ open, projectId, tariff, saving, error, onSave, onC
             }
           />
         )}
-        <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Form<TariffFormValues> form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
           <Space wrap size="large">
             <Form.Item label={t('fields.name')} name="name" required>
               <Input style={{ width: 240 }} maxLength={50} />

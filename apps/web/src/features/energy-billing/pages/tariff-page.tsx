@@ -66,7 +66,11 @@ function DayPreview({ projectId }: { projectId: number }) {
           )}
           {verdict && <Tag>{verdict}</Tag>}
         </Space>
-        <PeriodStrip hours={data?.hours ?? []} prices={data?.prices ?? []} currency={data?.tariff?.currency ?? 'CNY'} />
+        <PeriodStrip
+          hours={data?.hours ?? []}
+          prices={data?.prices ?? []}
+          currency={data?.tariff?.currency ?? 'CNY'}
+        />
       </Flex>
     </Card>
   );
@@ -89,7 +93,10 @@ function FactorsCard({ projectId, canEdit }: { projectId: number; canEdit: boole
       title: t('common.operation', { defaultValue: '' }),
       key: 'op',
       render: (_, row) => (
-        <Popconfirm title={t('energyBilling.deleteFactorConfirm', { date: row.validFrom })} onConfirm={() => remove.mutate(row.id)}>
+        <Popconfirm
+          title={t('energyBilling.deleteFactorConfirm', { date: row.validFrom })}
+          onConfirm={() => remove.mutate(row.id)}
+        >
           <Button type="link" danger>
             {t('energyBilling.delete')}
           </Button>
@@ -182,7 +189,11 @@ export default function TariffPage() {
   const columns: TableColumnsType<Tariff> = [
     { title: t('fields.name'), dataIndex: 'name' },
     { title: t('fields.validFrom'), dataIndex: 'validFrom' },
-    { title: t('energyBilling.kind'), dataIndex: 'kind', render: (k: Tariff['kind']) => t(`energyBilling.kinds.${k}`) },
+    {
+      title: t('energyBilling.kind'),
+      dataIndex: 'kind',
+      render: (k: Tariff['kind']) => t(`energyBilling.kinds.${k}`),
+    },
     { title: t('fields.currency'), dataIndex: 'currency' },
     { title: t('fields.demandChargePerKw'), dataIndex: 'demandChargePerKw', align: 'right' },
     {
@@ -221,7 +232,11 @@ export default function TariffPage() {
         title={t('energyBilling.tariffs')}
         extra={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => (setSaveError(null), setEditing({ tariff: null }))}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => (setSaveError(null), setEditing({ tariff: null }))}
+            >
               {t('energyBilling.addTariff')}
             </Button>
           )
@@ -239,15 +254,17 @@ export default function TariffPage() {
         />
       </Card>
       <FactorsCard projectId={projectId} canEdit={canEdit} />
-      <TariffForm
-        open={editing !== null}
-        projectId={projectId}
-        tariff={editing?.tariff ?? null}
-        saving={save.isPending}
-        error={saveError}
-        onSave={onSave}
-        onCancel={() => setEditing(null)}
-      />
+      {editing !== null && (
+        <TariffForm
+          open
+          projectId={projectId}
+          tariff={editing?.tariff ?? null}
+          saving={save.isPending}
+          error={saveError}
+          onSave={onSave}
+          onCancel={() => setEditing(null)}
+        />
+      )}
     </Flex>
   );
 }

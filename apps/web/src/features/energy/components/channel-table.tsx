@@ -79,7 +79,11 @@ export function ChannelTable({
     },
   ];
   const money = (v: number | null) =>
-    v === null ? '—' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+    v === null
+      ? '—'
+      : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          v,
+        );
   if (cost) {
     columns.push(
       {

@@ -12,7 +12,9 @@ export function EnergyCostPeriods({ cost }: { cost: EnergyBoardCost }) {
   const money = (v: number) => formatMoney(v, cost.currency, i18n.language);
   const rows = cost.periods.filter((p) => p.kwh !== 0 || p.cost !== 0);
   const label = t('energyBilling.byPeriodSummary', {
-    items: rows.map((p) => `${name(p.period)} ${formatKwh(p.kwh, i18n.language)} kWh ${money(p.cost)}`).join('; '),
+    items: rows
+      .map((p) => `${name(p.period)} ${formatKwh(p.kwh, i18n.language)} kWh ${money(p.cost)}`)
+      .join('; '),
   });
   return (
     <Card title={t('energyBilling.byPeriod')}>
@@ -31,7 +33,10 @@ export function EnergyCostPeriods({ cost }: { cost: EnergyBoardCost }) {
                 {
                   type: 'bar',
                   name: t('energyBilling.cost'),
-                  data: rows.map((p) => ({ value: Math.round(p.cost * 100) / 100, itemStyle: { color: PERIOD_COLORS[p.period] } })),
+                  data: rows.map((p) => ({
+                    value: Math.round(p.cost * 100) / 100,
+                    itemStyle: { color: PERIOD_COLORS[p.period] },
+                  })),
                 },
               ],
             }}
@@ -45,7 +50,12 @@ export function EnergyCostPeriods({ cost }: { cost: EnergyBoardCost }) {
             dataSource={cost.periods}
             columns={[
               { title: t('energyBilling.period'), dataIndex: 'period', render: (p: TouPeriod) => name(p) },
-              { title: 'kWh', dataIndex: 'kwh', align: 'right', render: (v: number) => formatKwh(v, i18n.language) },
+              {
+                title: 'kWh',
+                dataIndex: 'kwh',
+                align: 'right',
+                render: (v: number) => formatKwh(v, i18n.language),
+              },
               { title: t('energyBilling.cost'), dataIndex: 'cost', align: 'right', render: money },
             ]}
           />

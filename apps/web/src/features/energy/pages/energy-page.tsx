@@ -77,7 +77,9 @@ export default function EnergyPage() {
     body = (
       <>
         <EnergyKpis board={data} savings={savings.data} cost={cost.data} />
-        {cost.data && !cost.data.hasTariff && <Notice type="info" showIcon title={t('energyBilling.noTariffBoard')} />}
+        {cost.data && !cost.data.hasTariff && (
+          <Notice type="info" showIcon title={t('energyBilling.noTariffBoard')} />
+        )}
         <EnergyCurve board={data} />
         {cost.data?.hasTariff && <EnergyCostPeriods cost={cost.data} />}
         <Row gutter={[16, 16]}>
