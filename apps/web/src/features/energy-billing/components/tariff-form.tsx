@@ -333,7 +333,7 @@ export function TariffForm({ open, projectId, tariff, saving, error, onSave, onC
                         }
                       >
                         <Space wrap>
-                          <Form.Item label={t('fields.name')} name={[field.name, 'name']}>
+                          <Form.Item label={t('energyBilling.seasonName')} name={[field.name, 'name']}>
                             <Input style={{ width: 200 }} maxLength={30} />
                           </Form.Item>
                           <Form.Item label={t('fields.months')} name={[field.name, 'months']}>
