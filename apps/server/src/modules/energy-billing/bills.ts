@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
-import { addDays, energyBoard, localClock, localDate, localMidnight } from '../energy/index.js';
+import { addDays, energyPlaces, localClock, localDate, localMidnight } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { costsOfPeriods } from './costs.js';
@@ -83,7 +83,7 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
   const { node, buildingId } = await nodeOf(db, scope, query);
   const from = `${query.month}-01`;
   const to = lastDayOf(query.month);
-  const board = await energyBoard(db, scope, {
+  const board = await energyPlaces(db, scope, {
     projectId: query.projectId,
     period: 'MONTH',
     anchor: from,

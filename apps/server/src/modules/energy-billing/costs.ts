@@ -9,7 +9,7 @@ import {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { energyBoard } from '../energy/index.js';
+import { energyPlaces } from '../energy/index.js';
 import { addPeriods, emptyPeriods, priceMonth, totalKwh, type PeriodKwh } from './pricing.js';
 import { daySplits, ensureProfiles, stretchesOf, stretchUsage } from './profiles.js';
 import { pricingOf } from './tariffs.js';
@@ -139,7 +139,7 @@ export async function energyBoardCost(
   now = Date.now(),
   board?: EnergyBoard,
 ): Promise<EnergyBoardCost> {
-  const summary = board ?? (await energyBoard(db, scope, query, now));
+  const summary = board ?? (await energyPlaces(db, scope, query, now));
   const { tariffs, factors } = await pricingOf(db, summary.projectId);
   const ids = summary.meters.flatMap((m) => m.channels.map((c) => c.deviceId));
   const from = firstOfMonth(summary.previousRange.from);
