@@ -1,6 +1,5 @@
 import {
   TOU_PERIODS,
-  type EnergyBoard,
   type EnergyBoardCost,
   type EnergyCostFigure,
   type EnergyQuery,
@@ -11,7 +10,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { energyPlaces } from '../energy/index.js';
 import { addPeriods, emptyPeriods, priceMonth, totalKwh, type PeriodKwh } from './pricing.js';
-import { daySplits, ensureProfiles, stretchesOf, stretchUsage } from './profiles.js';
+import { daySplits, ensureProfiles, stretchesOf, stretchUsage, type Stretch } from './profiles.js';
 import { pricingOf } from './tariffs.js';
 
 /** A channel's cost, carbon and kWh by period in one range. */
@@ -43,24 +42,47 @@ function firstOfMonth(date: string): string {
   return `${date.slice(0, 7)}-01`;
 }
 
+/** A range of local dates to price. */
+interface Range {
+  from: string;
+  to: string;
+}
+
 /**
- * Prices the channels' consumption from `from` to `to`. The scope's total is priced month by month (a
- * tiered plan counts the month from its first day, days before `from` included), which gives each stretch
- * a price per kWh of each period; every channel's kWh is priced at those, so channel costs add up to the
- * total exactly (for flat and time-of-use plans the two ways are the same).
+ * Prices the channels' consumption in each range (one query for all of them). The scope's total is priced
+ * month by month (a tiered plan counts the month from its first day, days before the range's start
+ * included), which gives each stretch a price per kWh of each period; every channel's kWh is priced at
+ * those, so channel costs add up to the total exactly (for flat and time-of-use plans the two ways are the
+ * same).
  */
 export async function priceChannels(
   db: Db,
   ids: readonly number[],
-  from: string,
-  to: string,
+  ranges: readonly Range[],
   tariffs: readonly Tariff[],
   factors: readonly { validFrom: string; kgPerKwh: number }[],
-): Promise<Map<number, Priced>> {
-  const stretches = stretchesOf(firstOfMonth(from), to, tariffs, factors, [from]);
-  const usage = await stretchUsage(db, ids, stretches);
+): Promise<Map<number, Priced>[]> {
+  const perRange = ranges.map((r) => stretchesOf(firstOfMonth(r.from), r.to, tariffs, factors, [r.from]));
+  const all = perRange.flat();
+  const usage = await stretchUsage(db, ids, all);
+  let offset = 0;
+  return ranges.map((range, r) => {
+    const stretches = perRange[r] ?? [];
+    const base = offset;
+    offset += stretches.length;
+    return priceRange(range.from, stretches, usage, base);
+  });
+}
+
+function priceRange(
+  from: string,
+  stretches: readonly Stretch[],
+  usage: ReadonlyMap<number, PeriodKwh[]>,
+  base: number,
+): Map<number, Priced> {
+  const own = (list: PeriodKwh[], i: number) => list[base + i] ?? emptyPeriods();
   const totals = stretches.map(() => emptyPeriods());
-  for (const list of usage.values()) list.forEach((kwh, i) => totals[i] && addPeriods(totals[i], kwh));
+  for (const list of usage.values()) totals.forEach((total, i) => addPeriods(total, own(list, i)));
   // Unit price of each stretch and period, from the month's pricing of the total.
   const unit: PeriodKwh[] = stretches.map(() => emptyPeriods());
   const byMonth = new Map<string, number[]>();
@@ -70,19 +92,19 @@ export async function priceChannels(
       indices.map((i) => ({ plan: stretches[i]?.tariff ?? null, kwh: totals[i] ?? emptyPeriods() })),
     );
     indices.forEach((stretchIndex, k) => {
-      const own = month.stretches[k];
+      const cost = month.stretches[k];
       const prices = unit[stretchIndex];
-      if (!own || !prices) return;
-      for (const p of TOU_PERIODS) prices[p] = own[p].kwh > 0 ? own[p].cost / own[p].kwh : 0;
+      if (!cost || !prices) return;
+      for (const p of TOU_PERIODS) prices[p] = cost[p].kwh > 0 ? cost[p].cost / cost[p].kwh : 0;
     });
   }
   const out = new Map<number, Priced>();
   for (const [deviceId, list] of usage) {
     const priced = emptyPriced();
-    list.forEach((kwh, i) => {
-      const stretch = stretches[i];
+    stretches.forEach((stretch, i) => {
       const prices = unit[i];
-      if (!stretch || !prices || stretch.from < from) return;
+      if (!prices || stretch.from < from) return;
+      const kwh = own(list, i);
       for (const p of TOU_PERIODS) {
         priced.periods[p].kwh += kwh[p];
         priced.periods[p].cost += kwh[p] * prices[p];
@@ -104,7 +126,7 @@ export async function costsOfPeriods(
   tariffs: readonly Tariff[],
   factors: readonly { validFrom: string; kgPerKwh: number }[],
 ) {
-  const priced = await priceChannels(db, ids, from, to, tariffs, factors);
+  const [priced = new Map<number, Priced>()] = await priceChannels(db, ids, [{ from, to }], tariffs, factors);
   const total = emptyPriced();
   const byChannel = new Map<number, number>();
   for (const [deviceId, p] of priced) {
@@ -137,18 +159,20 @@ export async function energyBoardCost(
   scope: Scope,
   query: EnergyQuery,
   now = Date.now(),
-  board?: EnergyBoard,
 ): Promise<EnergyBoardCost> {
-  const summary = board ?? (await energyPlaces(db, scope, query, now));
+  const summary = await energyPlaces(db, scope, query, now);
   const { tariffs, factors } = await pricingOf(db, summary.projectId);
   const ids = summary.meters.flatMap((m) => m.channels.map((c) => c.deviceId));
   const from = firstOfMonth(summary.previousRange.from);
   const to = summary.current.to;
   await ensureProfiles(db, summary.timeZone, ids, await daySplits(db, summary.projectId, tariffs, from, to));
-  const [current, previous] = await Promise.all([
-    priceChannels(db, ids, summary.current.from, summary.current.to, tariffs, factors),
-    priceChannels(db, ids, summary.previousRange.from, summary.previousRange.to, tariffs, factors),
-  ]);
+  const [current = new Map<number, Priced>(), previous = new Map<number, Priced>()] = await priceChannels(
+    db,
+    ids,
+    [summary.current, summary.previousRange],
+    tariffs,
+    factors,
+  );
   const of = (map: Map<number, Priced>, id: number) => map.get(id) ?? emptyPriced();
 
   const total = { now: emptyPriced(), before: emptyPriced() };
