@@ -146,7 +146,7 @@ describe('energy that can be billed', () => {
     await monthPicker.click();
     await monthPicker.fill(month);
     await monthPicker.press('Enter');
-    await page.getByText(name).waitFor({ timeout: 15_000 });
+    await page.getByRole('cell', { name, exact: true }).waitFor({ timeout: 15_000 });
     await expectAccessibleSettled(page, 'bills page');
     await screenshot(page, 'energy-bill');
     const [download] = await Promise.all([
