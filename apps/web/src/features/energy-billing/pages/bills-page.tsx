@@ -57,8 +57,8 @@ function BillView({ bill }: { bill: Bill }) {
             { key: 'month', label: t('energyBilling.bills.month'), children: bill.month },
             {
               key: 'tariff',
-              label: t('energyBilling.kind'),
-              children: t('energyBilling.bills.tariffs', { names: bill.tariffNames.join(', ') || '—' }),
+              label: t('energyBilling.bills.tariff'),
+              children: bill.tariffNames.join(', ') || '—',
             },
             { key: 'kwh', label: t('energyBilling.bills.consumption'), children: `${num(bill.kwh)} kWh` },
             { key: 'energy', label: t('energyBilling.bills.energyCost'), children: money(bill.energyCost) },
@@ -105,7 +105,7 @@ function BillView({ bill }: { bill: Bill }) {
               })}
               option={{
                 tooltip: { trigger: 'item' },
-                grid: { left: 16, right: 16, top: 16, bottom: 24, containLabel: true },
+                grid: { left: 16, right: 16, top: 32, bottom: 24, containLabel: true },
                 xAxis: { type: 'category', data: used.map((p) => name(p.period)) },
                 yAxis: { type: 'value', name: bill.currency },
                 series: [
@@ -122,7 +122,7 @@ function BillView({ bill }: { bill: Bill }) {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('energyBilling.bills.period')}>
+          <Card title={t('energyBilling.bills.consumption')}>
             <Table
               size="small"
               rowKey="period"

@@ -26,7 +26,7 @@ export function EnergyCostPeriods({ cost }: { cost: EnergyBoardCost }) {
             height={240}
             option={{
               tooltip: { trigger: 'item' },
-              grid: { left: 16, right: 16, top: 16, bottom: 24, containLabel: true },
+              grid: { left: 16, right: 16, top: 32, bottom: 24, containLabel: true },
               xAxis: { type: 'category', data: rows.map((p) => name(p.period)) },
               yAxis: { type: 'value', name: cost.currency },
               series: [
