@@ -45,6 +45,7 @@ import { acAutomationRoutes } from './modules/ac-automation/index.js';
 import { sceneWeekRoutes } from './modules/scenes/index.js';
 import { alertRuleRoutes } from './modules/alerts/index.js';
 import { energyRoutes } from './modules/energy/index.js';
+import { energyBillingRoutes } from './modules/energy-billing/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
@@ -183,6 +184,7 @@ export async function buildApp({ config, logger, bus }: BuildOptions): Promise<F
     await api.register(sceneWeekRoutes);
     await api.register(alertRuleRoutes);
     await api.register(energyRoutes);
+    await api.register(energyBillingRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);

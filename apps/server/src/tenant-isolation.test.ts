@@ -6,6 +6,7 @@ import { as, createTenant } from './test/tenants.js';
 import { projects } from './modules/projects/tables.js';
 import { calendarDays, projectCalendarYears, workTimes } from './modules/calendar/tables.js';
 import { sysConfig } from './modules/system/tables.js';
+import { energyEmissionFactors, energyTariffs } from './modules/energy-billing/tables.js';
 import { sysDictData } from './modules/system/dict-tables.js';
 import { buildings, floors, zones } from './modules/buildings/tables.js';
 import { files } from './modules/files/tables.js';
@@ -67,6 +68,9 @@ interface Ids {
   bindableMark: number;
   /** A mesh version of B's building. */
   meshVersion: number;
+  /** B's project's tariff plan and grid emission factor (energy-billing). */
+  tariff: number;
+  emission: number;
   /** B's registry devices (devices/*): a zone holding some, gateways, devices to read, save and delete. */
   deviceZone: number;
   acGateway: number;
@@ -791,6 +795,88 @@ const ENERGY_CASES: IsolationCase[] = [
   },
 ];
 
+/** Tariffs, emission factors, cost and bills (energy-billing/*): B's project and its rows answer 404 to A. */
+const ENERGY_BILLING_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/energy/tariff/list',
+    url: (i) => `/sbuilding/energy/tariff/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/energy/tariff',
+    url: () => '/sbuilding/energy/tariff',
+    payload: (i) => ({
+      projectId: i.project,
+      name: 'A in B',
+      validFrom: '2026-06-01',
+      kind: 'flat',
+      flatPrice: 1,
+    }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/energy/tariff',
+    url: () => '/sbuilding/energy/tariff',
+    payload: (i) => ({
+      id: i.tariff,
+      projectId: i.project,
+      name: 'B flat',
+      validFrom: '2026-01-01',
+      kind: 'flat',
+      flatPrice: 0.8,
+    }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/tariff/day',
+    url: (i) => `/sbuilding/energy/tariff/day?projectId=${i.project}&date=2026-10-01`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/emission/list',
+    url: (i) => `/sbuilding/energy/emission/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/energy/emission',
+    url: () => '/sbuilding/energy/emission',
+    payload: (i) => ({ projectId: i.project, validFrom: '2026-06-01', kgPerKwh: 0.6 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/board/energy/cost',
+    url: (i) => `/sbuilding/board/energy/cost?projectId=${i.project}&period=MONTH&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/bill/nodes',
+    url: (i) => `/sbuilding/energy/bill/nodes?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/bill',
+    url: (i) => `/sbuilding/energy/bill?projectId=${i.project}&month=2026-10&level=building&nodeId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/bill/file',
+    url: (i) =>
+      `/sbuilding/energy/bill/file?projectId=${i.project}&month=2026-10&level=building&nodeId=${i.hall}&format=xlsx`,
+    allowed: 'ownerB',
+  },
+  // Deletions last: B's rows go in the owner's pass.
+  {
+    route: 'DELETE /sbuilding/energy/emission/{id}',
+    url: (i) => `/sbuilding/energy/emission/${i.emission}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/energy/tariff/{id}',
+    url: (i) => `/sbuilding/energy/tariff/${i.tariff}`,
+    allowed: 'ownerB',
+  },
+];
+
 const API_KEY_CASES: IsolationCase[] = [
   {
     route: 'PUT /sbuilding/api-key/create',
@@ -1017,6 +1103,7 @@ const CASES: IsolationCase[] = [
   ...NOON_NAP_CASES,
   ...AC_AUTOMATION_CASES,
   ...ENERGY_CASES,
+  ...ENERGY_BILLING_CASES,
   ...SIMULATOR_CASES,
   ...BOARD_CASES,
   ...OVERVIEW_CASES,
@@ -1280,6 +1367,22 @@ beforeAll(async () => {
   const w = (await ownerB('POST', '/sbuilding/work/rest', { ...work, projectId: p.id })).json().data;
   const days = [{ date: '2026-10-01', type: 'holiday', name: 'National Day' }];
   await ownerB('POST', '/sbuilding/vacations', { projectId: p.id, year: 2026, version: 0, days });
+  const tariff = (
+    await ownerB('POST', '/sbuilding/energy/tariff', {
+      projectId: p.id,
+      name: 'B flat',
+      validFrom: '2026-01-01',
+      kind: 'flat',
+      flatPrice: 0.8,
+    })
+  ).json().data;
+  const emission = (
+    await ownerB('POST', '/sbuilding/energy/emission', {
+      projectId: p.id,
+      validFrom: '2026-01-01',
+      kgPerKwh: 0.5,
+    })
+  ).json().data;
   const c = (await admin('POST', '/system/config', { ...setting, configKey: 'b.existing' })).json().data;
   const d = (await admin('POST', '/system/dict/data', { ...dictRow, dictValue: 'existing' })).json().data;
   const image = (
@@ -1343,6 +1446,8 @@ beforeAll(async () => {
     movableMark,
     bindableMark,
     meshVersion: meshPage.rows[0].id,
+    tariff: tariff.id,
+    emission: emission.id,
     ...bDevices,
     alert: 0,
     ignorableAlert: 0,
@@ -1476,6 +1581,16 @@ async function snapshot() {
   const projectIds = bProjects.map((p) => p.id);
   return {
     projects: bProjects,
+    tariffs: await db
+      .select()
+      .from(energyTariffs)
+      .where(inArray(energyTariffs.projectId, projectIds))
+      .orderBy(asc(energyTariffs.id)),
+    emissionFactors: await db
+      .select()
+      .from(energyEmissionFactors)
+      .where(inArray(energyEmissionFactors.projectId, projectIds))
+      .orderBy(asc(energyEmissionFactors.id)),
     workTimes: await db
       .select()
       .from(workTimes)

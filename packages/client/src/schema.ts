@@ -3222,6 +3222,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/energy/tariff/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's dated tariff plans, oldest first (each applies until the next one's date)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyTariffList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/tariff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Updates a tariff plan
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putEnergyTariff"];
+        /**
+         * Creates a tariff plan: flat, tiered by monthly kWh, or time-of-use (five periods by hour, per season, working and rest days)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyTariff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/tariff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a tariff plan (the one before it then applies until the next)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        delete: operations["deleteEnergyTariffById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/tariff/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One local day under the project's tariff: the plan in force, whether the calendar makes it a working day, each hour's period and price
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyTariffDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/emission/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's dated grid emission factors (kgCO2e/kWh), oldest first
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyEmissionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/emission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the grid emission factor valid from a date (replaces the one of that date)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyEmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/emission/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an emission factor
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        delete: operations["deleteEnergyEmissionById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/board/energy/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The energy board's cost and carbon (the summary's query): beside each channel, floor, building and the total, this period and the previous one, split by tariff period
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getBoardEnergyCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/bill/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buildings, floors and zones of a project a bill can be made for
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyBillNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's bill of a building, floor or zone: kWh and cost by tariff period, demand charge, fixed charges, total, carbon, the meters with their readings, the gaps
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/bill/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's bill as an .xlsx or a PDF (Noto Sans SC), in the request's language
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyBillFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/board/light": {
         parameters: {
             query?: never;
@@ -18481,6 +18705,1073 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyTariffList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "name": "string",
+                     *           "validFrom": "string",
+                     *           "currency": "string",
+                     *           "kind": "flat",
+                     *           "flatPrice": 0,
+                     *           "tiers": [
+                     *             {}
+                     *           ],
+                     *           "prices": {},
+                     *           "seasons": [
+                     *             {}
+                     *           ],
+                     *           "demandChargePerKw": 0,
+                     *           "fixedCharges": [
+                     *             {}
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            validFrom: string;
+                            currency: string;
+                            /** @enum {string} */
+                            kind: "flat" | "tiered" | "tou";
+                            flatPrice: number | null;
+                            tiers: {
+                                upToKwh: number | null;
+                                price: number;
+                            }[];
+                            prices: {
+                                sharp: number;
+                                peak: number;
+                                flat: number;
+                                valley: number;
+                                deepValley: number;
+                            } | null;
+                            seasons: {
+                                name: string;
+                                months: number[];
+                                workday: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    from: number;
+                                    to: number;
+                                }[];
+                                restDay: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    from: number;
+                                    to: number;
+                                }[];
+                            }[];
+                            demandChargePerKw: number;
+                            fixedCharges: {
+                                name: string;
+                                amount: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putEnergyTariff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "name": "string",
+                 *       "validFrom": "string",
+                 *       "currency": "CNY",
+                 *       "kind": "flat",
+                 *       "flatPrice": null,
+                 *       "tiers": [],
+                 *       "prices": null,
+                 *       "seasons": [],
+                 *       "demandChargePerKw": 0,
+                 *       "fixedCharges": [],
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    name: string;
+                    validFrom: string;
+                    /** @default CNY */
+                    currency?: string;
+                    /** @enum {string} */
+                    kind: "flat" | "tiered" | "tou";
+                    /** @default null */
+                    flatPrice?: number | null;
+                    /** @default [] */
+                    tiers?: {
+                        upToKwh: number | null;
+                        price: number;
+                    }[];
+                    /** @default null */
+                    prices?: {
+                        sharp: number;
+                        peak: number;
+                        flat: number;
+                        valley: number;
+                        deepValley: number;
+                    } | null;
+                    /** @default [] */
+                    seasons?: {
+                        /** @default  */
+                        name?: string;
+                        months: number[];
+                        workday: {
+                            /** @enum {string} */
+                            period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                            from: number;
+                            to: number;
+                        }[];
+                        /** @default [] */
+                        restDay?: {
+                            /** @enum {string} */
+                            period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                            from: number;
+                            to: number;
+                        }[];
+                    }[];
+                    /** @default 0 */
+                    demandChargePerKw?: number;
+                    /** @default [] */
+                    fixedCharges?: {
+                        name: string;
+                        amount: number;
+                    }[];
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "name": "string",
+                     *         "validFrom": "string",
+                     *         "currency": "string",
+                     *         "kind": "flat",
+                     *         "flatPrice": 0,
+                     *         "tiers": [
+                     *           {}
+                     *         ],
+                     *         "prices": {
+                     *           "sharp": 0,
+                     *           "peak": 0,
+                     *           "flat": 0,
+                     *           "valley": 0,
+                     *           "deepValley": 0
+                     *         },
+                     *         "seasons": [
+                     *           {
+                     *             "months": [],
+                     *             "workday": [],
+                     *             "restDay": []
+                     *           }
+                     *         ],
+                     *         "demandChargePerKw": 0,
+                     *         "fixedCharges": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            validFrom: string;
+                            currency: string;
+                            /** @enum {string} */
+                            kind: "flat" | "tiered" | "tou";
+                            flatPrice: number | null;
+                            tiers: {
+                                upToKwh: number | null;
+                                price: number;
+                            }[];
+                            prices: {
+                                sharp: number;
+                                peak: number;
+                                flat: number;
+                                valley: number;
+                                deepValley: number;
+                            } | null;
+                            seasons: {
+                                name: string;
+                                months: number[];
+                                workday: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    from: number;
+                                    to: number;
+                                }[];
+                                restDay: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    from: number;
+                                    to: number;
+                                }[];
+                            }[];
+                            demandChargePerKw: number;
+                            fixedCharges: {
+                                name: string;
+                                amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyTariff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "name": "string",
+                 *       "validFrom": "string",
+                 *       "currency": "CNY",
+                 *       "kind": "flat",
+                 *       "flatPrice": null,
+                 *       "tiers": [],
+                 *       "prices": null,
+                 *       "seasons": [],
+                 *       "demandChargePerKw": 0,
+                 *       "fixedCharges": []
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    name: string;
+                    validFrom: string;
+                    /** @default CNY */
+                    currency?: string;
+                    /** @enum {string} */
+                    kind: "flat" | "tiered" | "tou";
+                    /** @default null */
+                    flatPrice?: number | null;
+                    /** @default [] */
+                    tiers?: {
+                        upToKwh: number | null;
+                        price: number;
+                    }[];
+                    /** @default null */
+                    prices?: {
+                        sharp: number;
+                        peak: number;
+                        flat: number;
+                        valley: number;
+                        deepValley: number;
+                    } | null;
+                    /** @default [] */
+                    seasons?: {
+                        /** @default  */
+                        name?: string;
+                        months: number[];
+                        workday: {
+                            /** @enum {string} */
+                            period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                            from: number;
+                            to: number;
+                        }[];
+                        /** @default [] */
+                        restDay?: {
+                            /** @enum {string} */
+                            period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                            from: number;
+                            to: number;
+                        }[];
+                    }[];
+                    /** @default 0 */
+                    demandChargePerKw?: number;
+                    /** @default [] */
+                    fixedCharges?: {
+                        name: string;
+                        amount: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "name": "string",
+                     *         "validFrom": "string",
+                     *         "currency": "string",
+                     *         "kind": "flat",
+                     *         "flatPrice": 0,
+                     *         "tiers": [
+                     *           {}
+                     *         ],
+                     *         "prices": {
+                     *           "sharp": 0,
+                     *           "peak": 0,
+                     *           "flat": 0,
+                     *           "valley": 0,
+                     *           "deepValley": 0
+                     *         },
+                     *         "seasons": [
+                     *           {
+                     *             "months": [],
+                     *             "workday": [],
+                     *             "restDay": []
+                     *           }
+                     *         ],
+                     *         "demandChargePerKw": 0,
+                     *         "fixedCharges": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            validFrom: string;
+                            currency: string;
+                            /** @enum {string} */
+                            kind: "flat" | "tiered" | "tou";
+                            flatPrice: number | null;
+                            tiers: {
+                                upToKwh: number | null;
+                                price: number;
+                            }[];
+                            prices: {
+                                sharp: number;
+                                peak: number;
+                                flat: number;
+                                valley: number;
+                                deepValley: number;
+                            } | null;
+                            seasons: {
+                                name: string;
+                                months: number[];
+                                workday: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    from: number;
+                                    to: number;
+                                }[];
+                                restDay: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    from: number;
+                                    to: number;
+                                }[];
+                            }[];
+                            demandChargePerKw: number;
+                            fixedCharges: {
+                                name: string;
+                                amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteEnergyTariffById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyTariffDay: {
+        parameters: {
+            query: {
+                projectId: number;
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "date": "string",
+                     *         "workday": true,
+                     *         "holidayName": "string",
+                     *         "tariff": {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "name": "string",
+                     *           "validFrom": "string",
+                     *           "currency": "string",
+                     *           "kind": "flat",
+                     *           "flatPrice": 0,
+                     *           "tiers": [
+                     *             {}
+                     *           ],
+                     *           "prices": {},
+                     *           "seasons": [
+                     *             {}
+                     *           ],
+                     *           "demandChargePerKw": 0,
+                     *           "fixedCharges": [
+                     *             {}
+                     *           ]
+                     *         },
+                     *         "hours": [
+                     *           "sharp"
+                     *         ],
+                     *         "prices": [
+                     *           0
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            date: string;
+                            workday: boolean;
+                            holidayName: string | null;
+                            tariff: {
+                                id: number;
+                                projectId: number;
+                                name: string;
+                                validFrom: string;
+                                currency: string;
+                                /** @enum {string} */
+                                kind: "flat" | "tiered" | "tou";
+                                flatPrice: number | null;
+                                tiers: {
+                                    upToKwh: number | null;
+                                    price: number;
+                                }[];
+                                prices: {
+                                    sharp: number;
+                                    peak: number;
+                                    flat: number;
+                                    valley: number;
+                                    deepValley: number;
+                                } | null;
+                                seasons: {
+                                    name: string;
+                                    months: number[];
+                                    workday: {
+                                        /** @enum {string} */
+                                        period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                        from: number;
+                                        to: number;
+                                    }[];
+                                    restDay: {
+                                        /** @enum {string} */
+                                        period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                        from: number;
+                                        to: number;
+                                    }[];
+                                }[];
+                                demandChargePerKw: number;
+                                fixedCharges: {
+                                    name: string;
+                                    amount: number;
+                                }[];
+                            } | null;
+                            hours: ("sharp" | "peak" | "flat" | "valley" | "deepValley")[];
+                            prices: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyEmissionList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "validFrom": "string",
+                     *           "kgPerKwh": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            validFrom: string;
+                            kgPerKwh: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyEmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "validFrom": "string",
+                 *       "kgPerKwh": 0
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    validFrom: string;
+                    kgPerKwh: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "validFrom": "string",
+                     *         "kgPerKwh": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            validFrom: string;
+                            kgPerKwh: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteEnergyEmissionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getBoardEnergyCost: {
+        parameters: {
+            query: {
+                projectId: number;
+                period: "DAY" | "WEEK" | "MONTH" | "YEAR";
+                anchor?: ("" | string) | null;
+                buildingId?: ("" | number) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "projectId": 1,
+                     *         "currency": "string",
+                     *         "hasTariff": true,
+                     *         "hasFactor": true,
+                     *         "cost": 0,
+                     *         "carbon": 0,
+                     *         "previousCost": 0,
+                     *         "previousCarbon": 0,
+                     *         "periods": [
+                     *           {}
+                     *         ],
+                     *         "buildings": [
+                     *           {
+                     *             "periods": []
+                     *           }
+                     *         ],
+                     *         "floors": [
+                     *           {
+                     *             "periods": []
+                     *           }
+                     *         ],
+                     *         "channels": [
+                     *           {
+                     *             "periods": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            projectId: number;
+                            currency: string;
+                            hasTariff: boolean;
+                            hasFactor: boolean;
+                            cost: number;
+                            carbon: number;
+                            previousCost: number;
+                            previousCarbon: number;
+                            periods: {
+                                /** @enum {string} */
+                                period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                kwh: number;
+                                cost: number;
+                            }[];
+                            buildings: {
+                                buildingId: number;
+                                cost: number;
+                                carbon: number;
+                                previousCost: number;
+                                previousCarbon: number;
+                                periods: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    kwh: number;
+                                    cost: number;
+                                }[];
+                            }[];
+                            floors: {
+                                buildingId: number;
+                                floorId: number | null;
+                                cost: number;
+                                carbon: number;
+                                previousCost: number;
+                                previousCarbon: number;
+                                periods: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    kwh: number;
+                                    cost: number;
+                                }[];
+                            }[];
+                            channels: {
+                                deviceId: number;
+                                cost: number;
+                                carbon: number;
+                                previousCost: number;
+                                previousCarbon: number;
+                                periods: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    kwh: number;
+                                    cost: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyBillNodes: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "level": "building",
+                     *           "id": 1,
+                     *           "name": "string",
+                     *           "parentId": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            level: "building" | "floor" | "zone";
+                            id: number;
+                            name: string;
+                            parentId: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyBill: {
+        parameters: {
+            query: {
+                projectId: number;
+                month: string;
+                level?: "building" | "floor" | "zone";
+                nodeId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "projectId": 1,
+                     *         "month": "string",
+                     *         "level": "building",
+                     *         "nodeId": 1,
+                     *         "nodeName": "string",
+                     *         "currency": "string",
+                     *         "timeZone": "string",
+                     *         "tariffNames": [
+                     *           "string"
+                     *         ],
+                     *         "kwh": 0,
+                     *         "periods": [
+                     *           {}
+                     *         ],
+                     *         "energyCost": 0,
+                     *         "peakKw": 0,
+                     *         "peakAt": "string",
+                     *         "demandCharge": 0,
+                     *         "fixedCharges": [
+                     *           {}
+                     *         ],
+                     *         "total": 0,
+                     *         "carbon": 0,
+                     *         "meters": [
+                     *           {}
+                     *         ],
+                     *         "gaps": [
+                     *           {}
+                     *         ],
+                     *         "gapCount": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            projectId: number;
+                            month: string;
+                            /** @enum {string} */
+                            level: "building" | "floor" | "zone";
+                            nodeId: number;
+                            nodeName: string;
+                            currency: string;
+                            timeZone: string;
+                            tariffNames: string[];
+                            kwh: number;
+                            periods: {
+                                /** @enum {string} */
+                                period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                kwh: number;
+                                cost: number;
+                            }[];
+                            energyCost: number;
+                            peakKw: number;
+                            peakAt: string | null;
+                            demandCharge: number;
+                            fixedCharges: {
+                                name: string;
+                                amount: number;
+                            }[];
+                            total: number;
+                            carbon: number;
+                            meters: {
+                                deviceId: number;
+                                name: string;
+                                code: string;
+                                channel: number | null;
+                                startReading: number | null;
+                                endReading: number | null;
+                                kwh: number;
+                            }[];
+                            gaps: {
+                                deviceId: number;
+                                name: string;
+                                from: string;
+                                to: string;
+                            }[];
+                            gapCount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyBillFile: {
+        parameters: {
+            query: {
+                projectId: number;
+                month: string;
+                level?: "building" | "floor" | "zone";
+                nodeId: number;
+                format: "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];

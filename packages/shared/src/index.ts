@@ -29,6 +29,7 @@ export * from './schemas/scene-week.js';
 export * from './schemas/alert-rule.js';
 export * from './schemas/notification.js';
 export * from './schemas/energy.js';
+export * from './schemas/energy-billing.js';
 export * from './schemas/boards.js';
 export * from './schemas/air-board.js';
 export * from './schemas/space-board.js';

@@ -51,6 +51,20 @@ export const MENU_ROUTES: RouteRecord[] = [
         meta: { title: 'energy', icon: 'thunderbolt', roles: BOARD_ROLES, transition: true },
       },
       {
+        // Issue 22: the project's dated tariffs and emission factors (tbAdmin edits, the others read).
+        name: 'EnergyTariff',
+        path: '/energy/tariff',
+        component: 'energy/tariff',
+        meta: { title: 'energyTariff', icon: 'account-book', roles: BOARD_ROLES },
+      },
+      {
+        // Issue 22: monthly bills per building, floor or zone, as .xlsx and PDF.
+        name: 'EnergyBills',
+        path: '/energy/bills',
+        component: 'energy/bills',
+        meta: { title: 'energyBills', icon: 'file-text', roles: BOARD_ROLES },
+      },
+      {
         name: 'Lightboard',
         path: '/board/light',
         component: 'board/light',

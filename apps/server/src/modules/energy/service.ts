@@ -218,6 +218,7 @@ export async function energyBoard(
   scope: Scope,
   query: EnergyQuery,
   now = Date.now(),
+  withUsage = true,
 ): Promise<EnergyBoard> {
   const project = await checkScope(db, scope, query);
   const zone = project.timeZone;
@@ -229,10 +230,12 @@ export async function energyBoard(
     buildingOptions(db, scope, query.projectId),
   ]);
   const ids = channels.map((c) => c.id);
-  const [thisPeriod, before] = await Promise.all([
-    usage(db, ids, query.period, current, zone),
-    usage(db, ids, query.period, previous, zone),
-  ]);
+  const [thisPeriod, before] = withUsage
+    ? await Promise.all([
+        usage(db, ids, query.period, current, zone),
+        usage(db, ids, query.period, previous, zone),
+      ])
+    : [new Map(), new Map()];
 
   // Meters: channels grouped by meter address, placed where their first channel is.
   const meters = new Map<string, { meter: EnergyMeter; first: ChannelRow; firstChannel: number }>();
@@ -385,4 +388,17 @@ function topOf(meters: readonly EnergyMeter[], total: number) {
     .filter((c) => c.energy > 0)
     .sort((a, b) => b.energy - a.energy || a.deviceId - b.deviceId)
     .slice(0, ENERGY_TOP_CONSUMERS);
+}
+
+/**
+ * The board's places without its figures: the periods, the meters with their channels, floors and buildings
+ * exactly as energyBoard places them, every kWh 0 (for callers that price the same channels, issue 22).
+ */
+export function energyPlaces(
+  db: Db,
+  scope: Scope,
+  query: EnergyQuery,
+  now = Date.now(),
+): Promise<EnergyBoard> {
+  return energyBoard(db, scope, query, now, false);
 }

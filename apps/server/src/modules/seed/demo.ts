@@ -15,6 +15,7 @@ import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 import { seedAlertRules } from './demo-rules.js';
 import { seedBoardSettings } from '../boards/index.js';
+import { seedEnergyBilling } from '../energy-billing/index.js';
 
 export const DEMO_TENANT = 'Demo Tenant';
 
@@ -115,6 +116,7 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
     await seedBuildings(db, store, tenant.id, campus.id);
     await seedDevices(db, tenant.id, campus.id);
     await seedAlertRules(db, tenant.id, campus.id);
+    await seedEnergyBilling(db, tenant.id, campus.id);
   }
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }

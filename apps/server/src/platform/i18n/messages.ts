@@ -124,6 +124,8 @@ const en = {
     'Too many requests with this API key: at most {limit} per minute, try again in {seconds} s',
   'apiKey.tooMany': 'A user can have at most {max} API keys: revoke one first',
   'apiKey.adminOnly': "Only an administrator manages another user's API keys",
+  'energy.tariffDateTaken': 'The project already has a tariff valid from {date}: change that one or pick another date',
+  'energy.noNode': 'This place has no meters to bill',
   ...ssoMessagesEn,
 } as const;
 
@@ -245,6 +247,8 @@ const zh: Record<ServerMessageKey, string> = {
   'apiKey.rateLimited': '此 API 密钥请求过于频繁：每分钟最多 {limit} 次，请 {seconds} 秒后再试',
   'apiKey.tooMany': '每个用户最多 {max} 个 API 密钥：请先吊销一个',
   'apiKey.adminOnly': '只有管理员可以管理其他用户的 API 密钥',
+  'energy.tariffDateTaken': '该项目已有自 {date} 起生效的电价：请修改该电价或选择其他日期',
+  'energy.noNode': '此位置没有可计费的电表',
   ...ssoMessagesZh,
 };
 

@@ -34,6 +34,10 @@ export const validationEn = {
   endDateBeforeStart: 'End date cannot be earlier than start date',
   lowBelowHigh: 'High must be greater than low',
   providerUrl: 'The address must start with https:// (http:// only for localhost)',
+  periodsOverlap: 'These hours overlap another period of the same day',
+  hoursNotCovered: 'The periods must cover all 24 hours of the day, each hour once',
+  monthsNotCovered: 'Every month (1-12) must belong to exactly one season',
+  tiersRise: 'Each tier must end above the one before; only the last is open-ended',
 } as const;
 
 export type ValidationKey = keyof typeof validationEn;
@@ -73,4 +77,8 @@ export const validationZh: Record<ValidationKey, string> = {
   endDateBeforeStart: '结束日期不能早于开始日期',
   lowBelowHigh: '上限必须大于下限',
   providerUrl: '地址必须以 https:// 开头（http:// 仅限 localhost）',
+  periodsOverlap: '这些小时与同一天的其他时段重叠',
+  hoursNotCovered: '时段必须覆盖一天的全部 24 小时，每小时一次',
+  monthsNotCovered: '每个月份（1-12）必须恰好属于一个季节',
+  tiersRise: '每一阶梯的上限必须高于前一阶梯，只有最后一阶梯不设上限',
 };

@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AlertOutlined,
   ApartmentOutlined,
   ApiOutlined,
@@ -14,6 +15,7 @@ import {
   DashboardOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
+  FileTextOutlined,
   FundOutlined,
   GlobalOutlined,
   GroupOutlined,
@@ -34,6 +36,7 @@ import type { ComponentType } from 'react';
  * Imported one by one so the bundle carries only these, not the whole icon set.
  */
 const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
+  'account-book': AccountBookOutlined,
   alert: AlertOutlined,
   apartment: ApartmentOutlined,
   api: ApiOutlined,
@@ -49,6 +52,7 @@ const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   dashboard: DashboardOutlined,
   environment: EnvironmentOutlined,
   experiment: ExperimentOutlined,
+  'file-text': FileTextOutlined,
   fund: FundOutlined,
   global: GlobalOutlined,
   group: GroupOutlined,

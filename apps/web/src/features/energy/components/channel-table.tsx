@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EnergyBoard } from '@sbuilding/shared';
+import type { EnergyBoard, EnergyBoardCost } from '@sbuilding/shared';
 import { formatKwh } from './format';
 
 interface Row {
@@ -14,14 +14,25 @@ interface Row {
   energy: number;
   previous: number;
   changePercent: number | null;
+  cost: number | null;
+  carbon: number | null;
 }
 
 const byText = (a: string, b: string) => a.localeCompare(b);
 const byNumber = (a: number | null, b: number | null) => (a ?? -Infinity) - (b ?? -Infinity);
 
 /** Every ammeter channel with its meter and place, sortable by any column; the table the export writes. */
-export function ChannelTable({ board, extra }: { board: EnergyBoard; extra?: ReactNode }) {
+export function ChannelTable({
+  board,
+  cost,
+  extra,
+}: {
+  board: EnergyBoard;
+  cost?: EnergyBoardCost | undefined;
+  extra?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
+  const priced = new Map(cost?.channels.map((c) => [c.deviceId, c]));
   const rows: Row[] = board.meters.flatMap((m) =>
     m.channels.map((c) => ({
       key: c.deviceId,
@@ -33,6 +44,8 @@ export function ChannelTable({ board, extra }: { board: EnergyBoard; extra?: Rea
       energy: c.energy,
       previous: c.previous,
       changePercent: c.changePercent,
+      cost: priced.get(c.deviceId)?.cost ?? null,
+      carbon: priced.get(c.deviceId)?.carbon ?? null,
     })),
   );
   const kwh = (v: number) => formatKwh(v, i18n.language);
@@ -65,6 +78,30 @@ export function ChannelTable({ board, extra }: { board: EnergyBoard; extra?: Rea
       render: (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v}%`),
     },
   ];
+  const money = (v: number | null) =>
+    v === null
+      ? '—'
+      : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          v,
+        );
+  if (cost) {
+    columns.push(
+      {
+        title: t('energyBilling.costColumn', { currency: cost.currency }),
+        dataIndex: 'cost',
+        align: 'right',
+        sorter: (a, b) => byNumber(a.cost, b.cost),
+        render: money,
+      },
+      {
+        title: t('energyBilling.carbonColumn'),
+        dataIndex: 'carbon',
+        align: 'right',
+        sorter: (a, b) => byNumber(a.carbon, b.carbon),
+        render: (v: number | null) => (v === null ? '—' : formatKwh(v, i18n.language)),
+      },
+    );
+  }
   return (
     <Card title={t('energy.channels')} extra={extra}>
       <Table<Row>
@@ -94,6 +131,16 @@ export function ChannelTable({ board, extra }: { board: EnergyBoard; extra?: Rea
                   ? '—'
                   : `${board.changePercent > 0 ? '+' : ''}${board.changePercent}%`}
               </Table.Summary.Cell>
+              {cost && (
+                <>
+                  <Table.Summary.Cell index={8} align="right">
+                    {money(cost.cost)}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={9} align="right">
+                    {formatKwh(cost.carbon, i18n.language)}
+                  </Table.Summary.Cell>
+                </>
+              )}
             </Table.Summary.Row>
           )
         }

@@ -1,25 +1,39 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EnergyBoard } from '@sbuilding/shared';
+import type { EnergyBoard, EnergyBoardCost } from '@sbuilding/shared';
 import { EChart } from '@/components/echart';
-import { formatKwh } from './format';
+import { formatKwh, formatMoney } from './format';
 
 /**
  * Consumption by floor, stacked by building when the board shows all of them: one bar per floor
  * (building / floor), this period beside the previous one.
  */
-export function EnergyBreakdown({ board }: { board: EnergyBoard }) {
+export function EnergyBreakdown({ board, cost }: { board: EnergyBoard; cost?: EnergyBoardCost | undefined }) {
   const { t, i18n } = useTranslation();
+  const money = (v: number) => (cost ? formatMoney(v, cost.currency, i18n.language) : '');
+  const floorCost = (buildingId: number, floorId: number | null) =>
+    cost?.floors.find((f) => f.buildingId === buildingId && f.floorId === floorId)?.cost;
   const rows = board.buildings.flatMap((b) =>
-    b.floors.map((f) => ({
-      name: `${b.name} / ${f.name || t('energy.noFloor')}`,
-      energy: f.energy,
-      previous: f.previous,
-    })),
+    b.floors.map((f) => {
+      const priced = floorCost(b.buildingId, f.floorId);
+      const place = `${b.name} / ${f.name || t('energy.noFloor')}`;
+      // The floor's cost beside its kWh, in the axis label itself (issue 22).
+      return {
+        name: priced === undefined ? place : `${place} · ${money(priced)}`,
+        energy: f.energy,
+        previous: f.previous,
+      };
+    }),
   );
   const empty = rows.every((r) => r.energy === 0 && r.previous === 0);
   const label = t('energy.breakdownSummary', {
-    items: board.buildings.map((b) => `${b.name}: ${formatKwh(b.energy, i18n.language)} kWh`).join('; '),
+    items: board.buildings
+      .map((b) => {
+        const priced = cost?.buildings.find((x) => x.buildingId === b.buildingId);
+        const extra = priced ? ` (${money(priced.cost)})` : '';
+        return `${b.name}: ${formatKwh(b.energy, i18n.language)} kWh${extra}`;
+      })
+      .join('; '),
   });
   const current = t('energy.thisPeriod');
   const previous = t('energy.previousPeriod');

@@ -1,8 +1,8 @@
 import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EnergyBoard, EnergySavings } from '@sbuilding/shared';
-import { formatKwh } from './format';
+import type { EnergyBoard, EnergyBoardCost, EnergySavings } from '@sbuilding/shared';
+import { formatCarbon, formatKwh, formatMoney } from './format';
 
 function range(r: { from: string; to: string }) {
   return r.from === r.to ? r.from : `${r.from} – ${r.to}`;
@@ -27,22 +27,44 @@ function useChangeWords(change: number | null) {
  * This period, the previous one, the change and what automation saved (for the same period and building)
  * with its share of the consumption, as four cards.
  */
-export function EnergyKpis({ board, savings }: { board: EnergyBoard; savings?: EnergySavings | undefined }) {
+export function EnergyKpis({
+  board,
+  savings,
+  cost,
+}: {
+  board: EnergyBoard;
+  savings?: EnergySavings | undefined;
+  cost?: EnergyBoardCost | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const { icon, words } = useChangeWords(board.changePercent);
   const kwh = (v: number) => formatKwh(v, i18n.language);
+  // Cost and carbon beside the kWh (issue 22): money in the plan's currency, kgCO2e.
+  const priced = (money: number, carbon: number) =>
+    cost ? (
+      <Typography.Text data-testid="energy-cost">
+        {t('energyBilling.cost')} {formatMoney(money, cost.currency, i18n.language)} ·{' '}
+        {t('energyBilling.carbon')} {formatCarbon(carbon, i18n.language)}
+      </Typography.Text>
+    ) : null;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={12} xl={6}>
         <Card>
           <Statistic title={t('energy.thisPeriod')} value={kwh(board.energy)} suffix="kWh" />
-          <Typography.Text type="secondary">{range(board.current)}</Typography.Text>
+          <Flex vertical>
+            {priced(cost?.cost ?? 0, cost?.carbon ?? 0)}
+            <Typography.Text type="secondary">{range(board.current)}</Typography.Text>
+          </Flex>
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>
         <Card>
           <Statistic title={t('energy.previousPeriod')} value={kwh(board.previous)} suffix="kWh" />
-          <Typography.Text type="secondary">{range(board.previousRange)}</Typography.Text>
+          <Flex vertical>
+            {priced(cost?.previousCost ?? 0, cost?.previousCarbon ?? 0)}
+            <Typography.Text type="secondary">{range(board.previousRange)}</Typography.Text>
+          </Flex>
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>

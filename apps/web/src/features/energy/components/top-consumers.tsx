@@ -1,12 +1,13 @@
 import './energy.css';
 import { Card, Empty, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EnergyBoard } from '@sbuilding/shared';
-import { formatKwh } from './format';
+import type { EnergyBoard, EnergyBoardCost } from '@sbuilding/shared';
+import { formatCarbon, formatKwh, formatMoney } from './format';
 
 /** The channels that used the most in the period, with their share of the total. */
-export function TopConsumers({ board }: { board: EnergyBoard }) {
+export function TopConsumers({ board, cost }: { board: EnergyBoard; cost?: EnergyBoardCost | undefined }) {
   const { t, i18n } = useTranslation();
+  const priced = new Map(cost?.channels.map((c) => [c.deviceId, c]));
   return (
     <Card title={t('energy.top')}>
       {board.top.length === 0 ? (
@@ -21,6 +22,13 @@ export function TopConsumers({ board }: { board: EnergyBoard }) {
               </Typography.Text>
               <div>
                 {t('energy.topValue', { energy: formatKwh(c.energy, i18n.language), share: c.share })}
+                {cost && priced.has(c.deviceId) && (
+                  <Typography.Text type="secondary">
+                    {' · '}
+                    {formatMoney(priced.get(c.deviceId)?.cost ?? 0, cost.currency, i18n.language)} ·{' '}
+                    {formatCarbon(priced.get(c.deviceId)?.carbon ?? 0, i18n.language)}
+                  </Typography.Text>
+                )}
               </div>
               <Progress percent={c.share} showInfo={false} size="small" aria-hidden />
             </li>

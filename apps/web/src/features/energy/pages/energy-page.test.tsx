@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { EnergyBoard, EnergySavings } from '@sbuilding/shared';
+import type { EnergyBoard, EnergyBoardCost, EnergySavings } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -85,6 +85,33 @@ const SAVINGS: EnergySavings = {
   kwh: 125,
 };
 
+const figure = (cost: number, carbon: number) => ({
+  cost,
+  carbon,
+  previousCost: 20,
+  previousCarbon: 10,
+  periods: [
+    { period: 'sharp' as const, kwh: 10, cost: 13.5 },
+    { period: 'peak' as const, kwh: 6, cost: 6.48 },
+    { period: 'flat' as const, kwh: 4, cost: 2.6 },
+    { period: 'valley' as const, kwh: 4, cost: 1.28 },
+    { period: 'deepValley' as const, kwh: 6, cost: 1.32 },
+  ],
+});
+const COST: EnergyBoardCost = {
+  projectId: 5,
+  currency: 'CNY',
+  hasTariff: true,
+  hasFactor: true,
+  ...figure(25.18, 15),
+  buildings: [{ buildingId: 1, ...figure(25.18, 15) }],
+  floors: [{ buildingId: 1, floorId: 2, ...figure(25.18, 15) }],
+  channels: [
+    { deviceId: 7, ...figure(2.7, 1) },
+    { deviceId: 8, ...figure(22.48, 14) },
+  ],
+};
+
 function renderPage() {
   render(
     <Providers>
@@ -152,6 +179,33 @@ describe('energy board', { timeout: 150_000 }, () => {
     await setLanguage('zh-CN');
     expect(await screen.findByText('自动化节能', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByText('占本期用电量的 10%')).toBeInTheDocument();
+  });
+
+  it('shows cost and carbon beside the kWh, split by tariff period, in both languages', async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, BOARD),
+      '/sbuilding/board/energy/cost': envelope(200, COST),
+    });
+    renderPage();
+    expect(await screen.findByText('Cost CN¥25.18 · Carbon 15 kgCO2e', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('Cost CN¥20.00 · Carbon 10 kgCO2e')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'This period by tariff period: Sharp peak 10 kWh CN¥13.50; Peak 6 kWh CN¥6.48; Flat 4 kWh CN¥2.60; Valley 4 kWh CN¥1.28; Deep valley 6 kWh CN¥1.32',
+      }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', {
+      name: 'Consumption of every ammeter channel, this period and the previous one',
+    });
+    expect(within(table).getAllByText('Cost (CNY)').length).toBeGreaterThan(0);
+    expect(within(table).getByText('22.48')).toBeInTheDocument();
+    expect(within(table).getByText('25.18')).toBeInTheDocument();
+    const costAsked = seen.filter((c) => c.url === '/sbuilding/board/energy/cost');
+    expect(costAsked[0]?.params).toEqual({ projectId: 5, period: 'DAY' });
+    expect(await seriousViolations()).toEqual([]);
+    await setLanguage('zh-CN');
+    expect(await screen.findByText('电费 ¥25.18 · 碳排放 15 kgCO2e', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('按电价时段的电费')).toBeInTheDocument();
   });
 
   it('asks again for the period chosen', async () => {

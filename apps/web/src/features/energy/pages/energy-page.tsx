@@ -9,6 +9,8 @@ import { currentProjectId } from '@/lib/storage';
 import { useEnergyBoard } from '../api/get-energy-board';
 import { useExportEnergy } from '../api/export-energy';
 import { useEnergySavings } from '../api/get-energy-savings';
+import { useEnergyCost } from '../api/get-energy-cost';
+import { EnergyCostPeriods } from '../components/energy-cost-periods';
 import { ChannelTable } from '../components/channel-table';
 import { EnergyBreakdown } from '../components/energy-breakdown';
 import { EnergyCurve } from '../components/energy-curve';
@@ -36,6 +38,7 @@ export default function EnergyPage() {
   };
   const board = useEnergyBoard(query, projectId !== null);
   const savings = useEnergySavings(query, projectId !== null);
+  const cost = useEnergyCost(query, projectId !== null);
   const exporter = useExportEnergy();
   useLiveEnergy(board.data);
 
@@ -73,17 +76,21 @@ export default function EnergyPage() {
   } else {
     body = (
       <>
-        <EnergyKpis board={data} savings={savings.data} />
+        <EnergyKpis board={data} savings={savings.data} cost={cost.data} />
+        {cost.data && !cost.data.hasTariff && (
+          <Notice type="info" showIcon title={t('energyBilling.noTariffBoard')} />
+        )}
         <EnergyCurve board={data} />
+        {cost.data?.hasTariff && <EnergyCostPeriods cost={cost.data} />}
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={14}>
-            <EnergyBreakdown board={data} />
+            <EnergyBreakdown board={data} cost={cost.data} />
           </Col>
           <Col xs={24} xl={10}>
-            <TopConsumers board={data} />
+            <TopConsumers board={data} cost={cost.data} />
           </Col>
         </Row>
-        <ChannelTable board={data} extra={exportButton} />
+        <ChannelTable board={data} cost={cost.data} extra={exportButton} />
       </>
     );
   }

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { Bill, Lang } from '@sbuilding/shared';
+
+/** The bill's words in the reader's language. */
+const WORDS = {
+  EN: {
+    title: 'Energy bill',
+    place: 'Place',
+    levels: { building: 'Building', floor: 'Floor', zone: 'Zone' },
+    month: 'Month',
+    tariff: 'Tariff',
+    none: 'none',
+    period: 'Period',
+    periods: { sharp: 'Sharp peak', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
+    kwh: 'kWh',
+    cost: 'Cost',
+    consumption: 'Consumption',
+    energyCost: 'Energy cost',
+    peak: 'Peak demand (kW)',
+    peakAt: 'Peak demand at',
+    demandCharge: 'Demand charge',
+    fixedCharges: 'Fixed charges',
+    total: 'Total',
+    carbon: 'Carbon (kgCO2e)',
+    meters: 'Meters and readings',
+    meter: 'Meter',
+    channel: 'Channel',
+    name: 'Name',
+    startReading: 'Reading at start',
+    endReading: 'Reading at end',
+    gaps: 'Gaps in the readings',
+    gapRule: 'What a meter counted during a gap arrived with its next reading and is priced in that hour.',
+    noGaps: 'No gaps: every channel reported every hour.',
+    gapMore: '{n} gaps in all; the first {m} are listed.',
+  },
+  ZH: {
+    title: '电费账单',
+    place: '位置',
+    levels: { building: '建筑', floor: '楼层', zone: '区域' },
+    month: '月份',
+    tariff: '电价',
+    none: '无',
+    period: '时段',
+    periods: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
+    kwh: '千瓦时',
+    cost: '电费',
+    consumption: '用电量',
+    energyCost: '电度电费',
+    peak: '最大需量（kW）',
+    peakAt: '最大需量时间',
+    demandCharge: '需量电费',
+    fixedCharges: '固定费用',
+    total: '合计',
+    carbon: '碳排放（kgCO2e）',
+    meters: '电表及读数',
+    meter: '电表',
+    channel: '通道',
+    name: '名称',
+    startReading: '期初读数',
+    endReading: '期末读数',
+    gaps: '读数缺口',
+    gapRule: '缺口期间电表累计的电量随下一次读数到达，按该小时的时段计价。',
+    noGaps: '无缺口：每个通道每小时都有读数。',
+    gapMore: '共 {n} 个缺口，列出前 {m} 个。',
+  },
+} as const;
+
+const money = (v: number) => Math.round(v * 100) / 100;
+const kwh = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The bill as rows of cells, shared by the spreadsheet and the PDF. */
+function sections(bill: Bill, lang: Lang) {
+  const w = WORDS[lang];
+  const fixed = bill.fixedCharges.reduce((s, c) => s + c.amount, 0);
+  const summary: [string, string | number][] = [
+    [w.place, `${w.levels[bill.level]}: ${bill.nodeName}`],
+    [w.month, bill.month],
+    [w.tariff, bill.tariffNames.join(', ') || w.none],
+    [`${w.consumption} (${w.kwh})`, kwh(bill.kwh)],
+    [`${w.energyCost} (${bill.currency})`, money(bill.energyCost)],
+    [w.peak, kwh(bill.peakKw)],
+    [w.peakAt, bill.peakAt ?? '—'],
+    [`${w.demandCharge} (${bill.currency})`, money(bill.demandCharge)],
+    ...bill.fixedCharges.map((c): [string, number] => [
+      `${w.fixedCharges}: ${c.name} (${bill.currency})`,
+      money(c.amount),
+    ]),
+    [`${w.total} (${bill.currency})`, money(bill.energyCost + bill.demandCharge + fixed)],
+    [w.carbon, kwh(bill.carbon)],
+  ];
+  const periods: (string | number)[][] = bill.periods.map((p) => [
+    w.periods[p.period],
+    kwh(p.kwh),
+    money(p.cost),
+  ]);
+  const meters: (string | number)[][] = bill.meters.map((m) => [
+    m.code,
+    m.channel ?? '',
+    m.name,
+    m.startReading === null ? '—' : kwh(m.startReading),
+    m.endReading === null ? '—' : kwh(m.endReading),
+    kwh(m.kwh),
+  ]);
+  const gaps = bill.gaps.map((g) => `${g.name}: ${g.from} – ${g.to}`);
+  const gapNotes = [
+    bill.gapCount === 0 ? w.noGaps : w.gapRule,
+    ...(bill.gapCount > bill.gaps.length
+      ? [w.gapMore.replace('{n}', String(bill.gapCount)).replace('{m}', String(bill.gaps.length))]
+      : []),
+  ];
+  return { w, summary, periods, meters, gaps, gapNotes };
+}
+
+/** The bill as an .xlsx (one sheet: summary, periods, meters, gaps). */
+export async function billXlsx(bill: Bill, lang: Lang): Promise<Buffer> {
+  const { w, summary, periods, meters, gaps, gapNotes } = sections(bill, lang);
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(bill.month);
+  sheet.columns = [{ width: 34 }, { width: 18 }, { width: 24 }, { width: 18 }, { width: 18 }, { width: 14 }];
+  sheet.addRow([w.title]).font = { bold: true, size: 14 };
+  for (const row of summary) sheet.addRow(row);
+  sheet.addRow([]);
+  sheet.addRow([w.period, w.kwh, `${w.cost} (${bill.currency})`]).font = { bold: true };
+  for (const row of periods) sheet.addRow(row);
+  sheet.addRow([]);
+  sheet.addRow([w.meters]).font = { bold: true };
+  sheet.addRow([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh]).font = { bold: true };
+  for (const row of meters) sheet.addRow(row);
+  sheet.addRow([]);
+  sheet.addRow([w.gaps]).font = { bold: true };
+  for (const note of gapNotes) sheet.addRow([note]);
+  for (const gap of gaps) sheet.addRow([gap]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+let font: Buffer | undefined;
+/** Noto Sans SC from npm (@expo-google-fonts/noto-sans-sc): one font for both languages, subset into each PDF. */
+function cjkFont(): Buffer {
+  if (!font) {
+    const require = createRequire(import.meta.url);
+    font = fs.readFileSync(
+      require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+    );
+  }
+  return font;
+}
+
+/** The bill as a PDF (A4) in the reader's language. */
+export async function billPdf(bill: Bill, lang: Lang): Promise<Buffer> {
+  const { w, summary, periods, meters, gaps, gapNotes } = sections(bill, lang);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `${w.title} ${bill.nodeName} ${bill.month}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('cjk', cjkFont());
+  doc.font('cjk');
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  /** One row of cells at fixed column starts (fractions of the width). */
+  const row = (cells: readonly (string | number)[], columns: readonly number[], size = 10) => {
+    const y = doc.y;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const x = left + (columns[i] ?? 0) * width;
+      const next = columns[i + 1] ?? 1;
+      doc.fontSize(size).text(String(cell), x, y, { width: (next - (columns[i] ?? 0)) * width - 6 });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = left;
+    doc.y = bottom + 2;
+  };
+  const heading = (text: string) => {
+    doc.moveDown(0.6);
+    doc.fontSize(12).text(text, left, doc.y);
+    doc.moveDown(0.2);
+  };
+
+  doc.fontSize(18).text(w.title, left, doc.y);
+  doc.moveDown(0.4);
+  for (const [label, value] of summary) row([label, value], [0, 0.5]);
+  heading(`${w.period} / ${w.kwh} / ${w.cost} (${bill.currency})`);
+  for (const cells of periods) row(cells, [0, 0.4, 0.7]);
+  heading(w.meters);
+  row([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh], [0, 0.2, 0.3, 0.55, 0.72, 0.88], 9);
+  for (const cells of meters) row(cells, [0, 0.2, 0.3, 0.55, 0.72, 0.88], 9);
+  heading(w.gaps);
+  for (const note of gapNotes) row([note], [0], 9);
+  for (const gap of gaps) row([gap], [0], 9);
+  doc.end();
+  return done;
+}

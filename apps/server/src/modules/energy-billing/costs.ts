@@ -1,0 +1,227 @@
+import {
+  TOU_PERIODS,
+  type EnergyBoardCost,
+  type EnergyCostFigure,
+  type EnergyQuery,
+  type Tariff,
+  type TouPeriod,
+} from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import type { Scope } from '../../platform/tenancy.js';
+import { energyPlaces } from '../energy/index.js';
+import { addPeriods, emptyPeriods, priceMonth, totalKwh, type PeriodKwh } from './pricing.js';
+import { daySplits, ensureProfiles, stretchesOf, stretchUsage, type Stretch } from './profiles.js';
+import { pricingOf } from './tariffs.js';
+
+/** A channel's cost, carbon and kWh by period in one range. */
+interface Priced {
+  cost: number;
+  carbon: number;
+  periods: Record<TouPeriod, { kwh: number; cost: number }>;
+}
+
+function emptyPriced(): Priced {
+  const zero = () => ({ kwh: 0, cost: 0 });
+  return {
+    cost: 0,
+    carbon: 0,
+    periods: { sharp: zero(), peak: zero(), flat: zero(), valley: zero(), deepValley: zero() },
+  };
+}
+
+function addPriced(into: Priced, add: Priced): void {
+  into.cost += add.cost;
+  into.carbon += add.carbon;
+  for (const p of TOU_PERIODS) {
+    into.periods[p].kwh += add.periods[p].kwh;
+    into.periods[p].cost += add.periods[p].cost;
+  }
+}
+
+function firstOfMonth(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** A range of local dates to price. */
+interface Range {
+  from: string;
+  to: string;
+}
+
+/**
+ * Prices the channels' consumption in each range (one query for all of them). The scope's total is priced
+ * month by month (a tiered plan counts the month from its first day, days before the range's start
+ * included), which gives each stretch a price per kWh of each period; every channel's kWh is priced at
+ * those, so channel costs add up to the total exactly (for flat and time-of-use plans the two ways are the
+ * same).
+ */
+export async function priceChannels(
+  db: Db,
+  ids: readonly number[],
+  ranges: readonly Range[],
+  tariffs: readonly Tariff[],
+  factors: readonly { validFrom: string; kgPerKwh: number }[],
+): Promise<Map<number, Priced>[]> {
+  const perRange = ranges.map((r) => stretchesOf(firstOfMonth(r.from), r.to, tariffs, factors, [r.from]));
+  const all = perRange.flat();
+  const usage = await stretchUsage(db, ids, all);
+  let offset = 0;
+  return ranges.map((range, r) => {
+    const stretches = perRange[r] ?? [];
+    const base = offset;
+    offset += stretches.length;
+    return priceRange(range.from, stretches, usage, base);
+  });
+}
+
+function priceRange(
+  from: string,
+  stretches: readonly Stretch[],
+  usage: ReadonlyMap<number, PeriodKwh[]>,
+  base: number,
+): Map<number, Priced> {
+  const own = (list: PeriodKwh[], i: number) => list[base + i] ?? emptyPeriods();
+  const totals = stretches.map(() => emptyPeriods());
+  for (const list of usage.values()) totals.forEach((total, i) => addPeriods(total, own(list, i)));
+  // Unit price of each stretch and period, from the month's pricing of the total.
+  const unit: PeriodKwh[] = stretches.map(() => emptyPeriods());
+  const byMonth = new Map<string, number[]>();
+  stretches.forEach((s, i) => byMonth.set(s.month, [...(byMonth.get(s.month) ?? []), i]));
+  for (const indices of byMonth.values()) {
+    const month = priceMonth(
+      indices.map((i) => ({ plan: stretches[i]?.tariff ?? null, kwh: totals[i] ?? emptyPeriods() })),
+    );
+    indices.forEach((stretchIndex, k) => {
+      const cost = month.stretches[k];
+      const prices = unit[stretchIndex];
+      if (!cost || !prices) return;
+      for (const p of TOU_PERIODS) prices[p] = cost[p].kwh > 0 ? cost[p].cost / cost[p].kwh : 0;
+    });
+  }
+  const out = new Map<number, Priced>();
+  for (const [deviceId, list] of usage) {
+    const priced = emptyPriced();
+    stretches.forEach((stretch, i) => {
+      const prices = unit[i];
+      if (!prices || stretch.from < from) return;
+      const kwh = own(list, i);
+      for (const p of TOU_PERIODS) {
+        priced.periods[p].kwh += kwh[p];
+        priced.periods[p].cost += kwh[p] * prices[p];
+        priced.cost += kwh[p] * prices[p];
+      }
+      priced.carbon += totalKwh(kwh) * stretch.kgPerKwh;
+    });
+    out.set(deviceId, priced);
+  }
+  return out;
+}
+
+/** The channels' cost from `from` to `to` together (tiers counted on their sum), and each channel's kWh. */
+export async function costsOfPeriods(
+  db: Db,
+  ids: readonly number[],
+  from: string,
+  to: string,
+  tariffs: readonly Tariff[],
+  factors: readonly { validFrom: string; kgPerKwh: number }[],
+) {
+  const [priced = new Map<number, Priced>()] = await priceChannels(db, ids, [{ from, to }], tariffs, factors);
+  const total = emptyPriced();
+  const byChannel = new Map<number, number>();
+  for (const [deviceId, p] of priced) {
+    addPriced(total, p);
+    byChannel.set(
+      deviceId,
+      TOU_PERIODS.reduce((s, period) => s + p.periods[period].kwh, 0),
+    );
+  }
+  const kwh = TOU_PERIODS.reduce((s, period) => s + total.periods[period].kwh, 0);
+  return { ...total, kwh, byChannel };
+}
+
+function figure(now: Priced, before: Priced): EnergyCostFigure {
+  return {
+    cost: now.cost,
+    carbon: now.carbon,
+    previousCost: before.cost,
+    previousCarbon: before.carbon,
+    periods: TOU_PERIODS.map((period) => ({ period, ...now.periods[period] })),
+  };
+}
+
+/**
+ * The energy board's cost and carbon: the summary's figures (same query, same channels and places) priced
+ * with the project's tariffs and emission factors, this period and the previous one.
+ */
+export async function energyBoardCost(
+  db: Db,
+  scope: Scope,
+  query: EnergyQuery,
+  now = Date.now(),
+): Promise<EnergyBoardCost> {
+  const summary = await energyPlaces(db, scope, query, now);
+  const { tariffs, factors } = await pricingOf(db, summary.projectId);
+  const ids = summary.meters.flatMap((m) => m.channels.map((c) => c.deviceId));
+  const from = firstOfMonth(summary.previousRange.from);
+  const to = summary.current.to;
+  await ensureProfiles(db, summary.timeZone, ids, await daySplits(db, summary.projectId, tariffs, from, to));
+  const [current = new Map<number, Priced>(), previous = new Map<number, Priced>()] = await priceChannels(
+    db,
+    ids,
+    [summary.current, summary.previousRange],
+    tariffs,
+    factors,
+  );
+  const of = (map: Map<number, Priced>, id: number) => map.get(id) ?? emptyPriced();
+
+  const total = { now: emptyPriced(), before: emptyPriced() };
+  const buildings = new Map<number, { now: Priced; before: Priced }>();
+  const floors = new Map<
+    string,
+    { buildingId: number; floorId: number | null; now: Priced; before: Priced }
+  >();
+  const channels: EnergyBoardCost['channels'] = [];
+  for (const meter of summary.meters) {
+    let building = buildings.get(meter.buildingId);
+    if (!building)
+      buildings.set(meter.buildingId, (building = { now: emptyPriced(), before: emptyPriced() }));
+    const floorKey = `${meter.buildingId}|${meter.floorId ?? ''}`;
+    let floor = floors.get(floorKey);
+    if (!floor) {
+      floor = {
+        buildingId: meter.buildingId,
+        floorId: meter.floorId,
+        now: emptyPriced(),
+        before: emptyPriced(),
+      };
+      floors.set(floorKey, floor);
+    }
+    for (const channel of meter.channels) {
+      const a = of(current, channel.deviceId);
+      const b = of(previous, channel.deviceId);
+      channels.push({ deviceId: channel.deviceId, ...figure(a, b) });
+      for (const level of [total, building, floor]) {
+        addPriced(level.now, a);
+        addPriced(level.before, b);
+      }
+    }
+  }
+  const rangeFrom = summary.previousRange.from;
+  const applies = <T extends { validFrom: string }>(items: readonly T[]) =>
+    items.some((item, i) => item.validFrom <= to && (items[i + 1]?.validFrom ?? '9999') > rangeFrom);
+  return {
+    projectId: summary.projectId,
+    currency: tariffs.at(-1)?.currency ?? 'CNY',
+    hasTariff: applies(tariffs),
+    hasFactor: applies(factors),
+    ...figure(total.now, total.before),
+    buildings: [...buildings].map(([buildingId, b]) => ({ buildingId, ...figure(b.now, b.before) })),
+    floors: [...floors.values()].map((f) => ({
+      buildingId: f.buildingId,
+      floorId: f.floorId,
+      ...figure(f.now, f.before),
+    })),
+    channels,
+  };
+}

@@ -1,0 +1,379 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Bill, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { as, createTenant, demoTenantId } from '../../test/tenants.js';
+import { buildings, floors } from '../buildings/tables.js';
+import { calendarDays } from '../calendar/tables.js';
+import { devices } from '../devices/tables.js';
+import { projects } from '../projects/tables.js';
+import { telemetryDaily, telemetryHourly } from '../telemetry/tables.js';
+import { DEMO_TARIFF } from './seed.js';
+
+/*
+ * A fixed data set in its own project (Asia/Shanghai): building A, floors F1 and F2, one channel each.
+ *   2026-07-15 (Wednesday, a working day): ch1 1 kWh every local hour, 5 at 10:00 (28 kWh); ch2 2 kWh at 10:00.
+ *   2026-07-16 (Thursday, a holiday in the project's calendar): ch1 the same 28 kWh.
+ * Under the demo tariff (pricing.test.ts works the same days by hand): ch1 on 07-15 costs 22.48, ch2 2 × 1.35
+ * = 2.70, ch1 on 07-16 (rest-day hours) 14.73. Emission factor 0.5 kgCO2e/kWh.
+ */
+
+let t: TestApp;
+let manager: ReturnType<typeof as>;
+let customer: ReturnType<typeof as>;
+let stranger: ReturnType<typeof as>;
+let projectId: number;
+let buildingA: number;
+let floor1: number;
+let floor2: number;
+let ch1: number;
+let ch2: number;
+
+async function insertChannel(tenantId: number, name: string, floorId: number, codeAddr: string) {
+  const [row] = await t.app.db
+    .insert(devices)
+    .values({
+      tenantId,
+      projectId,
+      buildingId: buildingA,
+      floorId,
+      model: 'ammeter4g',
+      category: 'ammeter',
+      name,
+      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
+      identity: `${codeAddr}:1`,
+      accessToken: crypto.randomBytes(15).toString('base64url'),
+    })
+    .returning();
+  if (!row) throw new Error('no device');
+  return row.id;
+}
+
+const row = (deviceId: number, delta: number) => ({
+  deviceId,
+  key: 'energy1',
+  count: 1,
+  sum: delta,
+  min: delta,
+  max: delta,
+  delta,
+});
+/** The UTC hour start of a local hour of a date in Shanghai. */
+const hourAt = (date: string, hour: number) =>
+  new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
+
+beforeAll(async () => {
+  t = await createTestApp({ captchaEnabled: false });
+  manager = as(t, await t.login('manager', 'manager123'));
+  customer = as(t, await t.login('customer', 'customer123'));
+  await createTenant(t, 'Other tenant', [{ username: 'otheradmin', role: 'tbAdmin' }]);
+  stranger = as(t, await t.login('otheradmin', 'otheradmin123'));
+  const tenantId = await demoTenantId(t);
+  const [project] = await t.app.db
+    .insert(projects)
+    .values({ tenantId, projectName: 'Billing test', address: 'Test', timeZone: 'Asia/Shanghai' })
+    .returning();
+  if (!project) throw new Error('no project');
+  projectId = project.id;
+  const [b] = await t.app.db
+    .insert(buildings)
+    .values({ tenantId, projectId, name: 'A', longitude: 121, latitude: 31 })
+    .returning();
+  if (!b) throw new Error('no building');
+  buildingA = b.id;
+  const [f1, f2] = await t.app.db
+    .insert(floors)
+    .values([
+      { tenantId, buildingId: buildingA, name: 'F1', sort: 1 },
+      { tenantId, buildingId: buildingA, name: 'F2', sort: 2 },
+    ])
+    .returning();
+  if (!f1 || !f2) throw new Error('no floors');
+  floor1 = f1.id;
+  floor2 = f2.id;
+  ch1 = await insertChannel(tenantId, 'M1 ch1', floor1, '000000000001');
+  ch2 = await insertChannel(tenantId, 'M2 ch1', floor2, '000000000002');
+
+  const hourly = [];
+  for (const date of ['2026-07-15', '2026-07-16']) {
+    for (let h = 0; h < 24; h++) hourly.push({ ...row(ch1, h === 10 ? 5 : 1), bucket: hourAt(date, h) });
+  }
+  hourly.push({ ...row(ch2, 2), bucket: hourAt('2026-07-15', 10) });
+  await t.app.db.insert(telemetryHourly).values(hourly);
+  await t.app.db.insert(telemetryDaily).values([
+    { ...row(ch1, 28), day: '2026-07-15' },
+    { ...row(ch1, 28), day: '2026-07-16' },
+    { ...row(ch2, 2), day: '2026-07-15' },
+  ]);
+  await t.app.db
+    .insert(calendarDays)
+    .values({ projectId, date: '2026-07-16', type: 'holiday', name: 'Test holiday' });
+});
+afterAll(() => t.close());
+
+const qs = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+
+async function cost(query: Record<string, string | number>): Promise<EnergyBoardCost> {
+  const res = await manager('GET', `/sbuilding/board/energy/cost?${qs({ projectId, ...query })}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: EnergyBoardCost }>().data;
+}
+
+const touBody = () => ({
+  projectId,
+  name: 'Five periods',
+  validFrom: '2026-01-01',
+  ...DEMO_TARIFF,
+});
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+describe('tariffs: calls', () => {
+  let tariffId: number;
+
+  it('creates a five-period tariff and lists it', async () => {
+    const res = await manager('POST', '/sbuilding/energy/tariff', touBody());
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json<{ data: Tariff }>().data;
+    expect(created).toMatchObject({ projectId, kind: 'tou', currency: 'CNY', demandChargePerKw: 40 });
+    tariffId = created.id;
+    const list = await manager('GET', `/sbuilding/energy/tariff/list?projectId=${projectId}`);
+    expect(list.json<{ data: Tariff[] }>().data.map((x) => x.id)).toEqual([tariffId]);
+    const factor = await manager('POST', '/sbuilding/energy/emission', {
+      projectId,
+      validFrom: '2026-01-01',
+      kgPerKwh: 0.5,
+    });
+    expect(factor.statusCode, factor.body).toBe(200);
+  });
+
+  it('refuses overlapping hours and hours that leave part of the day out, with clear messages', async () => {
+    const body = touBody();
+    const season = body.seasons[0];
+    if (!season) throw new Error('no season');
+    const overlapping = {
+      ...body,
+      validFrom: '2026-02-01',
+      seasons: [
+        { ...season, workday: [...season.workday, { period: 'peak', from: 9, to: 10 }] },
+        body.seasons[1],
+      ],
+    };
+    const res = await manager('POST', '/sbuilding/energy/tariff', overlapping);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('These hours overlap another period of the same day');
+    const short = {
+      ...body,
+      validFrom: '2026-02-01',
+      seasons: [{ ...season, workday: season.workday.slice(1) }, body.seasons[1]],
+    };
+    const res2 = await as(t, await t.login('manager', 'manager123'), 'ZH')(
+      'POST',
+      '/sbuilding/energy/tariff',
+      short,
+    );
+    expect(res2.statusCode).toBe(400);
+    expect(res2.body).toContain('时段必须覆盖一天的全部 24 小时');
+  });
+
+  it('refuses a second plan of the same date', async () => {
+    const res = await manager('POST', '/sbuilding/energy/tariff', touBody());
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('already has a tariff valid from 2026-01-01');
+  });
+
+  it('keeps other tenants out and lets only a tbAdmin write', async () => {
+    expect((await stranger('GET', `/sbuilding/energy/tariff/list?projectId=${projectId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await stranger('DELETE', `/sbuilding/energy/tariff/${tariffId}`)).statusCode).toBe(404);
+    expect(
+      (await stranger('PUT', '/sbuilding/energy/tariff', { ...touBody(), id: tariffId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger('GET', `/sbuilding/board/energy/cost?${qs({ projectId, period: 'DAY' })}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await customer('POST', '/sbuilding/energy/tariff', { ...touBody(), validFrom: '2026-03-01' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await customer('GET', `/sbuilding/energy/tariff/list?projectId=${projectId}`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("answers a day's periods by the calendar", async () => {
+    const day = async (date: string) =>
+      (await manager('GET', `/sbuilding/energy/tariff/day?${qs({ projectId, date })}`)).json<{
+        data: TariffDay;
+      }>().data;
+    const workday = await day('2026-07-15');
+    expect(workday).toMatchObject({ workday: true, holidayName: null });
+    expect(workday.hours[10]).toBe('sharp');
+    expect(workday.prices[10]).toBe(1.35);
+    const holiday = await day('2026-07-16');
+    expect(holiday).toMatchObject({ workday: false, holidayName: 'Test holiday' });
+    expect(holiday.hours[10]).toBe('flat');
+    expect(holiday.hours[12]).toBe('deepValley');
+    expect((await day('2025-12-31')).tariff).toBeNull();
+  });
+});
+
+describe('cost on the energy board', () => {
+  it('prices a working day crossing five periods, beside the day before', async () => {
+    const c = await cost({ period: 'DAY', anchor: '2026-07-15' });
+    // ch1 22.48 + ch2 2 × 1.35
+    expect(round(c.cost)).toBe(25.18);
+    expect(round(c.carbon)).toBe(15);
+    expect(c.previousCost).toBe(0);
+    expect(c.hasTariff && c.hasFactor).toBe(true);
+    expect(c.periods.map((p) => [p.period, p.kwh])).toEqual([
+      ['sharp', 10],
+      ['peak', 6],
+      ['flat', 4],
+      ['valley', 4],
+      ['deepValley', 6],
+    ]);
+    expect(round(c.channels.find((x) => x.deviceId === ch2)?.cost ?? -1)).toBe(2.7);
+  });
+
+  it('prices a holiday with its rest-day hours', async () => {
+    const c = await cost({ period: 'DAY', anchor: '2026-07-16' });
+    expect(round(c.cost)).toBe(14.73);
+    expect(round(c.previousCost)).toBe(25.18);
+  });
+
+  it('adds channels to floors, floors to the building, the building to the week', async () => {
+    const c = await cost({ period: 'WEEK', anchor: '2026-07-15' });
+    expect(round(c.cost)).toBe(39.91);
+    const f1 = c.floors.find((f) => f.floorId === floor1);
+    const f2 = c.floors.find((f) => f.floorId === floor2);
+    expect(round(f1?.cost ?? -1)).toBe(37.21);
+    expect(round(f2?.cost ?? -1)).toBe(2.7);
+    expect(round(c.buildings.find((b) => b.buildingId === buildingA)?.cost ?? -1)).toBe(39.91);
+    expect(round(c.carbon)).toBe(29);
+  });
+
+  it('follows a tariff change from the next request on (the stored split goes stale)', async () => {
+    const res = await manager('POST', '/sbuilding/energy/tariff', {
+      projectId,
+      name: 'Flat from the 16th',
+      validFrom: '2026-07-16',
+      kind: 'flat',
+      flatPrice: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const c = await cost({ period: 'WEEK', anchor: '2026-07-15' });
+    // 07-15 as before, 07-16: 28 kWh at 1.00
+    expect(round(c.cost)).toBe(53.18);
+    const removed = await manager(
+      'DELETE',
+      `/sbuilding/energy/tariff/${res.json<{ data: Tariff }>().data.id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(round((await cost({ period: 'WEEK', anchor: '2026-07-15' })).cost)).toBe(39.91);
+  });
+});
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  await pdf.destroy();
+  return parts.join('\n');
+}
+
+describe('bills', () => {
+  const billQuery = (extra: Record<string, string | number>) =>
+    qs({ projectId, month: '2026-07', level: 'building', nodeId: buildingA, ...extra });
+
+  it("adds a building's month: energy by period, demand charge, fixed charges, carbon, meters, gaps", async () => {
+    const res = await manager('GET', `/sbuilding/energy/bill?${billQuery({})}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = res.json<{ data: Bill }>().data;
+    // 28 + 28 + 2 kWh; 22.48 + 2.70 + 14.73 as on the board
+    expect(round(bill.kwh)).toBe(58);
+    expect(round(bill.energyCost)).toBe(39.91);
+    // the peak hour: 07-15 10:00, ch1 5 + ch2 2 = 7 kWh in the hour, 7 kW; 40 CNY per kW
+    expect(bill.peakKw).toBe(7);
+    expect(bill.peakAt).toBe('2026-07-15 10:00');
+    expect(bill.demandCharge).toBe(280);
+    expect(bill.fixedCharges).toEqual([{ name: 'Metering service', amount: 50 }]);
+    expect(round(bill.total)).toBe(369.91);
+    expect(round(bill.carbon)).toBe(29);
+    expect(bill.meters.map((m) => [m.deviceId, m.kwh])).toEqual([
+      [ch1, 56],
+      [ch2, 2],
+    ]);
+    // each channel is silent before and after the days it reported
+    expect(bill.gapCount).toBe(4);
+    expect(bill.gaps[0]).toEqual({
+      deviceId: ch1,
+      name: 'M1 ch1',
+      from: '2026-07-01 00:00',
+      to: '2026-07-15 00:00',
+    });
+  });
+
+  it('bills a floor with its own meters only', async () => {
+    const res = await manager(
+      'GET',
+      `/sbuilding/energy/bill?${billQuery({ level: 'floor', nodeId: floor2 })}`,
+    );
+    const bill = res.json<{ data: Bill }>().data;
+    // 2 kWh at the sharp peak, a 2 kW peak: 2.70 + 80 + 50
+    expect(round(bill.energyCost)).toBe(2.7);
+    expect(round(bill.total)).toBe(132.7);
+  });
+
+  it('refuses bad input and other tenants', async () => {
+    expect(
+      (await manager('GET', `/sbuilding/energy/bill?${billQuery({ month: '2026-13' })}`)).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await manager(
+          'GET',
+          `/sbuilding/energy/bill?${billQuery({ level: 'floor', nodeId: buildingA + 100000 })}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await stranger('GET', `/sbuilding/energy/bill?${billQuery({})}`)).statusCode).toBe(404);
+    expect(
+      (await stranger('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('writes the bill as an .xlsx that reads back with its totals', async () => {
+    const res = await manager('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'xlsx' })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const values = new Map<string, unknown>();
+    sheet?.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(values.get('Total (CNY)')).toBe(369.91);
+    expect(values.get('Demand charge (CNY)')).toBe(280);
+    expect(values.get('Consumption (kWh)')).toBe(58);
+  });
+
+  it("writes the bill as a PDF in the reader's language, with a CJK font", async () => {
+    const en = await manager('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`);
+    expect(en.statusCode, en.body).toBe(200);
+    expect(en.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(en.rawPayload);
+    expect(text).toContain('Energy bill');
+    expect(text).toContain('369.91');
+    const zhCall = as(t, await t.login('manager', 'manager123'), 'ZH');
+    const zh = await zhCall('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`);
+    const zhText = await pdfText(zh.rawPayload);
+    expect(zhText).toContain('电费账单');
+    expect(zhText).toContain('合计 (CNY)');
+    expect(zhText).toContain('369.91');
+  });
+});

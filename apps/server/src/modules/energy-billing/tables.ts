@@ -1,0 +1,81 @@
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import type { TariffPlan } from '@sbuilding/shared';
+import { devices } from '../devices/tables.js';
+import { projects } from '../projects/tables.js';
+import { tenants } from '../tenants/tables.js';
+
+/** Dated tariff plans of a project: each applies from `valid_from` (a local date) until the next one's. */
+export const energyTariffs = pgTable(
+  'energy_tariffs',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    /** The pricing: kind, prices, tiers, seasons, demand charge, fixed charges (shared TariffPlan). */
+    plan: jsonb('plan').$type<TariffPlan>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('energy_tariffs_project_from_unique').on(t.projectId, t.validFrom)],
+);
+
+/** Dated grid emission factors of a project, kgCO2e per kWh. */
+export const energyEmissionFactors = pgTable(
+  'energy_emission_factors',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    kgPerKwh: doublePrecision('kg_per_kwh').notNull(),
+  },
+  (t) => [unique('energy_emission_factors_project_from_unique').on(t.projectId, t.validFrom)],
+);
+
+/**
+ * A channel's local day split by tariff period, computed from its hourly rollups the first time a board or
+ * bill asks and kept: `hour_map` (the period letter of each local hour) and `tariff_id` say what it was
+ * split by, `kwh` the day's consumption then. A changed plan or calendar (another map or plan) or later
+ * readings (another daily total) make the row stale, and it is split again.
+ */
+export const energyDayPeriods = pgTable(
+  'energy_day_periods',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    tariffId: integer('tariff_id'),
+    hourMap: text('hour_map').notNull(),
+    kwh: doublePrecision('kwh').notNull(),
+    sharp: doublePrecision('sharp').notNull(),
+    peak: doublePrecision('peak').notNull(),
+    flat: doublePrecision('flat').notNull(),
+    valley: doublePrecision('valley').notNull(),
+    deepValley: doublePrecision('deep_valley').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('energy_day_periods_day_idx').on(t.day)],
+);
