@@ -18,3 +18,4 @@ export * from '../modules/telemetry/tables.js';
 export * from '../modules/tenants/tables.js';
 export * from '../modules/users/tables.js';
 export * from '../modules/system/dict-tables.js';
+export * from '../modules/codegen/tables.js';
