@@ -1221,7 +1221,12 @@ const CASES: IsolationCase[] = [
     allowed: 'admin',
     refused: only403,
   },
-  { route: 'GET /tool/gen/{tableId}', url: (i) => `/tool/gen/${i.genTable}`, allowed: 'admin', refused: only403 },
+  {
+    route: 'GET /tool/gen/{tableId}',
+    url: (i) => `/tool/gen/${i.genTable}`,
+    allowed: 'admin',
+    refused: only403,
+  },
   {
     route: 'PUT /tool/gen',
     url: () => '/tool/gen',

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { pagingSchema } from '../envelope.js';
-import { idSchema, optionalFilter, optionalText, requiredEnum, requiredText, timestampSchema, versionSchema } from './fields.js';
+import {
+  idSchema,
+  optionalFilter,
+  optionalText,
+  requiredEnum,
+  requiredText,
+  timestampSchema,
+  versionSchema,
+} from './fields.js';
 
 /* ---------- Code generation (RuoYi's /tool/gen, spec §2 /gen/edit/{tableId}) ---------- */
 
@@ -111,7 +119,14 @@ const tableNameSchema = pattern(GEN_TABLE_NAME_PATTERN, 63);
 /** `tables=a,b`: one or more table names, comma separated. */
 export const genTablesQuerySchema = z.object({
   tables: requiredText(2000).transform((value, ctx) => {
-    const names = [...new Set(value.split(',').map((n) => n.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        value
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (names.length === 0 || names.length > 50 || !names.every((n) => GEN_TABLE_NAME_PATTERN.test(n))) {
       ctx.addIssue({ code: 'custom', message: 'invalid' });
       return z.NEVER;
@@ -177,10 +192,7 @@ export const genTableFieldsSchema = z.object({
 });
 
 /** The template's own columns: a tree needs its id, parent and name columns; a master its child table and key. */
-function checkTemplate(
-  table: z.infer<typeof genTableFieldsSchema>,
-  ctx: z.RefinementCtx,
-): void {
+function checkTemplate(table: z.infer<typeof genTableFieldsSchema>, ctx: z.RefinementCtx): void {
   const need = (key: 'treeCode' | 'treeParentCode' | 'treeName' | 'subTableName' | 'subTableFkName') => {
     if (table[key] === '') ctx.addIssue({ code: 'custom', path: [key], message: 'required' });
   };

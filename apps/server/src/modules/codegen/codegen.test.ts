@@ -116,7 +116,11 @@ describe('code generation calls', () => {
       queryType: 'LIKE',
     });
     expect(byName.rent).toMatchObject({ columnType: 'numeric(10,2)', tsType: 'number', isRequired: false });
-    expect(byName.status).toMatchObject({ htmlType: 'radio', dictType: 'sys_normal_disable', isRequired: false });
+    expect(byName.status).toMatchObject({
+      htmlType: 'radio',
+      dictType: 'sys_normal_disable',
+      isRequired: false,
+    });
     expect(byName.signed_time).toMatchObject({ htmlType: 'datetime', queryType: 'BETWEEN' });
     expect(byName.remark).toMatchObject({ htmlType: 'textarea', isList: false });
 
@@ -135,7 +139,9 @@ describe('code generation calls', () => {
   it('refuses to import a table that does not exist, a bad name, or one already imported (400), importing nothing', async () => {
     const missing = await admin('POST', '/tool/gen/importTable?tables=gen_scratch_other,no_such_table');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ msg: string }>().msg).toBe('The table [no_such_table] does not exist in the database');
+    expect(missing.json<{ msg: string }>().msg).toBe(
+      'The table [no_such_table] does not exist in the database',
+    );
     expect((await admin('POST', '/tool/gen/importTable?tables=Robert%27);drop')).statusCode).toBe(400);
     expect((await admin('POST', '/tool/gen/importTable')).statusCode).toBe(400);
     const table = await importLease();
@@ -156,7 +162,11 @@ describe('code generation calls', () => {
     const saved = await admin('PUT', '/tool/gen', { ...body, functionName: 'Leases', moduleName: 'leases' });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = await detailOf(table.tableId);
-    expect(after.info).toMatchObject({ functionName: 'Leases', moduleName: 'leases', version: detail.info.version + 1 });
+    expect(after.info).toMatchObject({
+      functionName: 'Leases',
+      moduleName: 'leases',
+      version: detail.info.version + 1,
+    });
     expect(after.rows.find((r) => r.columnName === 'lease_name')).toMatchObject({
       columnComment: 'Lease title',
       isQuery: false,
@@ -175,9 +185,15 @@ describe('code generation calls', () => {
       [{ ...body, className: 'lower' }, /Class name is invalid/],
       [{ ...body, businessName: 'Not Kebab' }, /Business name is invalid/],
       [{ ...body, tplCategory: 'tree' }, /Tree id column is required/],
-      [{ ...body, tplCategory: 'tree', treeCode: 'id', treeParentCode: 'nope', treeName: 'lease_name' }, /\[nope\] does not exist/],
+      [
+        { ...body, tplCategory: 'tree', treeCode: 'id', treeParentCode: 'nope', treeName: 'lease_name' },
+        /\[nope\] does not exist/,
+      ],
       [{ ...body, tplCategory: 'sub' }, /Child table is required/],
-      [{ ...body, tplCategory: 'sub', subTableName: 'gen_scratch_other', subTableFkName: 'lease_id' }, /\[lease_id\] does not exist/],
+      [
+        { ...body, tplCategory: 'sub', subTableName: 'gen_scratch_other', subTableFkName: 'lease_id' },
+        /\[lease_id\] does not exist/,
+      ],
       [saveBody(detail, () => ({ htmlType: 'select', dictType: '' })), /Dictionary type is required/],
       [saveBody(detail, () => ({ tsField: 'same' })), /\[same\] is used twice/],
       [saveBody(detail, () => ({ queryType: 'ALMOST' as 'EQ' })), /Query type is invalid/],
@@ -210,13 +226,19 @@ describe('code generation calls', () => {
     expect(files['apps/server/src/modules/gen-scratch-lease/tables.ts']).toContain(
       "leaseName: varchar('lease_name', { length: 64 }).notNull()",
     );
-    expect(Object.keys(files).some((p) => /^apps\/server\/drizzle\/\d{4}_gen_scratch_lease\.sql$/.test(p))).toBe(true);
+    expect(
+      Object.keys(files).some((p) => /^apps\/server\/drizzle\/\d{4}_gen_scratch_lease\.sql$/.test(p)),
+    ).toBe(true);
 
     const download = await admin('GET', '/tool/gen/download/gen_scratch_lease');
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(download.rawPayload);
-    expect(Object.keys(zip.files).filter((p) => !zip.files[p]?.dir).sort()).toEqual(Object.keys(files).sort());
+    expect(
+      Object.keys(zip.files)
+        .filter((p) => !zip.files[p]?.dir)
+        .sort(),
+    ).toEqual(Object.keys(files).sort());
     expect(await zip.file('apps/server/src/modules/gen-scratch-lease/tables.ts')?.async('string')).toBe(
       files['apps/server/src/modules/gen-scratch-lease/tables.ts'],
     );
@@ -282,7 +304,11 @@ describe('code generation calls', () => {
       ['GET', '/tool/gen/batchGenCode?tables=gen_scratch_lease'],
     ];
     for (const [method, url] of calls) {
-      const res = await manager(method, url, method === 'PUT' ? saveBody(await detailOf(table.tableId)) : undefined);
+      const res = await manager(
+        method,
+        url,
+        method === 'PUT' ? saveBody(await detailOf(table.tableId)) : undefined,
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     expect((await detailOf(table.tableId)).info.version).toBe(table.version);

@@ -48,7 +48,8 @@ export async function databaseTables(db: Db): Promise<{ tableName: string; table
 function typeName(row: Record<string, unknown>): string {
   const dataType = text(row.dataType);
   const length = row.charLength === null || row.charLength === undefined ? undefined : Number(row.charLength);
-  if ((dataType === 'character varying' || dataType === 'character') && length) return `${dataType}(${length})`;
+  if ((dataType === 'character varying' || dataType === 'character') && length)
+    return `${dataType}(${length})`;
   if (dataType === 'numeric' && row.precision !== null && row.precision !== undefined)
     return `numeric(${Number(row.precision)},${Number(row.scale ?? 0)})`;
   return dataType;

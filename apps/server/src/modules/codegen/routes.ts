@@ -71,7 +71,8 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Imports tables of the database (`tables=a,b`) with settings read from their columns; all or none',
+        summary:
+          'Imports tables of the database (`tables=a,b`) with settings read from their columns; all or none',
         querystring: genTablesQuerySchema,
         response: { 200: envelopeSchema(z.array(genTableSchema)), ...errorResponses(400, 403) },
       },

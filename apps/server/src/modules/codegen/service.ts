@@ -154,14 +154,21 @@ export async function importTables(db: Db, names: readonly string[], author: str
   const known = new Map((await databaseTables(db)).map((t) => [t.tableName, t.tableComment]));
   const missing = names.filter((n) => !known.has(n));
   if (missing.length > 0) throw badRequest('gen.tableNotFound', { table: missing.join(', ') });
-  const already = await db.select({ name: genTable.tableName }).from(genTable).where(inArray(genTable.tableName, [...names]));
-  if (already.length > 0) throw badRequest('gen.alreadyImported', { table: already.map((r) => r.name).join(', ') });
+  const already = await db
+    .select({ name: genTable.tableName })
+    .from(genTable)
+    .where(inArray(genTable.tableName, [...names]));
+  if (already.length > 0)
+    throw badRequest('gen.alreadyImported', { table: already.map((r) => r.name).join(', ') });
   const columnsOf = new Map<string, DbColumn[]>();
   for (const name of names) columnsOf.set(name, await tableColumns(db, name));
   return db.transaction(async (tx) => {
     const imported: GenTable[] = [];
     for (const name of names) {
-      const [row] = await tx.insert(genTable).values(tableDefaults(name, known.get(name) ?? '', author)).returning();
+      const [row] = await tx
+        .insert(genTable)
+        .values(tableDefaults(name, known.get(name) ?? '', author))
+        .returning();
       if (!row) throw new AppError(500, 'error.internal');
       const columns = columnsOf.get(name) ?? [];
       if (columns.length > 0)
@@ -179,7 +186,11 @@ async function findTable(db: Db, tableId: number): Promise<TableRow> {
 }
 
 async function columnsOfTable(db: Db, tableId: number): Promise<ColumnRow[]> {
-  return db.select().from(genTableColumn).where(eq(genTableColumn.tableId, tableId)).orderBy(asc(genTableColumn.sort));
+  return db
+    .select()
+    .from(genTableColumn)
+    .where(eq(genTableColumn.tableId, tableId))
+    .orderBy(asc(genTableColumn.sort));
 }
 
 export async function getGenTable(db: Db, tableId: number): Promise<GenTableDetail> {
@@ -234,7 +245,10 @@ export async function saveGenTable(db: Db, body: GenSaveBody): Promise<GenTableD
 }
 
 export async function deleteGenTables(db: Db, tableIds: readonly number[]): Promise<void> {
-  const found = await db.select({ id: genTable.id }).from(genTable).where(inArray(genTable.id, [...tableIds]));
+  const found = await db
+    .select({ id: genTable.id })
+    .from(genTable)
+    .where(inArray(genTable.id, [...tableIds]));
   if (found.length !== tableIds.length) throw notFound();
   await db.delete(genTable).where(inArray(genTable.id, [...tableIds]));
 }
@@ -243,7 +257,10 @@ export async function deleteGenTables(db: Db, tableIds: readonly number[]): Prom
  * Picks up columns added to the table since the import (with defaults), drops the settings of columns
  * gone from it, and updates the database facts (type, key) of the others; edited settings stay.
  */
-export async function syncGenTable(db: Db, tableName: string): Promise<{ added: string[]; removed: string[] }> {
+export async function syncGenTable(
+  db: Db,
+  tableName: string,
+): Promise<{ added: string[]; removed: string[] }> {
   const [table] = await db.select().from(genTable).where(eq(genTable.tableName, tableName));
   if (!table) throw notFound();
   const current = await tableColumns(db, tableName);
@@ -255,13 +272,23 @@ export async function syncGenTable(db: Db, tableName: string): Promise<{ added: 
   const removed = stored.filter((c) => !currentNames.has(c.columnName));
   await db.transaction(async (tx) => {
     if (removed.length > 0)
-      await tx.delete(genTableColumn).where(inArray(genTableColumn.id, removed.map((c) => c.id)));
+      await tx.delete(genTableColumn).where(
+        inArray(
+          genTableColumn.id,
+          removed.map((c) => c.id),
+        ),
+      );
     for (const column of current) {
       const before = storedByName.get(column.columnName);
       if (!before) continue;
       await tx
         .update(genTableColumn)
-        .set({ columnType: column.columnType, isPk: column.isPk, isIncrement: column.isIncrement, sort: column.position })
+        .set({
+          columnType: column.columnType,
+          isPk: column.isPk,
+          isIncrement: column.isIncrement,
+          sort: column.position,
+        })
         .where(eq(genTableColumn.id, before.id));
     }
     if (added.length > 0)

@@ -3,7 +3,15 @@ import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import type { GenPreview, GenTableDetail } from '@sbuilding/shared';
 import { buildModel, lines, str, type Model } from './model.js';
-import { indexFile, migrationSql, readmeFile, routesFile, serviceFile, tablesFile, testFile } from './server-template.js';
+import {
+  indexFile,
+  migrationSql,
+  readmeFile,
+  routesFile,
+  serviceFile,
+  tablesFile,
+  testFile,
+} from './server-template.js';
 import { sharedSchemaFile } from './shared-template.js';
 import { localeKeys, webFiles } from './web-template.js';
 
@@ -27,14 +35,24 @@ export interface JournalEntry {
 async function nextMigration(tableName: string): Promise<JournalEntry> {
   let last = -1;
   try {
-    const journal: unknown = JSON.parse(await fs.promises.readFile(`${MIGRATIONS}/meta/_journal.json`, 'utf8'));
-    const entries = typeof journal === 'object' && journal !== null && 'entries' in journal ? journal.entries : [];
-    if (Array.isArray(entries)) for (const e of entries) last = Math.max(last, Number(Reflect.get(Object(e), 'idx')));
+    const journal: unknown = JSON.parse(
+      await fs.promises.readFile(`${MIGRATIONS}/meta/_journal.json`, 'utf8'),
+    );
+    const entries =
+      typeof journal === 'object' && journal !== null && 'entries' in journal ? journal.entries : [];
+    if (Array.isArray(entries))
+      for (const e of entries) last = Math.max(last, Number(Reflect.get(Object(e), 'idx')));
   } catch {
     // A server without its migrations folder (a bundled build): number from 0; INTEGRATE.md says to renumber.
   }
   const idx = last + 1;
-  return { idx, version: '7', when: Date.now(), tag: `${String(idx).padStart(4, '0')}_${tableName}`, breakpoints: true };
+  return {
+    idx,
+    version: '7',
+    when: Date.now(),
+    tag: `${String(idx).padStart(4, '0')}_${tableName}`,
+    breakpoints: true,
+  };
 }
 
 export function integrateFile(m: Model, migration: JournalEntry): string {
@@ -60,7 +78,9 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
     '   ```json',
     `   ${JSON.stringify(migration)}`,
     '   ```',
-    '   Or delete the .sql and run `cd apps/server && npx drizzle-kit generate --name ' + m.tableName + '`, which writes the',
+    '   Or delete the .sql and run `cd apps/server && npx drizzle-kit generate --name ' +
+      m.tableName +
+      '`, which writes the',
     '   migration, its snapshot and the journal entry from `tables.ts` (then the table must not exist yet).',
     `5. \`apps/web/src/app/page-registry.ts\`: \`'${m.module}/index': lazy(() => import('@/features/${m.module}/pages/${m.business}-page')),\``,
     `6. \`packages/shared/src/routes.ts\`: the menu entry, in the children of the \`${m.parentMenu}\` group:`,

@@ -60,7 +60,10 @@ function kindOf(columnType: string): FieldKind {
   return 'text';
 }
 
-function drizzleOf(column: GenColumn, kind: FieldKind): Pick<Field, 'drizzle' | 'drizzleImport' | 'sqlType' | 'maxLength'> {
+function drizzleOf(
+  column: GenColumn,
+  kind: FieldKind,
+): Pick<Field, 'drizzle' | 'drizzleImport' | 'sqlType' | 'maxLength'> {
   const name = `'${column.columnName}'`;
   const type = column.columnType;
   const length = /\((\d+)\)$/.exec(type)?.[1];
@@ -68,11 +71,18 @@ function drizzleOf(column: GenColumn, kind: FieldKind): Pick<Field, 'drizzle' | 
   switch (kind) {
     case 'int':
       if (type === 'bigint')
-        return { drizzle: `bigint(${name}, { mode: 'number' })`, drizzleImport: 'bigint', sqlType: 'bigint', maxLength: 0 };
-      if (type === 'smallint') return { drizzle: `smallint(${name})`, drizzleImport: 'smallint', sqlType: 'smallint', maxLength: 0 };
+        return {
+          drizzle: `bigint(${name}, { mode: 'number' })`,
+          drizzleImport: 'bigint',
+          sqlType: 'bigint',
+          maxLength: 0,
+        };
+      if (type === 'smallint')
+        return { drizzle: `smallint(${name})`, drizzleImport: 'smallint', sqlType: 'smallint', maxLength: 0 };
       return { drizzle: `integer(${name})`, drizzleImport: 'integer', sqlType: 'integer', maxLength: 0 };
     case 'float':
-      if (type === 'real') return { drizzle: `real(${name})`, drizzleImport: 'real', sqlType: 'real', maxLength: 0 };
+      if (type === 'real')
+        return { drizzle: `real(${name})`, drizzleImport: 'real', sqlType: 'real', maxLength: 0 };
       if (numeric)
         return {
           drizzle: `numeric(${name}, { precision: ${numeric[1]}, scale: ${numeric[2]}, mode: 'number' })`,
@@ -80,11 +90,21 @@ function drizzleOf(column: GenColumn, kind: FieldKind): Pick<Field, 'drizzle' | 
           sqlType: `numeric(${numeric[1]}, ${numeric[2]})`,
           maxLength: 0,
         };
-      return { drizzle: `doublePrecision(${name})`, drizzleImport: 'doublePrecision', sqlType: 'double precision', maxLength: 0 };
+      return {
+        drizzle: `doublePrecision(${name})`,
+        drizzleImport: 'doublePrecision',
+        sqlType: 'double precision',
+        maxLength: 0,
+      };
     case 'bool':
       return { drizzle: `boolean(${name})`, drizzleImport: 'boolean', sqlType: 'boolean', maxLength: 0 };
     case 'date':
-      return { drizzle: `date(${name}, { mode: 'string' })`, drizzleImport: 'date', sqlType: 'date', maxLength: 0 };
+      return {
+        drizzle: `date(${name}, { mode: 'string' })`,
+        drizzleImport: 'date',
+        sqlType: 'date',
+        maxLength: 0,
+      };
     case 'timestamp': {
       const tz = type.includes('with time zone');
       return {
@@ -96,9 +116,19 @@ function drizzleOf(column: GenColumn, kind: FieldKind): Pick<Field, 'drizzle' | 
     }
     case 'text':
       if (length && type.startsWith('character varying'))
-        return { drizzle: `varchar(${name}, { length: ${length} })`, drizzleImport: 'varchar', sqlType: `varchar(${length})`, maxLength: Number(length) };
+        return {
+          drizzle: `varchar(${name}, { length: ${length} })`,
+          drizzleImport: 'varchar',
+          sqlType: `varchar(${length})`,
+          maxLength: Number(length),
+        };
       if (length && type.startsWith('character'))
-        return { drizzle: `char(${name}, { length: ${length} })`, drizzleImport: 'char', sqlType: `char(${length})`, maxLength: Number(length) };
+        return {
+          drizzle: `char(${name}, { length: ${length} })`,
+          drizzleImport: 'char',
+          sqlType: `char(${length})`,
+          maxLength: Number(length),
+        };
       return {
         drizzle: `text(${name})`,
         drizzleImport: 'text',

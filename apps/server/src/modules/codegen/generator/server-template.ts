@@ -2,7 +2,14 @@ import { filterKeys } from './shared-template.js';
 import { lines, str, type Field, type Model } from './model.js';
 
 export function tablesFile(m: Model): string {
-  const imports = new Set(['index', 'integer', 'pgTable', 'serial', 'timestamp', ...m.fields.map((f) => f.drizzleImport)]);
+  const imports = new Set([
+    'index',
+    'integer',
+    'pgTable',
+    'serial',
+    'timestamp',
+    ...m.fields.map((f) => f.drizzleImport),
+  ]);
   const column = (f: Field) => {
     let expr = f.drizzle;
     if (f.kind === 'bool') expr += '.notNull().default(false)';
@@ -63,7 +70,15 @@ export function migrationSql(m: Model): string {
   );
 }
 
-const OPERATORS: Record<string, string> = { EQ: 'eq', NE: 'ne', GT: 'gt', GTE: 'gte', LT: 'lt', LTE: 'lte', LIKE: 'ilike' };
+const OPERATORS: Record<string, string> = {
+  EQ: 'eq',
+  NE: 'ne',
+  GT: 'gt',
+  GTE: 'gte',
+  LT: 'lt',
+  LTE: 'lte',
+  LIKE: 'ilike',
+};
 
 /** The value of a filter key as the column compares it. */
 function filterValue(f: Field, key: string): string {
@@ -80,9 +95,12 @@ function filterLines(m: Model): string[] {
         `  if (filter.${to} !== undefined && filter.${to} !== null) conditions.push(lte(${col}, ${filterValue(f, to ?? '')}));`,
       ];
     }
-    const op = f.column.queryType === 'LIKE' && f.kind !== 'text' ? 'eq' : (OPERATORS[f.column.queryType] ?? 'eq');
+    const op =
+      f.column.queryType === 'LIKE' && f.kind !== 'text' ? 'eq' : (OPERATORS[f.column.queryType] ?? 'eq');
     const value = op === 'ilike' ? `likePattern(filter.${f.name})` : filterValue(f, f.name);
-    return [`  if (filter.${f.name} !== undefined && filter.${f.name} !== null) conditions.push(${op}(${col}, ${value}));`];
+    return [
+      `  if (filter.${f.name} !== undefined && filter.${f.name} !== null) conditions.push(${op}(${col}, ${value}));`,
+    ];
   });
 }
 
@@ -90,7 +108,10 @@ function operatorsUsed(m: Model): string[] {
   const ops = new Set<string>();
   for (const f of m.queryFields) {
     if (f.column.queryType === 'BETWEEN') ['gte', 'lte'].forEach((o) => ops.add(o));
-    else ops.add(f.column.queryType === 'LIKE' && f.kind !== 'text' ? 'eq' : (OPERATORS[f.column.queryType] ?? 'eq'));
+    else
+      ops.add(
+        f.column.queryType === 'LIKE' && f.kind !== 'text' ? 'eq' : (OPERATORS[f.column.queryType] ?? 'eq'),
+      );
   }
   return [...ops];
 }
@@ -104,7 +125,9 @@ function answerValue(f: Field): string {
 /** A body's field as the column stores it. */
 function storedValue(f: Field): string {
   if (f.kind !== 'timestamp') return `body.${f.name}`;
-  return f.required ? `new Date(body.${f.name})` : `body.${f.name} === null ? null : new Date(body.${f.name})`;
+  return f.required
+    ? `new Date(body.${f.name})`
+    : `body.${f.name} === null ? null : new Date(body.${f.name})`;
 }
 
 export function serviceFile(m: Model): string {
@@ -430,7 +453,9 @@ export function testFile(m: Model): string {
     `    const saved = await manager('POST', \`${url}/save/\${row.id}\`, { version: row.version, ...changes });`,
     '    expect(saved.statusCode, saved.body).toBe(200);',
     '    expect(saved.json<{ data: { version: number } }>().data.version).toBe(row.version + 1);',
-    text ? `    expect(saved.json<{ data: Record<string, unknown> }>().data.${text.name}).toBe(changes.${text.name});` : null,
+    text
+      ? `    expect(saved.json<{ data: Record<string, unknown> }>().data.${text.name}).toBe(changes.${text.name});`
+      : null,
     `    const stale = await manager('POST', \`${url}/save/\${row.id}\`, { version: row.version, ...changes });`,
     '    expect(stale.statusCode).toBe(409);',
     '  });',
@@ -485,7 +510,9 @@ export function readmeFile(m: Model): string {
     '- Rows belong to a tenant (`tenant_id`); every query goes through the tenancy scope, so another tenant',
     "  sees nothing and gets 404 on the ids. tbAdmin (and the platform administrator) write; the project's",
     '  readers read.',
-    '- Validation: the shared zod schemas in `packages/shared/src/schemas/' + m.business + '.ts`, used by the routes and the',
+    '- Validation: the shared zod schemas in `packages/shared/src/schemas/' +
+      m.business +
+      '.ts`, used by the routes and the',
     '  console form alike.',
     '',
   );

@@ -3,7 +3,8 @@ import { lines, type Field, type Model } from './model.js';
 /** The zod expression of a field in create and save bodies (and the console's form). */
 function bodyZod(f: Field): string {
   const optional = (scalar: string) => `${scalar}.nullish().transform((v) => v ?? null)`;
-  const blankIsNull = (scalar: string) => `z.union([z.literal(''), ${scalar}]).nullish().transform((v) => v || null)`;
+  const blankIsNull = (scalar: string) =>
+    `z.union([z.literal(''), ${scalar}]).nullish().transform((v) => v || null)`;
   switch (f.kind) {
     case 'text':
       return f.required
@@ -28,7 +29,8 @@ const DATETIME = `z.iso.datetime({ offset: true, error: 'invalid' })`;
 
 /** The zod expression of a field in answers. */
 function rowZod(f: Field): string {
-  const scalar = f.kind === 'int' || f.kind === 'float' ? 'z.number()' : f.kind === 'bool' ? 'z.boolean()' : 'z.string()';
+  const scalar =
+    f.kind === 'int' || f.kind === 'float' ? 'z.number()' : f.kind === 'bool' ? 'z.boolean()' : 'z.string()';
   return f.required || f.kind === 'bool' ? scalar : `${scalar}.nullable()`;
 }
 
@@ -62,7 +64,8 @@ export function sharedSchemaFile(m: Model): string {
     'idSchema',
     'versionSchema',
     'timestampSchema',
-    ...(m.fields.some((f) => f.kind === 'text' && f.required) || m.fields.some((f) => f.kind === 'timestamp' && f.required)
+    ...(m.fields.some((f) => f.kind === 'text' && f.required) ||
+    m.fields.some((f) => f.kind === 'timestamp' && f.required)
       ? ['requiredText']
       : []),
     ...(m.fields.some((f) => f.kind === 'date') ? ['isoDateSchema'] : []),

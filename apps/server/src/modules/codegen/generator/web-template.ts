@@ -159,7 +159,9 @@ export function webFormFile(m: Model): string {
   // Datetime fields travel as ISO strings; the browser's datetime-local input has no zone.
   const timestamps = formFields.filter((f) => f.kind === 'timestamp');
   const toForm = (f: Field) =>
-    f.kind === 'timestamp' ? `${f.name}: editing.${f.name} ? dayjs(editing.${f.name}).format('YYYY-MM-DDTHH:mm') : undefined` : `${f.name}: editing.${f.name}`;
+    f.kind === 'timestamp'
+      ? `${f.name}: editing.${f.name} ? dayjs(editing.${f.name}).format('YYYY-MM-DDTHH:mm') : undefined`
+      : `${f.name}: editing.${f.name}`;
   return lines(
     `import { useEffect } from 'react';`,
     `import { ${[...antd].sort().join(', ')} } from 'antd';`,
@@ -189,7 +191,9 @@ export function webFormFile(m: Model): string {
     dictFields.length > 0
       ? lines(
           `  const ${c}Dicts: Record<string, { value: string; label: string }[]> = {`,
-          ...[...new Set(dictFields.map((f) => f.column.dictType))].map((d) => `    ${str(d)}: useDict(${str(d)}),`),
+          ...[...new Set(dictFields.map((f) => f.column.dictType))].map(
+            (d) => `    ${str(d)}: useDict(${str(d)}),`,
+          ),
           '  };',
         )
       : null,
@@ -202,7 +206,8 @@ export function webFormFile(m: Model): string {
     '',
     '  const onFinish = async (values: Values) => {',
     ...timestamps.map(
-      (f) => `    if (typeof values.${f.name} === 'string' && values.${f.name}) values.${f.name} = dayjs(values.${f.name}).toISOString();`,
+      (f) =>
+        `    if (typeof values.${f.name} === 'string' && values.${f.name}) values.${f.name} = dayjs(values.${f.name}).toISOString();`,
     ),
     '    try {',
     '      if (editing) {',
@@ -252,7 +257,9 @@ export function webFormFile(m: Model): string {
 }
 
 function editing_set(m: Model, assignments: string[]): string {
-  const defaults = m.fields.filter((f) => f.kind === 'bool' && f.column.isInsert).map((f) => `${f.name}: false`);
+  const defaults = m.fields
+    .filter((f) => f.kind === 'bool' && f.column.isInsert)
+    .map((f) => `${f.name}: false`);
   return lines(
     '    if (editing)',
     `      form.setFieldsValue({ ${assignments.join(', ')} });`,
@@ -275,14 +282,17 @@ export function webPageFile(m: Model): string {
       else if (usesDict(f))
         input = `<Select allowClear aria-label={${label}} className="sb-filter-select" options={dicts[${str(f.column.dictType)}] ?? []} />`;
       else if (f.kind === 'date') input = `<Input type="date" aria-label={${label}} />`;
-      else if (f.kind === 'timestamp') input = `<Input aria-label={${label}} placeholder="2026-01-01T00:00:00Z" />`;
+      else if (f.kind === 'timestamp')
+        input = `<Input aria-label={${label}} placeholder="2026-01-01T00:00:00Z" />`;
       else input = `<Input allowClear aria-label={${label}} placeholder={${label}} />`;
       return `          <Form.Item name="${key}" label={${label}}>\n            ${input}\n          </Form.Item>`;
     });
   const render = (f: Field) => {
     if (f.kind === 'bool') return `, render: (v: boolean) => t(v ? '${c}.yes' : '${c}.no')`;
-    if (usesDict(f)) return `, render: (v: string | null) => (v === null ? '—' : labelOf(dicts[${str(f.column.dictType)}] ?? [], v))`;
-    if (f.kind === 'timestamp') return `, render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—')`;
+    if (usesDict(f))
+      return `, render: (v: string | null) => (v === null ? '—' : labelOf(dicts[${str(f.column.dictType)}] ?? [], v))`;
+    if (f.kind === 'timestamp')
+      return `, render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—')`;
     return '';
   };
   const hasTimestamp = m.listFields.some((f) => f.kind === 'timestamp');
@@ -320,7 +330,9 @@ export function webPageFile(m: Model): string {
       : null,
     '',
     `  const columns: TableColumnsType<${C}> = [`,
-    ...m.listFields.map((f) => `    { title: t('${c}.fields.${f.name}'), dataIndex: '${f.name}'${render(f)} },`),
+    ...m.listFields.map(
+      (f) => `    { title: t('${c}.fields.${f.name}'), dataIndex: '${f.name}'${render(f)} },`,
+    ),
     '    {',
     `      title: t('${c}.actions'),`,
     `      key: 'actions',`,
@@ -380,7 +392,9 @@ export function webPageFile(m: Model): string {
     '            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>',
     `              {t('${c}.create')}`,
     '            </Button>',
-    '            <Button icon={<DownloadOutlined />} onClick={() => void export' + C + '({ ...filter, ...FIRST_PAGE })}>',
+    '            <Button icon={<DownloadOutlined />} onClick={() => void export' +
+      C +
+      '({ ...filter, ...FIRST_PAGE })}>',
     `              {t('${c}.export')}`,
     '            </Button>',
     '          </Space>',
