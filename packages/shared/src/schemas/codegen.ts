@@ -109,6 +109,8 @@ export const genListQuerySchema = pagingSchema.extend({
   tableComment: optionalFilter(z.string().trim().max(200, 'tooLong')),
 });
 export type GenListQuery = z.infer<typeof genListQuerySchema>;
+/** What a console sends for the list (filters may be absent). */
+export type GenListParams = z.input<typeof genListQuerySchema>;
 
 /** A table of the database (GET /tool/gen/db/list). */
 export const genDbTableSchema = z.object({ tableName: z.string(), tableComment: z.string() });

@@ -7,6 +7,7 @@ import {
   BulbOutlined,
   ClockCircleOutlined,
   CloudOutlined,
+  CodeOutlined,
   ClusterOutlined,
   CoffeeOutlined,
   ControlOutlined,
@@ -24,6 +25,7 @@ import {
   RobotOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  ToolOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -42,6 +44,7 @@ const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   bulb: BulbOutlined,
   'clock-circle': ClockCircleOutlined,
   cloud: CloudOutlined,
+  code: CodeOutlined,
   cluster: ClusterOutlined,
   coffee: CoffeeOutlined,
   control: ControlOutlined,
@@ -59,6 +62,7 @@ const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   robot: RobotOutlined,
   team: TeamOutlined,
   thunderbolt: ThunderboltOutlined,
+  tool: ToolOutlined,
   'unordered-list': UnorderedListOutlined,
   user: UserOutlined,
 };
