@@ -3,7 +3,13 @@ import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Form, Space, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { genSaveBodySchema, type GenColumn, type GenTable, type GenTableDetail } from '@sbuilding/shared';
+import {
+  genSaveBodySchema,
+  genTableFieldsSchema,
+  type GenColumn,
+  type GenTable,
+  type GenTableDetail,
+} from '@sbuilding/shared';
 import { feedback } from '@/lib/feedback';
 import { validationMessage } from '@/lib/form-rules';
 import { useGenTable } from '../api/get-gen-table';
@@ -27,6 +33,8 @@ const COLUMN_FIELDS: (keyof GenColumn)[] = [
   'htmlType',
   'dictType',
 ];
+const isTableField = (key: unknown): key is keyof typeof genTableFieldsSchema.shape =>
+  typeof key === 'string' && Object.hasOwn(genTableFieldsSchema.shape, key);
 const isColumnField = (key: unknown): key is keyof GenColumn =>
   typeof key === 'string' && COLUMN_FIELDS.some((f) => f === key);
 
@@ -105,17 +113,18 @@ export default function GenEditPage() {
     // Rules across fields (a tree's columns, a master's child table) land on their field here.
     const tableIssues = parsed.success
       ? []
-      : parsed.error.issues.flatMap((i) =>
-          typeof i.path[0] === 'string' && i.path[0] !== 'columns' ? [i] : [],
-        );
+      : parsed.error.issues.flatMap((i) => {
+          const [field] = i.path;
+          return isTableField(field) ? [{ field, message: i.message }] : [];
+        });
     if (tableIssues.length > 0) {
       form.setFields(
-        tableIssues.map((i) => ({
-          name: String(i.path[0]),
-          errors: [validationMessage(i.message, String(i.path[0]))],
+        tableIssues.map(({ field, message }) => ({
+          name: field,
+          errors: [validationMessage(message, field)],
         })),
       );
-      setTab(BASIC_FIELDS.includes(String(tableIssues[0]?.path[0])) ? 'basic' : 'settings');
+      setTab(BASIC_FIELDS.includes(tableIssues[0]?.field ?? '') ? 'basic' : 'settings');
       return;
     }
     if (!columnsOk || !parsed.success) {
