@@ -104,6 +104,8 @@ export function sharedSchemaFile(m: Model): string {
     ...m.queryFields.flatMap((f) => filterKeys(f).map((key) => `  ${key}: ${filterZod(f)},`)),
     '});',
     `export type ${C}ListBody = z.infer<typeof ${c}ListBodySchema>;`,
+    `/** What a console sends for the list (filters may be absent). */`,
+    `export type ${C}ListParams = z.input<typeof ${c}ListBodySchema>;`,
     '',
     `export const ${c}Schema = z.object({`,
     '  id: z.number().int(),',

@@ -5,6 +5,9 @@ import { lines, str, type Field, type Model } from './model.js';
 /** The console feature: one file per call, the list page with its filter bar, the form modal. */
 
 const feature = (m: Model) => `apps/web/src/features/${m.module}`;
+/** A text column shown as checkboxes: the form holds the chosen values, the row their comma-joined text. */
+const isCheckboxGroup = (f: Field) => f.kind === 'text' && f.column.htmlType === 'checkbox';
+const rawInForm = (f: Field) => f.kind === 'timestamp' || isCheckboxGroup(f);
 const usesDict = (f: Field) => GEN_DICT_HTML_TYPES.includes(f.column.htmlType) && f.column.dictType !== '';
 
 export function webApiFiles(m: Model): Record<string, string> {
@@ -15,17 +18,17 @@ export function webApiFiles(m: Model): Record<string, string> {
   return {
     [`${dir}/list-${m.business}.ts`]: lines(
       `import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';`,
-      `import { ${c}Schema, pageSchema, type ${C}ListBody } from '@sbuilding/shared';`,
+      `import { ${c}Schema, pageSchema, type ${C}ListParams } from '@sbuilding/shared';`,
       `import { post } from '@/lib/request';`,
       '',
-      `export function list${C}(filter: ${C}ListBody) {`,
+      `export function list${C}(filter: ${C}ListParams) {`,
       `  return post('${m.baseUrl}/getList', filter, { schema: pageSchema(${c}Schema) });`,
       '}',
       '',
       '/** Every query of this feature starts with this key; writes invalidate it. */',
       `export const ${key} = [${str(m.business)}] as const;`,
       '',
-      `export function ${c}QueryOptions(filter: ${C}ListBody) {`,
+      `export function ${c}QueryOptions(filter: ${C}ListParams) {`,
       '  return queryOptions({',
       `    queryKey: [...${key}, 'list', filter],`,
       `    queryFn: () => list${C}(filter),`,
@@ -33,7 +36,7 @@ export function webApiFiles(m: Model): Record<string, string> {
       '  });',
       '}',
       '',
-      `export function use${C}List(filter: ${C}ListBody) {`,
+      `export function use${C}List(filter: ${C}ListParams) {`,
       `  return useQuery(${c}QueryOptions(filter));`,
       '}',
       '',
@@ -95,12 +98,12 @@ export function webApiFiles(m: Model): Record<string, string> {
       '',
     ),
     [`${dir}/export-${m.business}.ts`]: lines(
-      `import { exportResultSchema, type ${C}ListBody } from '@sbuilding/shared';`,
+      `import { exportResultSchema, type ${C}ListParams } from '@sbuilding/shared';`,
       `import { getBlob, post, toQueryString } from '@/lib/request';`,
       `import { saveBlob } from '@/lib/save-blob';`,
       '',
       '/** Writes the filtered rows to an .xlsx on the server, then downloads it (GET /common/download). */',
-      `export async function export${C}(filter: ${C}ListBody): Promise<void> {`,
+      `export async function export${C}(filter: ${C}ListParams): Promise<void> {`,
       `  const { fileName } = await post('${m.baseUrl}/export', filter, { schema: exportResultSchema });`,
       `  const blob = await getBlob(\`/common/download?\${toQueryString({ fileName, delete: true })}\`);`,
       '  saveBlob(blob, fileName);',
@@ -158,10 +161,13 @@ export function webFormFile(m: Model): string {
   }
   // Datetime fields travel as ISO strings; the browser's datetime-local input has no zone.
   const timestamps = formFields.filter((f) => f.kind === 'timestamp');
-  const toForm = (f: Field) =>
-    f.kind === 'timestamp'
-      ? `${f.name}: editing.${f.name} ? dayjs(editing.${f.name}).format('YYYY-MM-DDTHH:mm') : undefined`
-      : `${f.name}: editing.${f.name}`;
+  const checkboxes = formFields.filter(isCheckboxGroup);
+  const toForm = (f: Field) => {
+    if (f.kind === 'timestamp')
+      return `${f.name}: editing.${f.name} ? dayjs(editing.${f.name}).format('YYYY-MM-DDTHH:mm') : undefined`;
+    if (isCheckboxGroup(f)) return `${f.name}: editing.${f.name} ? editing.${f.name}.split(',') : []`;
+    return `${f.name}: editing.${f.name}`;
+  };
   return lines(
     `import { useEffect } from 'react';`,
     `import { ${[...antd].sort().join(', ')} } from 'antd';`,
@@ -209,6 +215,9 @@ export function webFormFile(m: Model): string {
       (f) =>
         `    if (typeof values.${f.name} === 'string' && values.${f.name}) values.${f.name} = dayjs(values.${f.name}).toISOString();`,
     ),
+    ...checkboxes.map(
+      (f) => `    if (Array.isArray(values.${f.name})) values.${f.name} = values.${f.name}.join(',');`,
+    ),
     '    try {',
     '      if (editing) {',
     `        const parsed = ${c}SaveBodySchema.safeParse({ ...values, version: editing.version });`,
@@ -240,7 +249,11 @@ export function webFormFile(m: Model): string {
       lines(
         `        <Form.Item`,
         `          label={t('${c}.fields.${f.name}')}`,
-        `          {...zodField(${c}FormSchema, '${f.name}', t('${c}.fields.${f.name}'))}`,
+        // The browser's date-time and a checkbox group hold other shapes than the schema (converted on
+        // submit): the form checks only "required" for them, the schema the rest on submit.
+        rawInForm(f)
+          ? `          name="${f.name}"\n          rules={[{ required: ${f.required}, message: t('validation.required', { data: t('${c}.fields.${f.name}') }) }]}`
+          : `          {...zodField(${c}FormSchema, '${f.name}', t('${c}.fields.${f.name}'))}`,
         f.kind === 'bool' ? `          valuePropName="checked"` : null,
         f.column.isInsert ? null : `          hidden={editing === undefined}`,
         '        >',
@@ -302,7 +315,7 @@ export function webPageFile(m: Model): string {
     `import { Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';`,
     hasTimestamp ? `import dayjs from 'dayjs';` : null,
     `import { useTranslation } from 'react-i18next';`,
-    `import type { ${C}, ${C}ListBody } from '@sbuilding/shared';`,
+    `import type { ${C}, ${C}ListParams } from '@sbuilding/shared';`,
     `import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';`,
     dictTypes.length > 0 ? `import { labelOf, useDict } from '@/lib/dict';` : null,
     `import { useDelete${C} } from '../api/delete-${m.business}';`,
@@ -310,7 +323,7 @@ export function webPageFile(m: Model): string {
     `import { use${C}List } from '../api/list-${m.business}';`,
     `import { ${C}Form } from '../components/${m.business}-form';`,
     '',
-    `type Filter = Omit<${C}ListBody, 'pageNum' | 'pageSize'>;`,
+    `type Filter = Omit<${C}ListParams, 'pageNum' | 'pageSize'>;`,
     '',
     `/** ${m.functionName}: the filter bar, the paged list, create, edit, delete and export. */`,
     `export default function ${C}Page() {`,
