@@ -40,6 +40,9 @@ describe('code generation', () => {
     // Import the table from the database.
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Import tables' });
+    // Many tables: find it by name first.
+    await dialog.getByLabel('Table name', { exact: true }).fill(TABLE);
+    await dialog.getByRole('button', { name: 'Search' }).click();
     const candidates = dialog.getByRole('table', { name: 'Tables of the database' });
     await candidates.getByRole('row').filter({ hasText: TABLE }).getByRole('checkbox').check();
     const imported = answered(page, 'POST', '/tool/gen/importTable');
@@ -84,7 +87,11 @@ describe('code generation', () => {
       .getByRole('button', { name: 'Preview' })
       .click();
     const preview = page.getByRole('dialog').filter({ hasText: 'Preview of the generated code' });
-    await preview.getByRole('tab', { name: 'tables.ts' }).click();
+    // The first file shown once the code has arrived; then the table's file.
+    await preview.getByRole('tabpanel').locator('code').waitFor();
+    const tablesTab = preview.getByRole('tab', { name: 'tables.ts' });
+    await tablesTab.click();
+    await expect.poll(() => tablesTab.getAttribute('aria-selected')).toBe('true');
     await expect
       .poll(() => preview.getByRole('tabpanel').locator('code').innerText())
       .toContain(`/** ${label} */`);

@@ -14,7 +14,8 @@ import { as } from '../../test/tenants.js';
  * The generator's promise: the code it writes compiles and its tests pass in the project. A scratch table
  * is imported and its code generated into a temporary copy of the workspace (only the sources the server
  * needs; node_modules linked, its @sbuilding packages pointing into the copy), integrated as INTEGRATE.md
- * says, type-checked with tsc and its generated test run with vitest on PGlite.
+ * says, type-checked with tsc (the console's files with the console's settings) and its generated test run
+ * with vitest on PGlite.
  */
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -78,6 +79,9 @@ async function copyWorkspace(): Promise<void> {
     'apps/simulator/package.json',
     'apps/simulator/tsconfig.json',
     'apps/simulator/src',
+    'apps/web/package.json',
+    'apps/web/tsconfig.json',
+    'apps/web/src',
     // The run's global setup (the seeded database) loads the packages' builds, as it does in the repository.
     'packages/shared/dist',
     'apps/simulator/dist',
@@ -113,9 +117,10 @@ async function copyWorkspace(): Promise<void> {
     ['simulator', '../../apps/simulator'],
   ] as const)
     await fs.promises.symlink(target, path.join(modules, '@sbuilding', name));
-  const serverModules = path.join(REPO, 'apps/server/node_modules');
-  if (fs.existsSync(serverModules))
-    await fs.promises.symlink(serverModules, path.join(copy, 'apps/server/node_modules'));
+  for (const app of ['server', 'web']) {
+    const own = path.join(REPO, 'apps', app, 'node_modules');
+    if (fs.existsSync(own)) await fs.promises.symlink(own, path.join(copy, 'apps', app, 'node_modules'));
+  }
 }
 
 /** The edits INTEGRATE.md asks for, made the way an integrator would. */
@@ -188,13 +193,24 @@ describe('generated code', () => {
           files: written.filter((f) => /\.ts$/.test(f) && !f.startsWith('apps/web/')),
         }),
       );
+      // The console's generated files, with the console's compiler settings (and what they import of it).
+      await fs.promises.writeFile(
+        path.join(copy, 'apps/web/tsconfig.gen.json'),
+        JSON.stringify({
+          extends: './tsconfig.json',
+          include: [],
+          files: written.filter((f) => f.startsWith('apps/web/')).map((f) => path.relative('apps/web', f)),
+        }),
+      );
       // The child vitest is a run of its own: none of this run's variables, PGlite.
       const env = Object.fromEntries(
         Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'TEST_DB_DRIVER'),
       );
-      // Independent, so side by side: the type-check and the generated tests.
-      const [typecheck, tests] = await Promise.all([
-        runInCopy([path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.gen.json']),
+      // Independent, so side by side: the type-checks and the generated tests.
+      const tsc = path.join(REPO, 'node_modules/typescript/bin/tsc');
+      const [typecheck, webTypecheck, tests] = await Promise.all([
+        runInCopy([tsc, '-p', 'tsconfig.gen.json']),
+        runInCopy([tsc, '-p', 'apps/web/tsconfig.gen.json']),
         runInCopy(
           [
             path.join(REPO, 'node_modules/vitest/vitest.mjs'),
@@ -207,6 +223,8 @@ describe('generated code', () => {
         ),
       ]);
       expect(typecheck.failed ? typecheck.stdout : '').toBe('');
+      expect(webTypecheck.failed ? webTypecheck.stdout : '').toBe('');
+      expect(written.filter((f) => f.startsWith('apps/web/src/features/')).length).toBeGreaterThanOrEqual(8);
       expect(tests.failed ? tests.stdout : 'passed').toBe('passed');
       // Every test of the generated file ran and passed.
       const plain = stripVTControlCharacters(tests.stdout);
