@@ -10,8 +10,8 @@ import {
   routesFile,
   serviceFile,
   tablesFile,
-  testFile,
 } from './server-template.js';
+import { testFile } from './test-template.js';
 import { sharedSchemaFile } from './shared-template.js';
 import { localeKeys, webFiles } from './web-template.js';
 
