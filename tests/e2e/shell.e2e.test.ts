@@ -96,7 +96,11 @@ describe('signing in', () => {
 
 describe('the menu of each role', () => {
   const cases: [string, string[], string][] = [
-    ['admin', ['Board', 'Services', 'Dashboard', 'Console', 'Scenes', 'Users', 'Tenants'], '/index'],
+    [
+      'admin',
+      ['Board', 'Services', 'Dashboard', 'Console', 'Scenes', 'Users', 'Tenants', 'Code generation'],
+      '/index',
+    ],
     ['customer', ['Board', 'Services', 'Dashboard'], '/board/index'],
     ['display', ['Board', 'Services', 'Dashboard'], '/board/index'],
   ];

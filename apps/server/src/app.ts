@@ -15,6 +15,7 @@ import { publicAuthRoutes, sessionRoutes } from './modules/auth/index.js';
 import { profileRoutes } from './modules/users/index.js';
 import { userAdminRoutes } from './modules/users/index.js';
 import { tenantRoutes } from './modules/tenants/index.js';
+import { codegenRoutes } from './modules/codegen/index.js';
 import { projectRoutes } from './modules/projects/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { configRoutes } from './modules/system/index.js';
@@ -162,6 +163,7 @@ export async function buildApp({ config, logger, bus }: BuildOptions): Promise<F
     await api.register(profileRoutes);
     await api.register(userAdminRoutes);
     await api.register(tenantRoutes);
+    await api.register(codegenRoutes);
     await api.register(projectRoutes);
     await api.register(calendarRoutes);
     await api.register(configRoutes);

@@ -19,6 +19,7 @@ import { alertHistory, alertRules, alerts } from './modules/alerts/tables.js';
 import { noonNaps, sceneRuns, scenes } from './modules/scenes/tables.js';
 import { acAutomations } from './modules/ac-automation/tables.js';
 import { apiKeys } from './modules/api-keys/tables.js';
+import { genTable, genTableColumn } from './modules/codegen/tables.js';
 import { ssoInvitations, ssoProviders } from './modules/sso/tables.js';
 import {
   bleGatewayInits,
@@ -60,6 +61,9 @@ interface Ids {
   /** B's tbCustomer (deletable), and a tenant with nothing in it (deletable). */
   user: number;
   emptyTenant: number;
+  /** Tables imported into the code generator (platform data, admin only): one to edit, one to remove. */
+  genTable: number;
+  emptyGenTable: number;
   /** B's light on the floor, its group, and marks on the floor (to save and delete, to move, to bind). */
   markDevice: number;
   group: number;
@@ -120,6 +124,9 @@ interface IsolationCase {
 }
 
 const refusedWith403or404 = (res: LightMyRequestResponse) => expect([403, 404]).toContain(res.statusCode);
+const only403 = (res: LightMyRequestResponse) => expect(res.statusCode).toBe(403);
+/** A save of the imported table's settings (version 1, as imported). */
+let genSave: (tableId: number) => object = () => ({});
 /** A list of buildings names none of B's: refused (403) or the caller's own only. */
 const noBHalls = (res: LightMyRequestResponse, i: Ids) => {
   if (res.statusCode === 403) return;
@@ -1292,6 +1299,58 @@ const CASES: IsolationCase[] = [
     url: (i) => `/sbuilding/tenant/del/${i.emptyTenant}`,
     allowed: 'admin',
   },
+  // The code generator reads any table and writes code: the admin's alone, refused (403) to everyone else.
+  { route: 'GET /tool/gen/list', url: () => '/tool/gen/list', allowed: 'admin', refused: only403 },
+  { route: 'GET /tool/gen/db/list', url: () => '/tool/gen/db/list', allowed: 'admin', refused: only403 },
+  {
+    route: 'POST /tool/gen/importTable',
+    url: () => '/tool/gen/importTable?tables=work_times',
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'GET /tool/gen/{tableId}',
+    url: (i) => `/tool/gen/${i.genTable}`,
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'PUT /tool/gen',
+    url: () => '/tool/gen',
+    payload: (i) => genSave(i.genTable),
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'GET /tool/gen/synchDb/{tableName}',
+    url: () => '/tool/gen/synchDb/projects',
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'GET /tool/gen/preview/{tableId}',
+    url: (i) => `/tool/gen/preview/${i.genTable}`,
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'GET /tool/gen/download/{tableName}',
+    url: () => '/tool/gen/download/projects',
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'GET /tool/gen/batchGenCode',
+    url: () => '/tool/gen/batchGenCode?tables=projects',
+    allowed: 'admin',
+    refused: only403,
+  },
+  {
+    route: 'DELETE /tool/gen/{tableIds}',
+    url: (i) => `/tool/gen/${i.emptyGenTable}`,
+    allowed: 'admin',
+    refused: only403,
+  },
   // Platform settings are nobody's tenant data: tenant users read them, only the admin writes.
   { route: 'POST /system/config', url: () => '/system/config', payload: () => setting, allowed: 'admin' },
   {
@@ -1424,6 +1483,10 @@ beforeAll(async () => {
   ];
   const meshPage = (await ownerB('POST', '/sbuilding/mesh/getList', { buildingId: h.id })).json().data;
   const bDevices = await createBDevices(h.id, f.id);
+  const gens = (await admin('POST', '/tool/gen/importTable?tables=projects,buildings')).json().data;
+  const genDetail = (await admin('GET', `/tool/gen/${gens[0].tableId}`)).json().data;
+  // The body schema drops the answer's read-only fields (names, types, times).
+  genSave = (tableId) => ({ ...genDetail.info, tableComment: 'Projects', tableId, columns: genDetail.rows });
   ids = {
     tenant: tenantB,
     project: p.id,
@@ -1440,6 +1503,8 @@ beforeAll(async () => {
     plan,
     user: bCustomer?.id ?? 0,
     emptyTenant,
+    genTable: gens[0].tableId,
+    emptyGenTable: gens[1].tableId,
     markDevice,
     group: g.id,
     mark,
@@ -1623,6 +1688,8 @@ async function snapshot() {
     tenants: await db.select().from(tenants).orderBy(asc(tenants.id)),
     config: await db.select().from(sysConfig).orderBy(asc(sysConfig.id)),
     dict: await db.select().from(sysDictData).orderBy(asc(sysDictData.dictCode)),
+    genTables: await db.select().from(genTable).orderBy(asc(genTable.id)),
+    genColumns: await db.select().from(genTableColumn).orderBy(asc(genTableColumn.id)),
     groups: await db
       .select()
       .from(deviceGroups)
@@ -1704,7 +1771,7 @@ describe('tenant isolation', () => {
       Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const ours = documented.filter((r) =>
-      /^\w+ \/(sbuilding\/|system\/config|system\/dict|common\/)/.test(r),
+      /^\w+ \/(sbuilding\/|system\/config|system\/dict|common\/|tool\/gen)/.test(r),
     );
     const covered = new Set([...CASES.map((c) => c.route), ...Object.keys(NOT_TENANT_DATA)]);
     expect(ours.filter((r) => !covered.has(r))).toEqual([]);

@@ -538,6 +538,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tool/gen/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of imported tables, filtered by name and comment (contains)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/db/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the database tables not yet imported, filtered by name and comment (contains)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenDbList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/importTable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports tables of the database (`tables=a,b`) with settings read from their columns; all or none
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postToolGenImportTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/preview/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The code the generator writes for a table: file path → content
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenPreviewByTableId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/download/{tableName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A zip of one table's generated code, paths from the repository root
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenDownloadByTableName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/batchGenCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A zip of the generated code of several tables (`tables=a,b`)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenBatchGenCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/synchDb/{tableName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Picks up the columns added to the table since its import and drops those removed
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenSynchDbByTableName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A table's settings and one row per column: `{info, rows}`
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getToolGenByTableId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves a table's settings and its columns'; 409 when it changed since `version`
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putToolGen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tool/gen/{tableIds}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes imported tables (`1,2`) from the generator; the database tables stay
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        delete: operations["deleteToolGenByTableIds"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/project/getList": {
         parameters: {
             query?: never;
@@ -5990,6 +6190,690 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
             409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenList: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                tableName?: ("" | string) | null;
+                tableComment?: ("" | string) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "rows": [
+                     *           {}
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            rows: {
+                                tableId: number;
+                                tableName: string;
+                                tableComment: string;
+                                className: string;
+                                /** @enum {string} */
+                                tplCategory: "crud" | "tree" | "sub";
+                                moduleName: string;
+                                businessName: string;
+                                functionName: string;
+                                functionAuthor: string;
+                                subTableName: string;
+                                subTableFkName: string;
+                                treeCode: string;
+                                treeParentCode: string;
+                                treeName: string;
+                                parentMenu: string;
+                                remark: string;
+                                version: number;
+                                createTime: string;
+                                updateTime: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenDbList: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                tableName?: ("" | string) | null;
+                tableComment?: ("" | string) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "rows": [
+                     *           {}
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            rows: {
+                                tableName: string;
+                                tableComment: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postToolGenImportTable: {
+        parameters: {
+            query: {
+                tables: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "tableId": 1,
+                     *           "tableName": "string",
+                     *           "tableComment": "string",
+                     *           "className": "string",
+                     *           "tplCategory": "crud",
+                     *           "moduleName": "string",
+                     *           "businessName": "string",
+                     *           "functionName": "string",
+                     *           "functionAuthor": "string",
+                     *           "subTableName": "string",
+                     *           "subTableFkName": "string",
+                     *           "treeCode": "string",
+                     *           "treeParentCode": "string",
+                     *           "treeName": "string",
+                     *           "parentMenu": "string",
+                     *           "remark": "string",
+                     *           "version": 1,
+                     *           "createTime": "string",
+                     *           "updateTime": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            tableId: number;
+                            tableName: string;
+                            tableComment: string;
+                            className: string;
+                            /** @enum {string} */
+                            tplCategory: "crud" | "tree" | "sub";
+                            moduleName: string;
+                            businessName: string;
+                            functionName: string;
+                            functionAuthor: string;
+                            subTableName: string;
+                            subTableFkName: string;
+                            treeCode: string;
+                            treeParentCode: string;
+                            treeName: string;
+                            parentMenu: string;
+                            remark: string;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenPreviewByTableId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenDownloadByTableName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example null */
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenBatchGenCode: {
+        parameters: {
+            query: {
+                tables: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example null */
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenSynchDbByTableName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "added": [
+                     *           "string"
+                     *         ],
+                     *         "removed": [
+                     *           "string"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            added: string[];
+                            removed: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getToolGenByTableId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "info": {
+                     *           "tableId": 1,
+                     *           "tableName": "string",
+                     *           "tableComment": "string",
+                     *           "className": "string",
+                     *           "tplCategory": "crud",
+                     *           "moduleName": "string",
+                     *           "businessName": "string",
+                     *           "functionName": "string",
+                     *           "functionAuthor": "string",
+                     *           "subTableName": "string",
+                     *           "subTableFkName": "string",
+                     *           "treeCode": "string",
+                     *           "treeParentCode": "string",
+                     *           "treeName": "string",
+                     *           "parentMenu": "string",
+                     *           "remark": "string",
+                     *           "version": 1,
+                     *           "createTime": "string",
+                     *           "updateTime": "string"
+                     *         },
+                     *         "rows": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            info: {
+                                tableId: number;
+                                tableName: string;
+                                tableComment: string;
+                                className: string;
+                                /** @enum {string} */
+                                tplCategory: "crud" | "tree" | "sub";
+                                moduleName: string;
+                                businessName: string;
+                                functionName: string;
+                                functionAuthor: string;
+                                subTableName: string;
+                                subTableFkName: string;
+                                treeCode: string;
+                                treeParentCode: string;
+                                treeName: string;
+                                parentMenu: string;
+                                remark: string;
+                                version: number;
+                                createTime: string;
+                                updateTime: string;
+                            };
+                            rows: {
+                                columnId: number;
+                                columnName: string;
+                                columnComment: string;
+                                columnType: string;
+                                /** @enum {string} */
+                                tsType: "string" | "number" | "boolean";
+                                tsField: string;
+                                isPk: boolean;
+                                isIncrement: boolean;
+                                isRequired: boolean;
+                                isInsert: boolean;
+                                isEdit: boolean;
+                                isList: boolean;
+                                isQuery: boolean;
+                                /** @enum {string} */
+                                queryType: "EQ" | "NE" | "GT" | "GTE" | "LT" | "LTE" | "LIKE" | "BETWEEN";
+                                /** @enum {string} */
+                                htmlType: "input" | "textarea" | "select" | "radio" | "checkbox" | "datetime" | "imageUpload" | "editor";
+                                dictType: string;
+                                sort: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putToolGen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tableComment": "string",
+                 *       "className": "string",
+                 *       "tplCategory": "crud",
+                 *       "moduleName": "string",
+                 *       "businessName": "string",
+                 *       "functionName": "string",
+                 *       "functionAuthor": "string",
+                 *       "subTableName": "",
+                 *       "subTableFkName": "",
+                 *       "treeCode": "",
+                 *       "treeParentCode": "",
+                 *       "treeName": "",
+                 *       "parentMenu": "string",
+                 *       "remark": "",
+                 *       "tableId": 1,
+                 *       "version": 1,
+                 *       "columns": [
+                 *         {
+                 *           "columnId": 1,
+                 *           "columnComment": "",
+                 *           "tsType": "string",
+                 *           "tsField": "string",
+                 *           "isRequired": true,
+                 *           "isInsert": true,
+                 *           "isEdit": true,
+                 *           "isList": true,
+                 *           "isQuery": true,
+                 *           "queryType": "EQ",
+                 *           "htmlType": "input",
+                 *           "dictType": ""
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    tableComment: string;
+                    className: string;
+                    /** @enum {string} */
+                    tplCategory: "crud" | "tree" | "sub";
+                    moduleName: string;
+                    businessName: string;
+                    functionName: string;
+                    functionAuthor: string;
+                    /** @default  */
+                    subTableName?: string;
+                    /** @default  */
+                    subTableFkName?: string;
+                    /** @default  */
+                    treeCode?: string;
+                    /** @default  */
+                    treeParentCode?: string;
+                    /** @default  */
+                    treeName?: string;
+                    parentMenu: string;
+                    /** @default  */
+                    remark?: string;
+                    tableId: number;
+                    version: number;
+                    columns: {
+                        columnId: number;
+                        /** @default  */
+                        columnComment?: string;
+                        /** @enum {string} */
+                        tsType: "string" | "number" | "boolean";
+                        tsField: string;
+                        isRequired: boolean;
+                        isInsert: boolean;
+                        isEdit: boolean;
+                        isList: boolean;
+                        isQuery: boolean;
+                        /** @enum {string} */
+                        queryType: "EQ" | "NE" | "GT" | "GTE" | "LT" | "LTE" | "LIKE" | "BETWEEN";
+                        /** @enum {string} */
+                        htmlType: "input" | "textarea" | "select" | "radio" | "checkbox" | "datetime" | "imageUpload" | "editor";
+                        /** @default  */
+                        dictType?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "info": {
+                     *           "tableId": 1,
+                     *           "tableName": "string",
+                     *           "tableComment": "string",
+                     *           "className": "string",
+                     *           "tplCategory": "crud",
+                     *           "moduleName": "string",
+                     *           "businessName": "string",
+                     *           "functionName": "string",
+                     *           "functionAuthor": "string",
+                     *           "subTableName": "string",
+                     *           "subTableFkName": "string",
+                     *           "treeCode": "string",
+                     *           "treeParentCode": "string",
+                     *           "treeName": "string",
+                     *           "parentMenu": "string",
+                     *           "remark": "string",
+                     *           "version": 1,
+                     *           "createTime": "string",
+                     *           "updateTime": "string"
+                     *         },
+                     *         "rows": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            info: {
+                                tableId: number;
+                                tableName: string;
+                                tableComment: string;
+                                className: string;
+                                /** @enum {string} */
+                                tplCategory: "crud" | "tree" | "sub";
+                                moduleName: string;
+                                businessName: string;
+                                functionName: string;
+                                functionAuthor: string;
+                                subTableName: string;
+                                subTableFkName: string;
+                                treeCode: string;
+                                treeParentCode: string;
+                                treeName: string;
+                                parentMenu: string;
+                                remark: string;
+                                version: number;
+                                createTime: string;
+                                updateTime: string;
+                            };
+                            rows: {
+                                columnId: number;
+                                columnName: string;
+                                columnComment: string;
+                                columnType: string;
+                                /** @enum {string} */
+                                tsType: "string" | "number" | "boolean";
+                                tsField: string;
+                                isPk: boolean;
+                                isIncrement: boolean;
+                                isRequired: boolean;
+                                isInsert: boolean;
+                                isEdit: boolean;
+                                isList: boolean;
+                                isQuery: boolean;
+                                /** @enum {string} */
+                                queryType: "EQ" | "NE" | "GT" | "GTE" | "LT" | "LTE" | "LIKE" | "BETWEEN";
+                                /** @enum {string} */
+                                htmlType: "input" | "textarea" | "select" | "radio" | "checkbox" | "datetime" | "imageUpload" | "editor";
+                                dictType: string;
+                                sort: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteToolGenByTableIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableIds: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
         };
     };

@@ -247,6 +247,19 @@ export const MENU_ROUTES: RouteRecord[] = [
     ],
   },
   {
+    path: '/tool',
+    component: 'Layout',
+    meta: { title: 'tools', icon: 'tool', roles: ['admin'] },
+    children: [
+      {
+        name: 'Gen',
+        path: '/tool/gen',
+        component: 'tool/gen',
+        meta: { title: 'gen', icon: 'code', roles: ['admin'] },
+      },
+    ],
+  },
+  {
     path: '/hidden',
     component: 'Layout',
     meta: { title: 'hidden', hidden: true },

@@ -70,12 +70,13 @@ describe('console routing', () => {
     await waitFor(() => expect(app.location()).toBe('/board/air'));
   });
 
-  it('shows screens of later releases as ComingSoon, titled, in the layout', async () => {
+  it('shows a hidden route of the table, /gen/edit/{tableId}, titled, in the layout', async () => {
     setToken('t');
     serve(user(['admin']));
     renderApp('/gen/edit/1');
     expect(await screen.findByRole('heading', { name: 'Edit generation config' })).toBeInTheDocument();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeInTheDocument();
+    // The fake server has no table 1 in the generator.
+    expect(await screen.findByText('No such table in the generator')).toBeInTheDocument();
     expect(document.title).toBe('Edit generation config - Smart Building');
     // Not a board page: no page transition (spec section 2).
     expect(

@@ -8,6 +8,7 @@ import {
   BulbOutlined,
   ClockCircleOutlined,
   CloudOutlined,
+  CodeOutlined,
   ClusterOutlined,
   CoffeeOutlined,
   ControlOutlined,
@@ -26,6 +27,7 @@ import {
   RobotOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  ToolOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -45,6 +47,7 @@ const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   bulb: BulbOutlined,
   'clock-circle': ClockCircleOutlined,
   cloud: CloudOutlined,
+  code: CodeOutlined,
   cluster: ClusterOutlined,
   coffee: CoffeeOutlined,
   control: ControlOutlined,
@@ -63,6 +66,7 @@ const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   robot: RobotOutlined,
   team: TeamOutlined,
   thunderbolt: ThunderboltOutlined,
+  tool: ToolOutlined,
   'unordered-list': UnorderedListOutlined,
   user: UserOutlined,
 };

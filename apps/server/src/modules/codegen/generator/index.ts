@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import JSZip from 'jszip';
+import type { GenPreview, GenTableDetail } from '@sbuilding/shared';
+import { buildModel, lines, str, type Model } from './model.js';
+import {
+  indexFile,
+  migrationSql,
+  readmeFile,
+  routesFile,
+  serviceFile,
+  tablesFile,
+} from './server-template.js';
+import { testFile } from './test-template.js';
+import { sharedSchemaFile } from './shared-template.js';
+import { localeKeys, webFiles } from './web-template.js';
+
+/**
+ * The code generator: a table's settings in, the files of a complete feature out (paths from the
+ * repository root), plus INTEGRATE.md, the few lines to add to files that already exist. Templates are
+ * plain functions of the model: no template engine.
+ */
+
+/** This server's own migrations: the generated one takes the next number. */
+const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
+
+export interface JournalEntry {
+  idx: number;
+  version: string;
+  when: number;
+  tag: string;
+  breakpoints: boolean;
+}
+
+async function nextMigration(tableName: string): Promise<JournalEntry> {
+  let last = -1;
+  try {
+    const journal: unknown = JSON.parse(
+      await fs.promises.readFile(`${MIGRATIONS}/meta/_journal.json`, 'utf8'),
+    );
+    const entries =
+      typeof journal === 'object' && journal !== null && 'entries' in journal ? journal.entries : [];
+    if (Array.isArray(entries))
+      for (const e of entries) last = Math.max(last, Number(Reflect.get(Object(e), 'idx')));
+  } catch {
+    // A server without its migrations folder (a bundled build): number from 0; INTEGRATE.md says to renumber.
+  }
+  const idx = last + 1;
+  return {
+    idx,
+    version: '7',
+    when: Date.now(),
+    tag: `${String(idx).padStart(4, '0')}_${tableName}`,
+    breakpoints: true,
+  };
+}
+
+export function integrateFile(m: Model, migration: JournalEntry): string {
+  const c = m.camel;
+  return lines(
+    `# Integrating ${m.functionName} (${m.tableName})`,
+    '',
+    'Unzip at the repository root (the paths are relative to it), then make these edits to existing files:',
+    '',
+    '1. `packages/shared/src/index.ts`: export the schemas',
+    '   ```ts',
+    `   export * from './schemas/${m.business}.js';`,
+    '   ```',
+    `2. \`apps/server/src/app.ts\`: import \`${c}Routes\` from \`./modules/${m.module}/index.js\` and register it in the`,
+    '   protected context, beside the other modules:',
+    '   ```ts',
+    `   import { ${c}Routes } from './modules/${m.module}/index.js';`,
+    `   await api.register(${c}Routes);`,
+    '   ```',
+    `3. \`apps/server/src/test/schema.ts\`: \`export * from '../modules/${m.module}/tables.js';\``,
+    `4. The migration \`apps/server/drizzle/${migration.tag}.sql\` needs its entry at the end of`,
+    '   `apps/server/drizzle/meta/_journal.json` `entries` (renumber both if your project has moved on):',
+    '   ```json',
+    `   ${JSON.stringify(migration)}`,
+    '   ```',
+    '   Or delete the .sql and run `cd apps/server && npx drizzle-kit generate --name ' +
+      m.tableName +
+      '`, which writes the',
+    '   migration, its snapshot and the journal entry from `tables.ts` (then the table must not exist yet).',
+    `5. \`apps/web/src/app/page-registry.ts\`: \`'${m.module}/index': lazy(() => import('@/features/${m.module}/pages/${m.business}-page')),\``,
+    `6. \`packages/shared/src/routes.ts\`: the menu entry, in the children of the \`${m.parentMenu}\` group:`,
+    '   ```ts',
+    `   { name: ${str(m.className)}, path: ${str(`/${m.business}`)}, component: ${str(`${m.module}/index`)}, meta: { title: ${str(c)}, icon: 'table', roles: PROJECT_ADMIN } },`,
+    '   ```',
+    '7. Merge these keys into `apps/web/src/locales/en.json` and `zh-CN.json` (translate the labels):',
+    '   ```json',
+    `   ${JSON.stringify(localeKeys(m, 'en'))}`,
+    '   ```',
+    '   ```json',
+    `   ${JSON.stringify(localeKeys(m, 'zh'))}`,
+    '   ```',
+    `8. \`apps/server/src/tenant-isolation.test.ts\`: add a case per route of \`${m.baseUrl}\` (a row of tenant B`,
+    '   tried by tenant A: 404), as for the other modules.',
+    '',
+    'Then: `npx tsc -b apps/server && (cd apps/web && npx tsc -b)` and `npx vitest run apps/server/src/modules/' +
+      m.module +
+      '`.',
+    '',
+  );
+}
+
+/** Every file of one table's code: path → content. */
+export async function generateCode(detail: GenTableDetail): Promise<GenPreview> {
+  const m = buildModel(detail);
+  const migration = await nextMigration(m.tableName);
+  const server = `apps/server/src/modules/${m.module}`;
+  return {
+    [`packages/shared/src/schemas/${m.business}.ts`]: sharedSchemaFile(m),
+    [`${server}/tables.ts`]: tablesFile(m),
+    [`apps/server/drizzle/${migration.tag}.sql`]: migrationSql(m),
+    [`${server}/service.ts`]: serviceFile(m),
+    [`${server}/routes.ts`]: routesFile(m),
+    [`${server}/index.ts`]: indexFile(m),
+    [`${server}/${m.business}.test.ts`]: testFile(m),
+    [`${server}/README.md`]: readmeFile(m),
+    ...webFiles(m),
+    [`INTEGRATE-${m.tableName}.md`]: integrateFile(m, migration),
+  };
+}
+
+/** The files of one or more tables in one zip. */
+export async function zipOf(generated: readonly GenPreview[]): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const files of generated) for (const [path, content] of Object.entries(files)) zip.file(path, content);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

@@ -1,0 +1,476 @@
+import { GEN_DICT_HTML_TYPES } from '@sbuilding/shared';
+import { filterKeys } from './shared-template.js';
+import { lines, str, type Field, type Model } from './model.js';
+
+/** The console feature: one file per call, the list page with its filter bar, the form modal. */
+
+const feature = (m: Model) => `apps/web/src/features/${m.module}`;
+/** A text column shown as checkboxes: the form holds the chosen values, the row their comma-joined text. */
+const isCheckboxGroup = (f: Field) => f.kind === 'text' && f.column.htmlType === 'checkbox';
+const rawInForm = (f: Field) => f.kind === 'timestamp' || isCheckboxGroup(f);
+const usesDict = (f: Field) => GEN_DICT_HTML_TYPES.includes(f.column.htmlType) && f.column.dictType !== '';
+
+export function webApiFiles(m: Model): Record<string, string> {
+  const C = m.className;
+  const c = m.camel;
+  const dir = `${feature(m)}/api`;
+  const key = `${c}Key`;
+  return {
+    [`${dir}/list-${m.business}.ts`]: lines(
+      `import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';`,
+      `import { ${c}Schema, pageSchema, type ${C}ListParams } from '@sbuilding/shared';`,
+      `import { post } from '@/lib/request';`,
+      '',
+      `export function list${C}(filter: ${C}ListParams) {`,
+      `  return post('${m.baseUrl}/getList', filter, { schema: pageSchema(${c}Schema) });`,
+      '}',
+      '',
+      '/** Every query of this feature starts with this key; writes invalidate it. */',
+      `export const ${key} = [${str(m.business)}] as const;`,
+      '',
+      `export function ${c}QueryOptions(filter: ${C}ListParams) {`,
+      '  return queryOptions({',
+      `    queryKey: [...${key}, 'list', filter],`,
+      `    queryFn: () => list${C}(filter),`,
+      '    placeholderData: keepPreviousData,',
+      '  });',
+      '}',
+      '',
+      `export function use${C}List(filter: ${C}ListParams) {`,
+      `  return useQuery(${c}QueryOptions(filter));`,
+      '}',
+      '',
+    ),
+    [`${dir}/create-${m.business}.ts`]: lines(
+      `import { useMutation, useQueryClient } from '@tanstack/react-query';`,
+      `import { ${c}Schema, type ${C}CreateBody } from '@sbuilding/shared';`,
+      `import { put } from '@/lib/request';`,
+      `import { ${key} } from './list-${m.business}';`,
+      '',
+      `export function create${C}(body: ${C}CreateBody) {`,
+      `  return put('${m.baseUrl}/create', body, { schema: ${c}Schema });`,
+      '}',
+      '',
+      `export function useCreate${C}() {`,
+      '  const queryClient = useQueryClient();',
+      '  return useMutation({',
+      `    mutationFn: create${C},`,
+      `    onSettled: () => queryClient.invalidateQueries({ queryKey: ${key} }),`,
+      '  });',
+      '}',
+      '',
+    ),
+    [`${dir}/save-${m.business}.ts`]: lines(
+      `import { useMutation, useQueryClient } from '@tanstack/react-query';`,
+      `import { ${c}Schema, type ${C}SaveBody } from '@sbuilding/shared';`,
+      `import { post } from '@/lib/request';`,
+      `import { ${key} } from './list-${m.business}';`,
+      '',
+      `export function save${C}({ id, body }: { id: number; body: ${C}SaveBody }) {`,
+      `  return post(\`${m.baseUrl}/save/\${id}\`, body, { schema: ${c}Schema });`,
+      '}',
+      '',
+      `export function useSave${C}() {`,
+      '  const queryClient = useQueryClient();',
+      '  return useMutation({',
+      `    mutationFn: save${C},`,
+      `    onSettled: () => queryClient.invalidateQueries({ queryKey: ${key} }),`,
+      '  });',
+      '}',
+      '',
+    ),
+    [`${dir}/delete-${m.business}.ts`]: lines(
+      `import { useMutation, useQueryClient } from '@tanstack/react-query';`,
+      `import { del } from '@/lib/request';`,
+      `import { ${key} } from './list-${m.business}';`,
+      '',
+      `export function delete${C}(id: number) {`,
+      `  return del<unknown>(\`${m.baseUrl}/del/\${id}\`);`,
+      '}',
+      '',
+      `export function useDelete${C}() {`,
+      '  const queryClient = useQueryClient();',
+      '  return useMutation({',
+      `    mutationFn: delete${C},`,
+      `    onSettled: () => queryClient.invalidateQueries({ queryKey: ${key} }),`,
+      '  });',
+      '}',
+      '',
+    ),
+    [`${dir}/export-${m.business}.ts`]: lines(
+      `import { exportResultSchema, type ${C}ListParams } from '@sbuilding/shared';`,
+      `import { getBlob, post, toQueryString } from '@/lib/request';`,
+      `import { saveBlob } from '@/lib/save-blob';`,
+      '',
+      '/** Writes the filtered rows to an .xlsx on the server, then downloads it (GET /common/download). */',
+      `export async function export${C}(filter: ${C}ListParams): Promise<void> {`,
+      `  const { fileName } = await post('${m.baseUrl}/export', filter, { schema: exportResultSchema });`,
+      `  const blob = await getBlob(\`/common/download?\${toQueryString({ fileName, delete: true })}\`);`,
+      '  saveBlob(blob, fileName);',
+      '}',
+      '',
+    ),
+  };
+}
+
+/** The form control of a field. */
+function control(f: Field, c: string): string {
+  const disabled = f.column.isEdit ? '' : ' disabled={editing !== undefined}';
+  const options = usesDict(f) ? ` options={${c}Dicts[${str(f.column.dictType)}] ?? []}` : '';
+  switch (f.kind) {
+    case 'int':
+    case 'float':
+      return `<InputNumber className="sb-full-width"${f.kind === 'int' ? ' precision={0}' : ''}${disabled} />`;
+    case 'bool':
+      return `<Switch${disabled} />`;
+    case 'date':
+      return `<Input type="date"${disabled} />`;
+    case 'timestamp':
+      return `<Input type="datetime-local"${disabled} />`;
+    case 'text':
+      break;
+  }
+  switch (f.column.htmlType) {
+    case 'select':
+      return `<Select allowClear${options}${disabled} />`;
+    case 'radio':
+      return `<Radio.Group${options}${disabled} />`;
+    case 'checkbox':
+      return `<Checkbox.Group${options}${disabled} />`;
+    case 'textarea':
+    case 'editor':
+      return `<Input.TextArea maxLength={${f.maxLength}} autoSize={{ minRows: 2, maxRows: 8 }}${disabled} />`;
+    default:
+      return `<Input maxLength={${f.maxLength}}${disabled} />`;
+  }
+}
+
+export function webFormFile(m: Model): string {
+  const C = m.className;
+  const c = m.camel;
+  const formFields = m.fields.filter((f) => f.column.isInsert || f.column.isEdit);
+  const dictFields = formFields.filter(usesDict);
+  const antd = new Set(['Form']);
+  for (const f of formFields) {
+    if (f.kind === 'int' || f.kind === 'float') antd.add('InputNumber');
+    else if (f.kind === 'bool') antd.add('Switch');
+    else if (f.kind === 'text' && f.column.htmlType === 'select') antd.add('Select');
+    else if (f.kind === 'text' && f.column.htmlType === 'radio') antd.add('Radio');
+    else if (f.kind === 'text' && f.column.htmlType === 'checkbox') antd.add('Checkbox');
+    else antd.add('Input');
+  }
+  // Datetime fields travel as ISO strings; the browser's datetime-local input has no zone.
+  const timestamps = formFields.filter((f) => f.kind === 'timestamp');
+  const checkboxes = formFields.filter(isCheckboxGroup);
+  const toForm = (f: Field) => {
+    if (f.kind === 'timestamp')
+      return `${f.name}: editing.${f.name} ? dayjs(editing.${f.name}).format('YYYY-MM-DDTHH:mm') : undefined`;
+    if (isCheckboxGroup(f)) return `${f.name}: editing.${f.name} ? editing.${f.name}.split(',') : []`;
+    return `${f.name}: editing.${f.name}`;
+  };
+  return lines(
+    `import { useEffect } from 'react';`,
+    `import { ${[...antd].sort().join(', ')} } from 'antd';`,
+    timestamps.length > 0 ? `import dayjs from 'dayjs';` : null,
+    `import { useTranslation } from 'react-i18next';`,
+    `import { ${c}CreateBodySchema, ${c}FormSchema, ${c}SaveBodySchema, type ${C} } from '@sbuilding/shared';`,
+    `import { FormModal } from '@/components/form-modal';`,
+    dictFields.length > 0 ? `import { useDict } from '@/lib/dict';` : null,
+    `import { zodField } from '@/lib/form-rules';`,
+    `import { useCreate${C} } from '../api/create-${m.business}';`,
+    `import { useSave${C} } from '../api/save-${m.business}';`,
+    '',
+    'type Values = Record<string, unknown>;',
+    '',
+    `interface ${C}FormProps {`,
+    `  editing: ${C} | undefined;`,
+    '  open: boolean;',
+    '  onClose: () => void;',
+    '}',
+    '',
+    `/** Create or edit a row of ${m.functionName}, checked by the shared schemas. */`,
+    `export function ${C}Form({ editing, open, onClose }: ${C}FormProps) {`,
+    '  const { t } = useTranslation();',
+    '  const [form] = Form.useForm<Values>();',
+    `  const create = useCreate${C}();`,
+    `  const save = useSave${C}();`,
+    dictFields.length > 0
+      ? lines(
+          `  const ${c}Dicts: Record<string, { value: string; label: string }[]> = {`,
+          ...[...new Set(dictFields.map((f) => f.column.dictType))].map(
+            (d) => `    ${str(d)}: useDict(${str(d)}),`,
+          ),
+          '  };',
+        )
+      : null,
+    '',
+    '  useEffect(() => {',
+    '    if (!open) return;',
+    '    form.resetFields();',
+    editing_set(m, formFields.map(toForm)),
+    '  }, [open, editing, form]);',
+    '',
+    '  const onFinish = async (values: Values) => {',
+    ...timestamps.map(
+      (f) =>
+        `    if (typeof values.${f.name} === 'string' && values.${f.name}) values.${f.name} = dayjs(values.${f.name}).toISOString();`,
+    ),
+    ...checkboxes.map(
+      (f) => `    if (Array.isArray(values.${f.name})) values.${f.name} = values.${f.name}.join(',');`,
+    ),
+    '    try {',
+    '      if (editing) {',
+    `        const parsed = ${c}SaveBodySchema.safeParse({ ...values, version: editing.version });`,
+    '        if (!parsed.success) return;',
+    `        await save.mutateAsync({ id: editing.id, body: parsed.data });`,
+    '      } else {',
+    `        const parsed = ${c}CreateBodySchema.safeParse(values);`,
+    '        if (!parsed.success) return;',
+    '        await create.mutateAsync(parsed.data);',
+    '      }',
+    '      onClose();',
+    '    } catch {',
+    '      // The request client showed the message; after a 409 the list holds the newer row.',
+    '      if (editing) onClose();',
+    '    }',
+    '  };',
+    '',
+    '  return (',
+    '    <FormModal',
+    '      form={form}',
+    '      open={open}',
+    `      title={t(editing ? '${c}.editTitle' : '${c}.createTitle')}`,
+    '      confirmLoading={create.isPending || save.isPending}',
+    '      onCancel={onClose}',
+    '      forceRender',
+    '    >',
+    `      <Form<Values> form={form} name="${c}Form" layout="vertical" onFinish={(v) => void onFinish(v)}>`,
+    ...formFields.map((f) =>
+      lines(
+        `        <Form.Item`,
+        `          label={t('${c}.fields.${f.name}')}`,
+        // The browser's date-time and a checkbox group hold other shapes than the schema (converted on
+        // submit): the form checks only "required" for them, the schema the rest on submit.
+        rawInForm(f)
+          ? `          name="${f.name}"\n          rules={[{ required: ${f.required}, message: t('validation.required', { data: t('${c}.fields.${f.name}') }) }]}`
+          : `          {...zodField(${c}FormSchema, '${f.name}', t('${c}.fields.${f.name}'))}`,
+        f.kind === 'bool' ? `          valuePropName="checked"` : null,
+        f.column.isInsert ? null : `          hidden={editing === undefined}`,
+        '        >',
+        `          ${control(f, c)}`,
+        '        </Form.Item>',
+      ),
+    ),
+    '      </Form>',
+    '    </FormModal>',
+    '  );',
+    '}',
+    '',
+  );
+}
+
+function editing_set(m: Model, assignments: string[]): string {
+  const defaults = m.fields
+    .filter((f) => f.kind === 'bool' && f.column.isInsert)
+    .map((f) => `${f.name}: false`);
+  return lines(
+    '    if (editing)',
+    `      form.setFieldsValue({ ${assignments.join(', ')} });`,
+    `    else form.setFieldsValue({ ${defaults.join(', ')} });`,
+  );
+}
+
+export function webPageFile(m: Model): string {
+  const C = m.className;
+  const c = m.camel;
+  const dictFields = [...m.listFields, ...m.queryFields].filter(usesDict);
+  const dictTypes = [...new Set(dictFields.map((f) => f.column.dictType))];
+  const filterItem = (f: Field) =>
+    filterKeys(f).map((key) => {
+      const label = `t('${c}.fields.${f.name}')${key === f.name ? '' : ` + ' ' + t('${c}.${key.endsWith('From') ? 'from' : 'to'}')`}`;
+      let input: string;
+      if (f.kind === 'int' || f.kind === 'float') input = `<InputNumber aria-label={${label}} />`;
+      else if (f.kind === 'bool')
+        input = `<Select allowClear aria-label={${label}} className="sb-filter-select" options={[{ value: true, label: t('${c}.yes') }, { value: false, label: t('${c}.no') }]} />`;
+      else if (usesDict(f))
+        input = `<Select allowClear aria-label={${label}} className="sb-filter-select" options={dicts[${str(f.column.dictType)}] ?? []} />`;
+      else if (f.kind === 'date') input = `<Input type="date" aria-label={${label}} />`;
+      else if (f.kind === 'timestamp')
+        input = `<Input aria-label={${label}} placeholder="2026-01-01T00:00:00Z" />`;
+      else input = `<Input allowClear aria-label={${label}} placeholder={${label}} />`;
+      return `          <Form.Item name="${key}" label={${label}}>\n            ${input}\n          </Form.Item>`;
+    });
+  const render = (f: Field) => {
+    if (f.kind === 'bool') return `, render: (v: boolean) => t(v ? '${c}.yes' : '${c}.no')`;
+    if (usesDict(f))
+      return `, render: (v: string | null) => (v === null ? '—' : labelOf(dicts[${str(f.column.dictType)}] ?? [], v))`;
+    if (f.kind === 'timestamp')
+      return `, render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—')`;
+    return '';
+  };
+  const hasTimestamp = m.listFields.some((f) => f.kind === 'timestamp');
+  return lines(
+    `import { useState } from 'react';`,
+    `import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';`,
+    `import { Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';`,
+    hasTimestamp ? `import dayjs from 'dayjs';` : null,
+    `import { useTranslation } from 'react-i18next';`,
+    `import type { ${C}, ${C}ListParams } from '@sbuilding/shared';`,
+    `import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';`,
+    dictTypes.length > 0 ? `import { labelOf, useDict } from '@/lib/dict';` : null,
+    `import { useDelete${C} } from '../api/delete-${m.business}';`,
+    `import { export${C} } from '../api/export-${m.business}';`,
+    `import { use${C}List } from '../api/list-${m.business}';`,
+    `import { ${C}Form } from '../components/${m.business}-form';`,
+    '',
+    `type Filter = Omit<${C}ListParams, 'pageNum' | 'pageSize'>;`,
+    '',
+    `/** ${m.functionName}: the filter bar, the paged list, create, edit, delete and export. */`,
+    `export default function ${C}Page() {`,
+    '  const { t } = useTranslation();',
+    '  const [filterForm] = Form.useForm<Filter>();',
+    '  const [filter, setFilter] = useState<Filter>({});',
+    '  const [page, setPage] = useState<PageState>(FIRST_PAGE);',
+    `  const list = use${C}List({ ...filter, ...page });`,
+    `  const remove = useDelete${C}();`,
+    `  const [form, setForm] = useState<{ open: boolean; editing?: ${C} }>({ open: false });`,
+    dictTypes.length > 0
+      ? lines(
+          '  const dicts: Record<string, { value: string; label: string; listClass: string }[]> = {',
+          ...dictTypes.map((d) => `    ${str(d)}: useDict(${str(d)}),`),
+          '  };',
+        )
+      : null,
+    '',
+    `  const columns: TableColumnsType<${C}> = [`,
+    ...m.listFields.map(
+      (f) => `    { title: t('${c}.fields.${f.name}'), dataIndex: '${f.name}'${render(f)} },`,
+    ),
+    '    {',
+    `      title: t('${c}.actions'),`,
+    `      key: 'actions',`,
+    '      render: (_, row) => (',
+    '        <Space size={0}>',
+    '          <Button type="link" onClick={() => setForm({ open: true, editing: row })}>',
+    `            {t('${c}.edit')}`,
+    '          </Button>',
+    '          <Popconfirm',
+    `            title={t('${c}.deleteConfirm', { id: row.id })}`,
+    `            okText={t('common.ok')}`,
+    `            cancelText={t('common.cancel')}`,
+    '            onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}',
+    '          >',
+    '            <Button type="link" danger>',
+    `              {t('${c}.delete')}`,
+    '            </Button>',
+    '          </Popconfirm>',
+    '        </Space>',
+    '      ),',
+    '    },',
+    '  ];',
+    '',
+    '  return (',
+    `    <section className="sb-page" aria-labelledby="sb-${m.business}-title">`,
+    `      <Typography.Title level={1} id="sb-${m.business}-title" className="sb-page-title">`,
+    `        {t('routes.${c}')}`,
+    '      </Typography.Title>',
+    '      <Card>',
+    '        <Flex vertical gap="middle">',
+    `          <Form<Filter>`,
+    '            form={filterForm}',
+    '            layout="inline"',
+    `            name="${c}Filter"`,
+    '            onFinish={(values) => {',
+    '              setFilter(values);',
+    '              setPage(FIRST_PAGE);',
+    '            }}',
+    '          >',
+    ...m.queryFields.flatMap(filterItem).map((s) => s.replace(/^ {10}/gm, '            ')),
+    '            <Space>',
+    '              <Button type="primary" htmlType="submit">',
+    `                {t('${c}.search')}`,
+    '              </Button>',
+    '              <Button',
+    '                onClick={() => {',
+    '                  filterForm.resetFields();',
+    '                  setFilter({});',
+    '                  setPage(FIRST_PAGE);',
+    '                }}',
+    '              >',
+    `                {t('${c}.reset')}`,
+    '              </Button>',
+    '            </Space>',
+    '          </Form>',
+    '          <Space>',
+    '            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>',
+    `              {t('${c}.create')}`,
+    '            </Button>',
+    '            <Button icon={<DownloadOutlined />} onClick={() => void export' +
+      C +
+      '({ ...filter, ...FIRST_PAGE })}>',
+    `              {t('${c}.export')}`,
+    '            </Button>',
+    '          </Space>',
+    `          <Table<${C}>`,
+    '            rowKey="id"',
+    `            aria-label={t('routes.${c}')}`,
+    '            columns={columns}',
+    '            dataSource={list.data?.rows ?? []}',
+    '            loading={list.isFetching}',
+    '            pagination={false}',
+    `            scroll={{ x: 'max-content' }}`,
+    `            locale={{ emptyText: <Empty description={t('${c}.empty')} /> }}`,
+    '          />',
+    '          <ListPagination total={list.data?.total ?? 0} page={page} onChange={setPage} />',
+    '        </Flex>',
+    '      </Card>',
+    `      <${C}Form open={form.open} editing={form.editing} onClose={() => setForm({ open: false })} />`,
+    '    </section>',
+    '  );',
+    '}',
+    '',
+  );
+}
+
+export function webIndexFile(m: Model): string {
+  return lines(
+    '/** The public surface of this feature. */',
+    `export { use${m.className}List } from './api/list-${m.business}';`,
+    '',
+  );
+}
+
+/** The console's catalogue keys of the feature, in one language. */
+export function localeKeys(m: Model, lang: 'en' | 'zh'): Record<string, unknown> {
+  const zh = lang === 'zh';
+  return {
+    routes: { [m.camel]: m.functionName },
+    [m.camel]: {
+      create: zh ? '新增' : 'Add',
+      createTitle: zh ? `新增${m.functionName}` : `Add ${m.functionName}`,
+      edit: zh ? '修改' : 'Edit',
+      editTitle: zh ? `修改${m.functionName}` : `Edit ${m.functionName}`,
+      delete: zh ? '删除' : 'Delete',
+      deleteConfirm: zh ? '确认删除编号为 {{id}} 的数据吗？' : 'Delete the row {{id}}?',
+      export: zh ? '导出' : 'Export',
+      search: zh ? '搜索' : 'Search',
+      reset: zh ? '重置' : 'Reset',
+      actions: zh ? '操作' : 'Actions',
+      empty: zh ? '暂无数据' : 'No Data',
+      yes: zh ? '是' : 'Yes',
+      no: zh ? '否' : 'No',
+      from: zh ? '起' : 'from',
+      to: zh ? '止' : 'to',
+      fields: Object.fromEntries(m.fields.map((f) => [f.name, f.label])),
+    },
+  };
+}
+
+export function webFiles(m: Model): Record<string, string> {
+  return {
+    ...webApiFiles(m),
+    [`${feature(m)}/components/${m.business}-form.tsx`]: webFormFile(m),
+    [`${feature(m)}/pages/${m.business}-page.tsx`]: webPageFile(m),
+    [`${feature(m)}/index.ts`]: webIndexFile(m),
+  };
+}

@@ -1,0 +1,302 @@
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type {
+  GenColumn,
+  GenDbTable,
+  GenListQuery,
+  GenSaveBody,
+  GenTable,
+  GenTableDetail,
+  PageResult,
+} from '@sbuilding/shared';
+import { GEN_HTML_TYPES, GEN_QUERY_TYPES, GEN_TEMPLATES, GEN_TS_TYPES } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { likePattern } from '../../platform/db/like.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import {
+  columnDefaults,
+  databaseTables,
+  kebabCase,
+  pascalCase,
+  tableColumns,
+  type DbColumn,
+} from './introspect.js';
+import { genTable, genTableColumn } from './tables.js';
+
+/**
+ * The code generator's settings: tables imported from the database and their columns (RuoYi's
+ * GenTableServiceImpl). Platform data: the routes let only the platform administrator in.
+ */
+
+type TableRow = typeof genTable.$inferSelect;
+type ColumnRow = typeof genTableColumn.$inferSelect;
+
+function oneOf<const T extends readonly string[]>(values: T, value: string, fallback: T[number]): T[number] {
+  return values.find((v) => v === value) ?? fallback;
+}
+
+export function toGenTable(row: TableRow): GenTable {
+  return {
+    tableId: row.id,
+    tableName: row.tableName,
+    tableComment: row.tableComment,
+    className: row.className,
+    tplCategory: oneOf(GEN_TEMPLATES, row.tplCategory, 'crud'),
+    moduleName: row.moduleName,
+    businessName: row.businessName,
+    functionName: row.functionName,
+    functionAuthor: row.functionAuthor,
+    subTableName: row.subTableName,
+    subTableFkName: row.subTableFkName,
+    treeCode: row.treeCode,
+    treeParentCode: row.treeParentCode,
+    treeName: row.treeName,
+    parentMenu: row.parentMenu,
+    remark: row.remark,
+    version: row.version,
+    createTime: row.createdAt.toISOString(),
+    updateTime: row.updatedAt.toISOString(),
+  };
+}
+
+export function toGenColumn(row: ColumnRow): GenColumn {
+  return {
+    columnId: row.id,
+    columnName: row.columnName,
+    columnComment: row.columnComment,
+    columnType: row.columnType,
+    tsType: oneOf(GEN_TS_TYPES, row.tsType, 'string'),
+    tsField: row.tsField,
+    isPk: row.isPk,
+    isIncrement: row.isIncrement,
+    isRequired: row.isRequired,
+    isInsert: row.isInsert,
+    isEdit: row.isEdit,
+    isList: row.isList,
+    isQuery: row.isQuery,
+    queryType: oneOf(GEN_QUERY_TYPES, row.queryType, 'EQ'),
+    htmlType: oneOf(GEN_HTML_TYPES, row.htmlType, 'input'),
+    dictType: row.dictType,
+    sort: row.sort,
+  };
+}
+
+function whereOf(filter: GenListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.tableName) conditions.push(ilike(genTable.tableName, likePattern(filter.tableName)));
+  if (filter.tableComment) conditions.push(ilike(genTable.tableComment, likePattern(filter.tableComment)));
+  return and(...conditions);
+}
+
+export async function listGenTables(db: Db, filter: GenListQuery): Promise<PageResult<GenTable>> {
+  const where = whereOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(genTable)
+      .where(where)
+      .orderBy(asc(genTable.id))
+      .limit(filter.pageSize)
+      .offset((filter.pageNum - 1) * filter.pageSize),
+    db.select({ value: count() }).from(genTable).where(where),
+  ]);
+  return { rows: rows.map(toGenTable), total: total?.value ?? 0 };
+}
+
+/** Tables of the database not yet imported, filtered like the list. */
+export async function listDbTables(db: Db, filter: GenListQuery): Promise<PageResult<GenDbTable>> {
+  const imported = new Set((await db.select({ name: genTable.tableName }).from(genTable)).map((r) => r.name));
+  const name = filter.tableName?.toLowerCase();
+  const comment = filter.tableComment?.toLowerCase();
+  const all = (await databaseTables(db)).filter(
+    (t) =>
+      !imported.has(t.tableName) &&
+      (!name || t.tableName.includes(name)) &&
+      (!comment || t.tableComment.toLowerCase().includes(comment)),
+  );
+  const start = (filter.pageNum - 1) * filter.pageSize;
+  return { rows: all.slice(start, start + filter.pageSize), total: all.length };
+}
+
+function columnValues(tableId: number, column: DbColumn, sort: number) {
+  return {
+    tableId,
+    columnName: column.columnName,
+    columnComment: column.comment,
+    columnType: column.columnType,
+    isPk: column.isPk,
+    isIncrement: column.isIncrement,
+    sort,
+    ...columnDefaults(column),
+  };
+}
+
+/** The settings a freshly imported table starts with (RuoYi's GenUtils.initTable). */
+function tableDefaults(tableName: string, tableComment: string, author: string) {
+  const business = kebabCase(tableName);
+  return {
+    tableName,
+    tableComment,
+    className: pascalCase(tableName),
+    tplCategory: 'crud',
+    moduleName: business,
+    businessName: business,
+    functionName: tableComment || tableName,
+    functionAuthor: author,
+    parentMenu: '/console',
+  };
+}
+
+/**
+ * Imports tables of the database with default settings read from their columns. All or none: an unknown
+ * or already imported name is a 400 naming it.
+ */
+export async function importTables(db: Db, names: readonly string[], author: string): Promise<GenTable[]> {
+  const known = new Map((await databaseTables(db)).map((t) => [t.tableName, t.tableComment]));
+  const missing = names.filter((n) => !known.has(n));
+  if (missing.length > 0) throw badRequest('gen.tableNotFound', { table: missing.join(', ') });
+  const already = await db
+    .select({ name: genTable.tableName })
+    .from(genTable)
+    .where(inArray(genTable.tableName, [...names]));
+  if (already.length > 0)
+    throw badRequest('gen.alreadyImported', { table: already.map((r) => r.name).join(', ') });
+  const columnsOf = new Map<string, DbColumn[]>();
+  for (const name of names) columnsOf.set(name, await tableColumns(db, name));
+  return db.transaction(async (tx) => {
+    const imported: GenTable[] = [];
+    for (const name of names) {
+      const [row] = await tx
+        .insert(genTable)
+        .values(tableDefaults(name, known.get(name) ?? '', author))
+        .returning();
+      if (!row) throw new AppError(500, 'error.internal');
+      const columns = columnsOf.get(name) ?? [];
+      if (columns.length > 0)
+        await tx.insert(genTableColumn).values(columns.map((c, i) => columnValues(row.id, c, i + 1)));
+      imported.push(toGenTable(row));
+    }
+    return imported;
+  });
+}
+
+async function findTable(db: Db, tableId: number): Promise<TableRow> {
+  const [row] = await db.select().from(genTable).where(eq(genTable.id, tableId));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function columnsOfTable(db: Db, tableId: number): Promise<ColumnRow[]> {
+  return db
+    .select()
+    .from(genTableColumn)
+    .where(eq(genTableColumn.tableId, tableId))
+    .orderBy(asc(genTableColumn.sort));
+}
+
+export async function getGenTable(db: Db, tableId: number): Promise<GenTableDetail> {
+  const table = await findTable(db, tableId);
+  return { info: toGenTable(table), rows: (await columnsOfTable(db, tableId)).map(toGenColumn) };
+}
+
+export async function getGenTableByName(db: Db, tableName: string): Promise<GenTableDetail> {
+  const [row] = await db.select().from(genTable).where(eq(genTable.tableName, tableName));
+  if (!row) throw notFound();
+  return getGenTable(db, row.id);
+}
+
+/**
+ * Saves the settings and every column's (PUT /tool/gen); 409 when someone saved since `version`. The
+ * template's columns must be columns of the table, and field names unique.
+ */
+export async function saveGenTable(db: Db, body: GenSaveBody): Promise<GenTableDetail> {
+  await findTable(db, body.tableId);
+  const columns = await columnsOfTable(db, body.tableId);
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const unknown = body.columns.find((c) => !byId.has(c.columnId));
+  if (unknown) throw badRequest('gen.columnNotFound', { column: unknown.columnId });
+  const fields = new Set<string>();
+  for (const column of body.columns) {
+    if (fields.has(column.tsField)) throw badRequest('gen.duplicateField', { field: column.tsField });
+    fields.add(column.tsField);
+  }
+  const names = new Set(columns.map((c) => c.columnName));
+  const templateColumns =
+    body.tplCategory === 'tree' ? [body.treeCode, body.treeParentCode, body.treeName] : [];
+  const strange = templateColumns.find((c) => !names.has(c));
+  if (strange !== undefined) throw badRequest('gen.columnNotInTable', { column: strange });
+  if (body.tplCategory === 'sub') {
+    const child = await tableColumns(db, body.subTableName);
+    if (child.length === 0) throw badRequest('gen.tableNotFound', { table: body.subTableName });
+    if (!child.some((c) => c.columnName === body.subTableFkName))
+      throw badRequest('gen.columnNotInTable', { column: body.subTableFkName });
+  }
+  await db.transaction(async (tx) => {
+    const { tableId, version, columns: saved, ...fieldsOfTable } = body;
+    const [row] = await tx
+      .update(genTable)
+      .set({ ...fieldsOfTable, version: version + 1, updatedAt: new Date() })
+      .where(and(eq(genTable.id, tableId), eq(genTable.version, version)))
+      .returning({ id: genTable.id });
+    if (!row) throw conflict();
+    for (const { columnId, ...settings } of saved)
+      await tx.update(genTableColumn).set(settings).where(eq(genTableColumn.id, columnId));
+  });
+  return getGenTable(db, body.tableId);
+}
+
+export async function deleteGenTables(db: Db, tableIds: readonly number[]): Promise<void> {
+  const found = await db
+    .select({ id: genTable.id })
+    .from(genTable)
+    .where(inArray(genTable.id, [...tableIds]));
+  if (found.length !== tableIds.length) throw notFound();
+  await db.delete(genTable).where(inArray(genTable.id, [...tableIds]));
+}
+
+/**
+ * Picks up columns added to the table since the import (with defaults), drops the settings of columns
+ * gone from it, and updates the database facts (type, key) of the others; edited settings stay.
+ */
+export async function syncGenTable(
+  db: Db,
+  tableName: string,
+): Promise<{ added: string[]; removed: string[] }> {
+  const [table] = await db.select().from(genTable).where(eq(genTable.tableName, tableName));
+  if (!table) throw notFound();
+  const current = await tableColumns(db, tableName);
+  if (current.length === 0) throw badRequest('gen.tableNotFound', { table: tableName });
+  const stored = await columnsOfTable(db, table.id);
+  const storedByName = new Map(stored.map((c) => [c.columnName, c]));
+  const currentNames = new Set(current.map((c) => c.columnName));
+  const added = current.filter((c) => !storedByName.has(c.columnName));
+  const removed = stored.filter((c) => !currentNames.has(c.columnName));
+  await db.transaction(async (tx) => {
+    if (removed.length > 0)
+      await tx.delete(genTableColumn).where(
+        inArray(
+          genTableColumn.id,
+          removed.map((c) => c.id),
+        ),
+      );
+    for (const column of current) {
+      const before = storedByName.get(column.columnName);
+      if (!before) continue;
+      await tx
+        .update(genTableColumn)
+        .set({
+          columnType: column.columnType,
+          isPk: column.isPk,
+          isIncrement: column.isIncrement,
+          sort: column.position,
+        })
+        .where(eq(genTableColumn.id, before.id));
+    }
+    if (added.length > 0)
+      await tx.insert(genTableColumn).values(added.map((c) => columnValues(table.id, c, c.position)));
+    await tx
+      .update(genTable)
+      .set({ version: table.version + 1, updatedAt: new Date() })
+      .where(eq(genTable.id, table.id));
+  });
+  return { added: added.map((c) => c.columnName), removed: removed.map((c) => c.columnName) };
+}

@@ -1,0 +1,236 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify, stripVTControlCharacters } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { GenTable, GenTableDetail } from '@sbuilding/shared';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { as } from '../../test/tenants.js';
+
+/**
+ * The generator's promise: the code it writes compiles and its tests pass in the project. A scratch table
+ * is imported and its code generated into a temporary copy of the workspace (only the sources the server
+ * needs; node_modules linked, its @sbuilding packages pointing into the copy), integrated as INTEGRATE.md
+ * says, type-checked with tsc (the console's files with the console's settings) and its generated test run
+ * with vitest on PGlite.
+ */
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
+const SCRATCH = 'gen_ws_contract';
+
+let t: TestApp;
+let files: Record<string, string>;
+let copy: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ captchaEnabled: false });
+  const admin = as(t, await t.login('admin', 'admin123'));
+  await t.app.db.execute(sql`
+    create table gen_ws_contract (
+      id serial primary key,
+      contract_name varchar(64) not null,
+      amount numeric(10,2),
+      floors integer,
+      active boolean not null default true,
+      start_date date,
+      signed_time timestamp with time zone,
+      status char(1),
+      remark text
+    )`);
+  await t.app.db.execute(sql`comment on table gen_ws_contract is 'Maintenance contract'`);
+  const imported = await admin('POST', `/tool/gen/importTable?tables=${SCRATCH}`);
+  const table = imported.json<{ data: GenTable[] }>().data[0];
+  if (!table) throw new Error(imported.body);
+  // An edited setting reaches the code: the amount becomes a queried, required field.
+  const { info, rows } = (await admin('GET', `/tool/gen/${table.tableId}`)).json<{ data: GenTableDetail }>()
+    .data;
+  const saved = await admin('PUT', '/tool/gen', {
+    ...info,
+    columns: rows.map((c) =>
+      c.columnName === 'amount' ? { ...c, isQuery: true, queryType: 'GTE', isRequired: true } : c,
+    ),
+  });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  files = (await admin('GET', `/tool/gen/preview/${table.tableId}`)).json<{ data: Record<string, string> }>()
+    .data;
+  copy = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-gen-'));
+});
+
+afterAll(async () => {
+  await t.close();
+  if (copy) await fs.promises.rm(copy, { recursive: true, force: true });
+});
+
+/** Copies what the server and its tests need; links node_modules (the @sbuilding packages into the copy). */
+async function copyWorkspace(): Promise<void> {
+  const parts = [
+    'package.json',
+    'tsconfig.base.json',
+    'packages/shared/package.json',
+    'packages/shared/tsconfig.json',
+    'packages/shared/src',
+    'apps/server/package.json',
+    'apps/server/tsconfig.json',
+    'apps/server/drizzle',
+    'apps/server/src',
+    'apps/simulator/package.json',
+    'apps/simulator/tsconfig.json',
+    'apps/simulator/src',
+    'apps/web/package.json',
+    'apps/web/tsconfig.json',
+    'apps/web/src',
+    // The run's global setup (the seeded database) loads the packages' builds, as it does in the repository.
+    'packages/shared/dist',
+    'apps/simulator/dist',
+  ];
+  for (const part of parts.filter((p) => fs.existsSync(path.join(REPO, p))))
+    await fs.promises.cp(path.join(REPO, part), path.join(copy, part), {
+      recursive: true,
+      // The copy tests only the generated module: skip the repository's own test files.
+      filter: (source) => !/\.test\.tsx?$/.test(source),
+    });
+  // The server project of vitest.config.ts alone (the copy has no console).
+  await fs.promises.writeFile(
+    path.join(copy, 'vitest.config.ts'),
+    [
+      "import { defineConfig } from 'vitest/config';",
+      'export default defineConfig({',
+      "  resolve: { conditions: ['source'] },",
+      "  ssr: { resolve: { conditions: ['source'] } },",
+      "  test: { root: 'apps/server', env: {}, globalSetup: ['./src/test/global-setup.ts'], include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },",
+      '});',
+      '',
+    ].join('\n'),
+  );
+  const modules = path.join(copy, 'node_modules');
+  await fs.promises.mkdir(path.join(modules, '@sbuilding'), { recursive: true });
+  for (const entry of await fs.promises.readdir(path.join(REPO, 'node_modules'))) {
+    if (entry === '@sbuilding') continue;
+    await fs.promises.symlink(path.join(REPO, 'node_modules', entry), path.join(modules, entry));
+  }
+  for (const [name, target] of [
+    ['shared', '../../packages/shared'],
+    ['server', '../../apps/server'],
+    ['simulator', '../../apps/simulator'],
+  ] as const)
+    await fs.promises.symlink(target, path.join(modules, '@sbuilding', name));
+  for (const app of ['server', 'web']) {
+    const own = path.join(REPO, 'apps', app, 'node_modules');
+    if (fs.existsSync(own)) await fs.promises.symlink(own, path.join(copy, 'apps', app, 'node_modules'));
+  }
+}
+
+/** The edits INTEGRATE.md asks for, made the way an integrator would. */
+async function integrate(moduleName: string, business: string, routesName: string): Promise<void> {
+  const edit = async (file: string, change: (text: string) => string) => {
+    const full = path.join(copy, file);
+    await fs.promises.writeFile(full, change(await fs.promises.readFile(full, 'utf8')));
+  };
+  await edit('packages/shared/src/index.ts', (s) => `${s}export * from './schemas/${business}.js';\n`);
+  await edit(
+    'apps/server/src/test/schema.ts',
+    (s) => `${s}export * from '../modules/${moduleName}/tables.js';\n`,
+  );
+  await edit('apps/server/src/app.ts', (s) => {
+    const anchor = '    await api.register(tenantRoutes);\n';
+    expect(s).toContain(anchor);
+    return `import { ${routesName} } from './modules/${moduleName}/index.js';\n${s.replace(
+      anchor,
+      `${anchor}    await api.register(${routesName});\n`,
+    )}`;
+  });
+  const entry = /```json\n {3}(\{"idx".*\})\n/.exec(files[`INTEGRATE-${SCRATCH}.md`] ?? '')?.[1];
+  expect(entry).toBeDefined();
+  await edit('apps/server/drizzle/meta/_journal.json', (s) => {
+    const journal = JSON.parse(s) as { entries: unknown[] };
+    journal.entries.push(JSON.parse(entry ?? '{}'));
+    return JSON.stringify(journal, null, 2);
+  });
+}
+
+/** Runs a node script in the copy; a non-zero exit answers its output with `failed`. */
+function runInCopy(args: string[], env?: NodeJS.ProcessEnv): Promise<{ stdout: string; failed?: true }> {
+  return run(process.execPath, args, { cwd: copy, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stdout?: string; stderr?: string }) => ({
+      stdout: `${error.stdout ?? ''}\n${error.stderr ?? ''}`,
+      failed: true as const,
+    }),
+  );
+}
+
+describe('generated code', () => {
+  it(
+    'compiles in a copy of the workspace and its generated tests pass there',
+    { timeout: 300_000 },
+    async () => {
+      await copyWorkspace();
+      const written = Object.keys(files);
+      for (const [file, content] of Object.entries(files)) {
+        await fs.promises.mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+        await fs.promises.writeFile(path.join(copy, file), content);
+      }
+      await integrate('gen-ws-contract', 'gen-ws-contract', 'genWsContractRoutes');
+      const testFile = written.find((f) => f.endsWith('.test.ts')) ?? '';
+      expect(testFile).not.toBe('');
+
+      // The generated server and shared files and their test (with, through their imports, what they use).
+      await fs.promises.writeFile(
+        path.join(copy, 'tsconfig.gen.json'),
+        JSON.stringify({
+          extends: './tsconfig.base.json',
+          compilerOptions: {
+            noEmit: true,
+            composite: false,
+            declaration: false,
+            sourceMap: false,
+            lib: ['ES2023'],
+            types: ['node'],
+            customConditions: ['source'],
+          },
+          files: written.filter((f) => /\.ts$/.test(f) && !f.startsWith('apps/web/')),
+        }),
+      );
+      // The console's generated files, with the console's compiler settings (and what they import of it).
+      await fs.promises.writeFile(
+        path.join(copy, 'apps/web/tsconfig.gen.json'),
+        JSON.stringify({
+          extends: './tsconfig.json',
+          include: [],
+          files: written.filter((f) => f.startsWith('apps/web/')).map((f) => path.relative('apps/web', f)),
+        }),
+      );
+      // The child vitest is a run of its own: none of this run's variables, PGlite.
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'TEST_DB_DRIVER'),
+      );
+      // Independent, so side by side: the type-checks and the generated tests.
+      const tsc = path.join(REPO, 'node_modules/typescript/bin/tsc');
+      const [typecheck, webTypecheck, tests] = await Promise.all([
+        runInCopy([tsc, '-p', 'tsconfig.gen.json']),
+        runInCopy([tsc, '-p', 'apps/web/tsconfig.gen.json']),
+        runInCopy(
+          [
+            path.join(REPO, 'node_modules/vitest/vitest.mjs'),
+            'run',
+            '--reporter',
+            'verbose',
+            path.join(copy, testFile),
+          ],
+          { ...env, NODE_ENV: 'test' },
+        ),
+      ]);
+      expect(typecheck.failed ? typecheck.stdout : '').toBe('');
+      expect(webTypecheck.failed ? webTypecheck.stdout : '').toBe('');
+      expect(written.filter((f) => f.startsWith('apps/web/src/features/')).length).toBeGreaterThanOrEqual(8);
+      expect(tests.failed ? tests.stdout : 'passed').toBe('passed');
+      // Every test of the generated file ran and passed.
+      const plain = stripVTControlCharacters(tests.stdout);
+      const declared = (files[testFile] ?? '').match(/^\s+it\(/gm)?.length ?? 0;
+      expect(declared).toBeGreaterThanOrEqual(5);
+      expect(plain).toMatch(new RegExp(`Tests\\s+${declared} passed \\(${declared}\\)`));
+    },
+  );
+});
