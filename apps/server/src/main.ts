@@ -61,10 +61,11 @@ async function main() {
       log: app.controlLog,
       commandTimeoutMs: COMMAND_TIMEOUT_MS,
       weather: weatherProvider(config.scenes.weather),
+      clock: app.clock,
     }),
     app.telemetryBus,
     app.log,
-    config.scenes,
+    { ...config.scenes, clock: app.clock },
   );
   // AC automation: every config at each pass (timing, vacancy, weather) and motion readings as they come.
   const stopAcAutomation = startAcAutomation(
@@ -74,10 +75,11 @@ async function main() {
       log: app.controlLog,
       commandTimeoutMs: COMMAND_TIMEOUT_MS,
       weather: weatherProvider(config.scenes.weather),
+      clock: app.clock,
     }),
     app.telemetryBus,
     app.log,
-    { tickMs: config.scenes.tickMs },
+    { tickMs: config.scenes.tickMs, clock: app.clock },
   );
   // Bluetooth gateway initialisations interrupted by the last stop carry on.
   void app.bleInit

@@ -57,6 +57,11 @@ const envSchema = z.object({
   /** Local weather for scenes: computed offline from date and place, or Open-Meteo over HTTP. */
   WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
   /**
+   * Tests only: automation reads a clock that `POST /test/clock` sets (browser tests move a running server's
+   * time instead of waiting real minutes). Never on by default; never set it on a real installation.
+   */
+  TEST_CLOCK: bool(false),
+  /**
    * A MapLibre (vector-tile) style for the overview's map, http(s); unset means the bundled offline map. The
    * browser fetches it (and its tiles, glyphs and sprites, from the style's own origin) directly.
    */
@@ -101,6 +106,8 @@ export interface Config {
   webDist: string;
   bleInitStepMs: number;
   scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
+  /** TEST_CLOCK: the app's clock is a settable `TestClock` and `POST /test/clock` exists. */
+  testClock: boolean;
   mapStyleUrl: string | undefined;
   /** The platform-wide OpenID Connect provider (OIDC_*), or null. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string; scopes: string } | null;
@@ -146,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tickMs: e.SCENE_TICK_SECONDS * 1000,
       weather: e.WEATHER_PROVIDER,
     },
+    testClock: e.TEST_CLOCK,
     mapStyleUrl: e.MAP_STYLE_URL,
     oidc: oidcOf(e),
   };

@@ -181,7 +181,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           request.scope(),
           request.params.id,
-          new Date(),
+          app.clock.now(),
           weatherProvider(app.config.scenes.weather),
         ),
       ),

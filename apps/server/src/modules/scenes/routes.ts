@@ -50,6 +50,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.controlLog,
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     weather: weatherProvider(app.config.scenes.weather),
+    clock: app.clock,
   });
 
   app.post(
@@ -93,7 +94,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await createScene(app.db, request.scope(), request.body)),
+    async (request) => ok(request, await createScene(app.db, request.scope(), request.body, app.clock.now())),
   );
 
   app.post(
@@ -108,7 +109,8 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => ok(request, await saveScene(app.db, request.scope(), request.params.id, request.body)),
+    async (request) =>
+      ok(request, await saveScene(app.db, request.scope(), request.params.id, request.body, app.clock.now())),
   );
 
   app.post(
@@ -124,7 +126,16 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await setSceneEnabled(app.db, request.scope(), request.params.id, request.body.enabled)),
+      ok(
+        request,
+        await setSceneEnabled(
+          app.db,
+          request.scope(),
+          request.params.id,
+          request.body.enabled,
+          app.clock.now(),
+        ),
+      ),
   );
 
   app.delete(
@@ -157,7 +168,10 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await explainScene(app.db, request.scope(), request.params.id, new Date(), deps().weather)),
+      ok(
+        request,
+        await explainScene(app.db, request.scope(), request.params.id, app.clock.now(), deps().weather),
+      ),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SceneRun } from '@sbuilding/shared';
+import type { Clock } from '../../platform/clock.js';
 import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
 import { projects } from '../projects/tables.js';
 import { dueTimesBetween } from './engine.js';
@@ -23,7 +24,8 @@ export interface SchedulerOptions {
   catchUpMinutes: number;
   /** Pause between two passes. */
   tickMs: number;
-  now?: () => Date;
+  /** The time the schedule, noon naps and condition triggers read (the app's clock). */
+  clock: Clock;
 }
 
 /**
@@ -215,7 +217,7 @@ export function startSceneAutomation(
   log: FastifyBaseLogger,
   options: SchedulerOptions,
 ): () => Promise<void> {
-  const now = options.now ?? (() => new Date());
+  const now = () => options.clock.now();
   const triggers = new ConditionTriggers(deps, log);
   let running: Promise<unknown> | null = null;
   const pass = () => {
