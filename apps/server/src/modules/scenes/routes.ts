@@ -172,7 +172,14 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         request,
-        await explainScene(app.db, request.scope(), request.params.id, app.clock.now(), deps().weather),
+        await explainScene(
+          app.db,
+          request.scope(),
+          request.params.id,
+          app.clock.now(),
+          deps().weather,
+          (id) => Boolean(app.deviceChannel?.isConnected(id)),
+        ),
       ),
   );
 

@@ -1,4 +1,5 @@
-import { Alert, Descriptions, Drawer, List, Space, Spin, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, List, Space, Spin, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Scene, SceneExplanation } from '@sbuilding/shared';
@@ -9,13 +10,27 @@ function Holds({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
-      {ok ? (
-        <ResultIcon icon={CheckCircleOutlined} />
-      ) : (
-        <ResultIcon icon={CloseCircleOutlined} failed />
-      )}
+      {ok ? <ResultIcon icon={CheckCircleOutlined} /> : <ResultIcon icon={CloseCircleOutlined} failed />}
       <span>{t(ok ? 'scenes.explain.holds' : 'scenes.explain.fails')}</span>
     </Space>
+  );
+}
+
+const formatTime = (iso: unknown) =>
+  typeof iso === 'string' ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
+
+/** A target's status: what it would do, or why not, in words (with the gateway's name or the hand switch's time). */
+function TargetStatus({ target }: { target: SceneExplanation['targets'][number] }) {
+  const { t } = useTranslation();
+  const ok = target.status === 'wouldSet' || target.status === 'alreadySet';
+  const gateway = target.detail.gatewayName;
+  return (
+    <Tag color={ok ? 'success' : 'warning'}>
+      {t(`scenes.explain.status.${target.status}`, {
+        gateway: typeof gateway === 'string' ? gateway : '',
+        at: formatTime(target.detail.at),
+      })}
+    </Tag>
   );
 }
 
@@ -23,7 +38,10 @@ function valueText(value: SceneExplanation['conditions'][number]['value']): stri
   return Array.isArray(value) ? `[${value[0]}, ${value[1]}]` : String(value);
 }
 
-/** "What would happen now": each check and condition with what it read, and the commands; nothing sent. */
+/**
+ * "What would happen now": each check and condition with what it read, whether a device trigger is armed,
+ * each target device with what it would do or why not, and the commands; nothing sent.
+ */
 export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose: () => void }) {
   const { t } = useTranslation();
   const explain = useExplainScene(scene?.id ?? null);
@@ -85,6 +103,32 @@ export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose
               />
             </section>
           ) : null}
+          {data.trigger ? (
+            <Alert
+              type={data.trigger.armed ? 'success' : 'info'}
+              title={t('scenes.explain.trigger')}
+              description={
+                data.trigger.armed
+                  ? t('scenes.explain.armed')
+                  : t('scenes.explain.notArmed', { since: formatTime(data.trigger.conditionsSince) })
+              }
+            />
+          ) : null}
+          <section aria-label={t('scenes.explain.targets')}>
+            <Typography.Title level={3}>{t('scenes.explain.targets')}</Typography.Title>
+            <List
+              dataSource={data.targets}
+              locale={{ emptyText: t('scenes.explain.noTargets') }}
+              renderItem={(target) => (
+                <List.Item>
+                  <Space wrap>
+                    <span>{target.deviceName}</span>
+                    <TargetStatus target={target} />
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </section>
           <section aria-label={t('scenes.explain.commands')}>
             <Typography.Title level={3}>{t('scenes.explain.commands')}</Typography.Title>
             <List

@@ -96,6 +96,18 @@ const EXPLANATION: SceneExplanation = {
       deviceName: 'Light 201',
     },
   ],
+  targets: [
+    {
+      targetKind: 'device',
+      targetId: 9,
+      deviceId: 9,
+      deviceName: 'Light 201',
+      status: 'gatewayUnreachable',
+      commands: [{ method: 'setOnOff', params: { onOff: false } }],
+      detail: { gatewayId: 4, gatewayName: 'BLE gateway 2F' },
+    },
+  ],
+  trigger: { armed: false, conditionsHold: true, conditionsSince: '2026-01-03T08:00:00Z', lastRanAt: null },
 };
 
 const calls = (url: string) => seen.filter((c) => c.url === url).map((c) => bodyOf(c));
@@ -172,7 +184,7 @@ describe('scene list page', { timeout: 150_000 }, () => {
     if (!row) throw new Error('no row');
     expect(await within(row).findByText('12.5 kWh', {}, WAIT)).toBeInTheDocument();
     expect(calls('/sbuilding/scene/savings')).toEqual([{ projectId: 5 }]);
-    expect(screen.getByText(/times each device's rated power/)).toBeInTheDocument();
+    expect(screen.getByText(/Devices already off count nothing/)).toBeInTheDocument();
   });
 
   it('executes a scene now and says how it went', async () => {
@@ -192,6 +204,9 @@ describe('scene list page', { timeout: 150_000 }, () => {
     expect(within(drawer).getByText('PIR equal to 0')).toBeInTheDocument();
     expect(within(drawer).getByText('now 1')).toBeInTheDocument();
     expect(within(drawer).getByText(/Light 201: /)).toBeInTheDocument();
+    // Per target: why it would not be set; and whether the device trigger is armed.
+    expect(within(drawer).getByText('Gateway BLE gateway 2F unreachable')).toBeInTheDocument();
+    expect(within(drawer).getByText(/^Not armed: it ran while its conditions hold/)).toBeInTheDocument();
     expect(await seriousViolations()).toEqual([]);
   });
 
