@@ -34,7 +34,9 @@ async function main() {
   }
   const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
-  if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
+  if (config.seedDemo) {
+    await seedDemo(db, app.log, app.files.store, { automations: true, now: app.clock.now() });
+  }
   let deviceLink;
   try {
     deviceLink = await startDeviceLink(config, db, app.log, {

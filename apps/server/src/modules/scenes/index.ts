@@ -9,3 +9,5 @@ export type { SceneDeps } from './service.js';
 export { weatherProvider } from './weather.js';
 export type { WeatherProvider } from './weather.js';
 export { sceneWeekRoutes } from './week-routes.js';
+export { createScene } from './service.js';
+export { createNoonNap } from './noon-nap-service.js';

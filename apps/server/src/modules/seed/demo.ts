@@ -14,6 +14,7 @@ import type { FileStore } from '../files/index.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 import { seedAlertRules } from './demo-rules.js';
+import { seedDemoAutomations } from './demo-automations.js';
 import { seedBoardSettings } from '../boards/index.js';
 
 export const DEMO_TENANT = 'Demo Tenant';
@@ -46,8 +47,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * users: an installation whose administrator removed them does not get them back on restart. Safe to run
  * from several processes at once (conflicts are ignored) and cheap when there is nothing to do. The demo
  * buildings' floor plans are written to `store`; without one (start-up tests) the campus has no buildings.
+ * With `automations` (main.ts) the campus also gets its scenes, noon nap and AC automations
+ * (demo-automations.ts).
  */
-export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  log: FastifyBaseLogger,
+  store?: FileStore,
+  options: { automations?: boolean; now?: Date } = {},
+): Promise<void> {
   await db
     .insert(sysConfig)
     .values({
@@ -106,6 +114,8 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
     await seedBuildings(db, store, tenant.id, campus.id);
     await seedDevices(db, tenant.id, campus.id);
     await seedAlertRules(db, tenant.id, campus.id);
+    // The campus automates itself (npm start); the tests' template campus starts without automations.
+    if (options.automations) await seedDemoAutomations(db, tenant.id, campus.id, options.now);
   }
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }
