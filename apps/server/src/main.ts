@@ -35,7 +35,10 @@ async function main() {
   const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
   if (config.seedDemo) {
-    await seedDemo(db, app.log, app.files.store, { automations: true, now: app.clock.now() });
+    await seedDemo(db, app.log, app.files.store, {
+      automations: config.seedDemoAutomations,
+      now: app.clock.now(),
+    });
   }
   let deviceLink;
   try {

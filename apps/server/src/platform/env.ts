@@ -38,6 +38,8 @@ const envSchema = z.object({
   SIM_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   /** Create the demo tenant and users when the database has no user yet (first start). */
   SEED_DEMO: bool(true),
+  /** With SEED_DEMO: the demo campus also gets its scenes, noon nap and AC automations on first start. */
+  SEED_DEMO_AUTOMATIONS: bool(true),
   /** Signing secret of session tokens; unset means one generated once and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -99,6 +101,7 @@ export interface Config {
   simSpeed: number;
   simBackfillDays: number;
   seedDemo: boolean;
+  seedDemoAutomations: boolean;
   jwtSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
   apiKeys: { ratePerMinute: number };
@@ -138,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simSpeed: e.SIM_SPEED,
     simBackfillDays: e.SIM_BACKFILL_DAYS,
     seedDemo: e.SEED_DEMO,
+    seedDemoAutomations: e.SEED_DEMO_AUTOMATIONS,
     jwtSecret: e.JWT_SECRET,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
