@@ -155,6 +155,45 @@ beforeEach(async () => {
       to: '2026-01-03T09:00:00Z',
       rows: [{ sceneId: 3, offHours: 347.22, kwh: 12.5 }],
     }),
+    '/sbuilding/scene/savings/evidence': envelope(200, {
+      from: '2025-12-04T09:00:00Z',
+      to: '2026-01-03T09:00:00Z',
+      kwh: 0.05,
+      total: 1,
+      rows: [
+        {
+          owner: 3,
+          deviceId: 9,
+          deviceName: 'Light 201',
+          category: 'light',
+          commandAt: '2026-01-02T10:00:00Z',
+          before: {
+            onOff: true,
+            lightnessLevel: 255,
+            workMode: null,
+            fanSpeed: null,
+            targetTemp: null,
+            roomTemp: null,
+          },
+          after: {
+            onOff: true,
+            lightnessLevel: 77,
+            workMode: null,
+            fanSpeed: null,
+            targetTemp: null,
+            roomTemp: null,
+          },
+          afterAt: '2026-01-02T10:00:01Z',
+          endAt: '2026-01-02T12:00:01Z',
+          endReason: 'changed',
+          beforeWatts: 36.5,
+          afterWatts: 11.37,
+          savedWatts: 25.13,
+          hours: 2,
+          kwh: 0.05,
+        },
+      ],
+    }),
   });
 });
 afterEach(() => localStorage.clear());
@@ -185,6 +224,22 @@ describe('scene list page', { timeout: 150_000 }, () => {
     expect(await within(row).findByText('12.5 kWh', {}, WAIT)).toBeInTheDocument();
     expect(calls('/sbuilding/scene/savings')).toEqual([{ projectId: 5 }]);
     expect(screen.getByText(/Devices already off count nothing/)).toBeInTheDocument();
+
+    // The figure opens its evidence: the states the device reported before and after, and the draws.
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Evidence of what Corridor lights off saved' }),
+    );
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    const evidence = await within(drawer).findByRole(
+      'table',
+      { name: 'Each saving with the states the device reported' },
+      WAIT,
+    );
+    expect(within(evidence).getByText('On, 100%')).toBeInTheDocument();
+    expect(within(evidence).getByText('On, 30%')).toBeInTheDocument();
+    expect(within(evidence).getByText('36.5 → 11.37 (−25.13)')).toBeInTheDocument();
+    expect(calls('/sbuilding/scene/savings/evidence')).toEqual([{ sceneId: 3 }]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('executes a scene now and says how it went', async () => {
