@@ -20,7 +20,8 @@ import { scenes } from '../scenes/tables.js';
  * The demo campus's automations (issue 23), the ones a facilities team sets up first, so a new user sees
  * the scene list, the week, the scheduling log and the savings alive within minutes:
  * - every light off at 19:00 on working days, and four times a day on rest days (the calendar decides);
- * - each corridor's lights by occupancy: on when its sensor light sees someone, off after 5 minutes empty;
+ * - each corridor's lights by occupancy: on when its sensor light sees someone (at most every 5 minutes),
+ *   off after 5 minutes empty;
  * - a noon nap for the office zones at the project's NAP work time (lights dimmed to 30%, ACs to sleep);
  * - the office ACs pre-cool or pre-heat from 08:30 on working days (auto mode picks), off at 18:00 (the
  *   noon nap puts them to sleep at noon);
@@ -122,6 +123,9 @@ export async function seedDemoAutomations(db: Db, tenantId: number, projectId: n
       triggerType: 'device',
       category: 'light',
       conditions: [{ source: 'device', deviceId: sensor.id, property: 'pir', operator: 'equal', value: 1 }],
+      // People come and go all day: at most once per 5 minutes (the off scene waits 5 minutes empty, so
+      // someone coming back after it always finds the lights switched on again).
+      repeatIntervalMinutes: 5,
       targets: target,
       actions: [{ method: 'setOnOff', params: { onOff: true } }],
     });
