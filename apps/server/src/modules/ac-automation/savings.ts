@@ -5,6 +5,7 @@ import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import {
   evidenceAnswer,
   lookbackStart,
+  mayLowerDraw,
   savingsOf,
   savingsPeriod,
   sumByOwner,
@@ -44,7 +45,9 @@ async function automationCommands(
   for (const run of runs) {
     const owner = run.detail.acAutomationId;
     if (typeof owner !== 'number') continue;
-    for (const c of run.commands) out.push({ owner, deviceId: c.deviceId, at: run.startedAt });
+    for (const c of run.commands.filter(mayLowerDraw)) {
+      out.push({ owner, deviceId: c.deviceId, at: run.startedAt });
+    }
   }
   return out;
 }

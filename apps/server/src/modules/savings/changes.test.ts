@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PowerState } from '@sbuilding/shared';
-import { emptyState, savingOf, savingsPeriod, sumByOwner, type Observed } from './changes.js';
+import { emptyState, mayLowerDraw, savingOf, savingsPeriod, sumByOwner, type Observed } from './changes.js';
 
 /*
  * The savings rule on hand-worked cases. A light draws 0.5 W + 36 W × level / 255 when on, 0.5 W off; an AC
@@ -125,6 +125,14 @@ describe('a saving is what really changed', () => {
       [1, { offHours: 4, kwh: 0.14 }],
       [3, { offHours: 0, kwh: 0 }],
     ]);
+  });
+
+  it('reads the reports only around commands that can lower a draw', () => {
+    expect(mayLowerDraw({ method: 'setOnOff', params: { onOff: false } })).toBe(true);
+    expect(mayLowerDraw({ method: 'setOnOff', params: { onOff: true } })).toBe(false);
+    expect(mayLowerDraw({ method: 'setBrightness', params: { lightnessLevel: 77 } })).toBe(true);
+    expect(mayLowerDraw({ method: 'setTargetTemp', params: { targetTemp: 26 } })).toBe(true);
+    expect(mayLowerDraw({ method: 'setColorTemp', params: { colorTemp: 3000 } })).toBe(false);
   });
 
   it('defaults the period to the last 30 days', () => {

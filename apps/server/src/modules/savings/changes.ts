@@ -58,6 +58,16 @@ export function lookbackStart(from: Date): Date {
   return new Date(from.getTime() - SAVINGS_MAX_OFF_HOURS * HOUR_MS);
 }
 
+/**
+ * Whether a command can lower a device's draw, so its run is worth reading the reports around: switching
+ * off, brightness, mode, setpoint and fan speed can; switching on, colour temperature and reboots cannot
+ * (left out so that busy 'lights on' scenes cost nothing here).
+ */
+export function mayLowerDraw(command: { method: string; params: Record<string, unknown> }): boolean {
+  if (command.method === 'setOnOff') return command.params.onOff === false;
+  return ['setBrightness', 'setWorkMode', 'setTargetTemp', 'setFanSpeed'].includes(command.method);
+}
+
 /** The keys whose change is a change of the device's state (a person's or an automation's), by category. */
 export const CONTROL_KEYS: Record<string, (keyof PowerState)[]> = {
   light: ['onOff', 'lightnessLevel'],

@@ -5,6 +5,7 @@ import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import {
   evidenceAnswer,
   lookbackStart,
+  mayLowerDraw,
   savingsOf,
   savingsPeriod,
   sumByOwner,
@@ -37,7 +38,9 @@ async function sceneCommands(
     )
     .orderBy(asc(sceneRuns.startedAt));
   return runs.flatMap((run) =>
-    run.commands.map((c) => ({ owner: run.sceneId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
+    run.commands
+      .filter(mayLowerDraw)
+      .map((c) => ({ owner: run.sceneId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
   );
 }
 
