@@ -153,7 +153,10 @@ export default function AcAutomationPage() {
         <Button
           type="link"
           size="small"
-          aria-label={t('savingsEvidence.open', { name: a.targetName })}
+          aria-label={t('savingsEvidence.open', {
+            name: a.targetName,
+            kwh: t('acAutomation.kwh', { value: saved.get(a.id)?.kwh ?? 0 }),
+          })}
           onClick={() => setEvidenceOf(a)}
         >
           {t('acAutomation.kwh', { value: saved.get(a.id)?.kwh ?? 0 })}

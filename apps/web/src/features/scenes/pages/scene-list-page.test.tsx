@@ -227,7 +227,7 @@ describe('scene list page', { timeout: 150_000 }, () => {
 
     // The figure opens its evidence: the states the device reported before and after, and the draws.
     await userEvent.click(
-      within(row).getByRole('button', { name: 'Evidence of what Corridor lights off saved' }),
+      within(row).getByRole('button', { name: '12.5 kWh saved by Corridor lights off: its evidence' }),
     );
     const drawer = await screen.findByRole('dialog', {}, WAIT);
     const evidence = await within(drawer).findByRole(

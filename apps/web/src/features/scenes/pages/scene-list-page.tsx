@@ -103,7 +103,10 @@ export default function SceneListPage() {
           <Button
             type="link"
             size="small"
-            aria-label={t('savingsEvidence.open', { name: s.name })}
+            aria-label={t('savingsEvidence.open', {
+              name: s.name,
+              kwh: t('scenes.kwh', { value: saved.get(s.id) ?? 0 }),
+            })}
             onClick={() => setEvidenceOf(s)}
           >
             {t('scenes.kwh', { value: saved.get(s.id) ?? 0 })}
