@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Drawer, List, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, List, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +25,15 @@ function TargetStatus({ target }: { target: SceneExplanation['targets'][number] 
   const ok = target.status === 'wouldSet' || target.status === 'alreadySet';
   const gateway = target.detail.gatewayName;
   return (
-    <Tag color={ok ? 'success' : 'warning'}>
-      {t(`scenes.explain.status.${target.status}`, {
-        gateway: typeof gateway === 'string' ? gateway : '',
-        at: formatTime(target.detail.at),
-      })}
-    </Tag>
+    <Space size={4}>
+      {ok ? <ResultIcon icon={CheckCircleOutlined} /> : <ResultIcon icon={CloseCircleOutlined} failed />}
+      <span>
+        {t(`scenes.explain.status.${target.status}`, {
+          gateway: typeof gateway === 'string' ? gateway : '',
+          at: formatTime(target.detail.at),
+        })}
+      </span>
+    </Space>
   );
 }
 
