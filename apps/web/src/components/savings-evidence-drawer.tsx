@@ -2,6 +2,7 @@ import { Drawer, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DrawerScroll } from '@/components/scroll-region';
 import type { PowerState, SavingEvidence, SavingsEvidence } from '@sbuilding/shared';
 
 const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -80,34 +81,36 @@ export function SavingsEvidenceDrawer({
       size="large"
       destroyOnHidden
       closable={{ 'aria-label': t('common.close') }}
+      styles={{ body: { overflow: 'hidden' } }}
     >
-      {loading || !data ? (
-        <div role="status">
-          <Spin />
-          <span className="sb-visually-hidden">{t('savingsEvidence.loading')}</span>
-        </div>
-      ) : (
-        <>
-          <Typography.Paragraph>
-            {t('savingsEvidence.summary', {
-              kwh: data.kwh,
-              count: data.total,
-              from: formatTime(data.from),
-              to: formatTime(data.to),
-            })}
-          </Typography.Paragraph>
-          <Table<SavingEvidence>
-            rowKey={(r) => `${r.deviceId}@${r.commandAt}`}
-            aria-label={t('savingsEvidence.caption')}
-            caption={<span className="sb-visually-hidden">{t('savingsEvidence.caption')}</span>}
-            columns={columns}
-            dataSource={data.rows}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }}
-            size="small"
-          />
-        </>
-      )}
+      <DrawerScroll label={title}>
+        {loading || !data ? (
+          <div role="status">
+            <Spin />
+            <span className="sb-visually-hidden">{t('savingsEvidence.loading')}</span>
+          </div>
+        ) : (
+          <>
+            <Typography.Paragraph>
+              {t('savingsEvidence.summary', {
+                kwh: data.kwh,
+                count: data.total,
+                from: formatTime(data.from),
+                to: formatTime(data.to),
+              })}
+            </Typography.Paragraph>
+            <Table<SavingEvidence>
+              rowKey={(r) => `${r.deviceId}@${r.commandAt}`}
+              aria-label={t('savingsEvidence.caption')}
+              caption={<span className="sb-visually-hidden">{t('savingsEvidence.caption')}</span>}
+              columns={columns}
+              dataSource={data.rows}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              size="small"
+            />
+          </>
+        )}
+      </DrawerScroll>
     </Drawer>
   );
 }

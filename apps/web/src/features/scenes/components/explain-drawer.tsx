@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Scene, SceneExplanation } from '@sbuilding/shared';
 import { useExplainScene } from '../api/scenes';
 import { ResultIcon } from '@/components/result-icon';
+import { DrawerScroll } from '@/components/scroll-region';
 
 function Holds({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
@@ -57,98 +58,103 @@ export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose
       size="large"
       destroyOnHidden
       closable={{ 'aria-label': t('common.close') }}
+      styles={{ body: { overflow: 'hidden' } }}
     >
-      {explain.isFetching || !data ? (
-        <div role="status">
-          <Spin />
-          <span className="sb-visually-hidden">{t('scenes.explain.loading')}</span>
-        </div>
-      ) : (
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Alert
-            type={data.decision === 'run' ? 'success' : 'info'}
-            title={
-              data.decision === 'run'
-                ? t('scenes.explain.wouldRun')
-                : t('scenes.explain.wouldSkip', { reason: t(`jobLog.reasons.${data.reason ?? 'disabled'}`) })
-            }
-            description={t('scenes.explain.at', { date: data.localDate, time: data.localTime })}
-          />
-          <section aria-label={t('scenes.explain.checks')}>
-            <Typography.Title level={3}>{t('scenes.explain.checks')}</Typography.Title>
-            <Descriptions column={1} bordered size="small">
-              {data.checks.map((c) => (
-                <Descriptions.Item key={c.code} label={t(`scenes.checks.${c.code}`)}>
-                  <Holds ok={c.ok} />
-                </Descriptions.Item>
-              ))}
-            </Descriptions>
-          </section>
-          {data.conditions.length > 0 ? (
-            <section aria-label={t('scenes.explain.conditions')}>
-              <Typography.Title level={3}>{t('scenes.explain.conditions')}</Typography.Title>
+      <DrawerScroll label={t('scenes.explain.title', { name: scene?.name ?? '' })}>
+        {explain.isFetching || !data ? (
+          <div role="status">
+            <Spin />
+            <span className="sb-visually-hidden">{t('scenes.explain.loading')}</span>
+          </div>
+        ) : (
+          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+            <Alert
+              type={data.decision === 'run' ? 'success' : 'info'}
+              title={
+                data.decision === 'run'
+                  ? t('scenes.explain.wouldRun')
+                  : t('scenes.explain.wouldSkip', {
+                      reason: t(`jobLog.reasons.${data.reason ?? 'disabled'}`),
+                    })
+              }
+              description={t('scenes.explain.at', { date: data.localDate, time: data.localTime })}
+            />
+            <section aria-label={t('scenes.explain.checks')}>
+              <Typography.Title level={3}>{t('scenes.explain.checks')}</Typography.Title>
+              <Descriptions column={1} bordered size="small">
+                {data.checks.map((c) => (
+                  <Descriptions.Item key={c.code} label={t(`scenes.checks.${c.code}`)}>
+                    <Holds ok={c.ok} />
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            </section>
+            {data.conditions.length > 0 ? (
+              <section aria-label={t('scenes.explain.conditions')}>
+                <Typography.Title level={3}>{t('scenes.explain.conditions')}</Typography.Title>
+                <List
+                  dataSource={data.conditions}
+                  renderItem={(c) => (
+                    <List.Item>
+                      <Space wrap>
+                        <span>
+                          {t(`scenes.properties.${c.property}`, { defaultValue: c.property })}{' '}
+                          {t(`scenes.operators.${c.operator}`)} {valueText(c.value)}
+                        </span>
+                        <span>
+                          {t('scenes.explain.live', { value: c.live ?? t('scenes.explain.unknown') })}
+                        </span>
+                        <Holds ok={c.holds} />
+                      </Space>
+                    </List.Item>
+                  )}
+                />
+              </section>
+            ) : null}
+            {data.trigger ? (
+              <Alert
+                type={data.trigger.armed ? 'success' : 'info'}
+                title={t('scenes.explain.trigger')}
+                description={
+                  data.trigger.armed
+                    ? t('scenes.explain.armed')
+                    : t('scenes.explain.notArmed', { since: formatTime(data.trigger.conditionsSince) })
+                }
+              />
+            ) : null}
+            <section aria-label={t('scenes.explain.targets')}>
+              <Typography.Title level={3}>{t('scenes.explain.targets')}</Typography.Title>
               <List
-                dataSource={data.conditions}
-                renderItem={(c) => (
+                dataSource={data.targets}
+                locale={{ emptyText: t('scenes.explain.noTargets') }}
+                renderItem={(target) => (
                   <List.Item>
                     <Space wrap>
-                      <span>
-                        {t(`scenes.properties.${c.property}`, { defaultValue: c.property })}{' '}
-                        {t(`scenes.operators.${c.operator}`)} {valueText(c.value)}
-                      </span>
-                      <span>
-                        {t('scenes.explain.live', { value: c.live ?? t('scenes.explain.unknown') })}
-                      </span>
-                      <Holds ok={c.holds} />
+                      <span>{target.deviceName}</span>
+                      <TargetStatus target={target} />
                     </Space>
                   </List.Item>
                 )}
               />
             </section>
-          ) : null}
-          {data.trigger ? (
-            <Alert
-              type={data.trigger.armed ? 'success' : 'info'}
-              title={t('scenes.explain.trigger')}
-              description={
-                data.trigger.armed
-                  ? t('scenes.explain.armed')
-                  : t('scenes.explain.notArmed', { since: formatTime(data.trigger.conditionsSince) })
-              }
-            />
-          ) : null}
-          <section aria-label={t('scenes.explain.targets')}>
-            <Typography.Title level={3}>{t('scenes.explain.targets')}</Typography.Title>
-            <List
-              dataSource={data.targets}
-              locale={{ emptyText: t('scenes.explain.noTargets') }}
-              renderItem={(target) => (
-                <List.Item>
-                  <Space wrap>
-                    <span>{target.deviceName}</span>
-                    <TargetStatus target={target} />
-                  </Space>
-                </List.Item>
-              )}
-            />
-          </section>
-          <section aria-label={t('scenes.explain.commands')}>
-            <Typography.Title level={3}>{t('scenes.explain.commands')}</Typography.Title>
-            <List
-              dataSource={data.commands}
-              locale={{ emptyText: t('scenes.explain.noCommands') }}
-              renderItem={(c) => (
-                <List.Item>
-                  {c.deviceName}: {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}{' '}
-                  {Object.entries(c.params)
-                    .map(([k, v]) => `${t(`fields.${k}`, { defaultValue: k })} ${String(v)}`)
-                    .join(', ')}
-                </List.Item>
-              )}
-            />
-          </section>
-        </Space>
-      )}
+            <section aria-label={t('scenes.explain.commands')}>
+              <Typography.Title level={3}>{t('scenes.explain.commands')}</Typography.Title>
+              <List
+                dataSource={data.commands}
+                locale={{ emptyText: t('scenes.explain.noCommands') }}
+                renderItem={(c) => (
+                  <List.Item>
+                    {c.deviceName}: {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}{' '}
+                    {Object.entries(c.params)
+                      .map(([k, v]) => `${t(`fields.${k}`, { defaultValue: k })} ${String(v)}`)
+                      .join(', ')}
+                  </List.Item>
+                )}
+              />
+            </section>
+          </Space>
+        )}
+      </DrawerScroll>
     </Drawer>
   );
 }
