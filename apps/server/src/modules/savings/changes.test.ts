@@ -45,7 +45,7 @@ describe('a saving is what really changed', () => {
       afterWatts: 11.37,
       savedWatts: 25.13,
       hours: 2,
-      kwh: 0.05,
+      kwh: 0.0503,
       afterAt: '2026-03-16T18:00:00.000Z',
       endAt: '2026-03-16T20:00:00.000Z',
       endReason: 'changed',
@@ -65,7 +65,7 @@ describe('a saving is what really changed', () => {
       to,
     );
     // 1.5 h × 36 W = 0.054 kWh.
-    expect(saving).toMatchObject({ savedWatts: 36, hours: 1.5, kwh: 0.05, endReason: 'changed' });
+    expect(saving).toMatchObject({ savedWatts: 36, hours: 1.5, kwh: 0.054, endReason: 'changed' });
   });
 
   it('counts nothing when the device behind an offline gateway never reported the command', () => {

@@ -129,8 +129,9 @@ export function savingOf(
   const next = observed.nextChangeAt?.getTime() ?? Infinity;
   const end = Math.min(next, cap);
   // Still lasting at the end of the period (the later readings were not looked at): open.
-  const hours =
-    Math.max(0, Math.min(end, to.getTime()) - Math.max(afterAt.getTime(), from.getTime())) / HOUR_MS;
+  const hours = (Math.min(end, to.getTime()) - Math.max(afterAt.getTime(), from.getTime())) / HOUR_MS;
+  // Nothing of it in the period.
+  if (hours <= 0) return null;
   const savedWatts = beforeWatts - afterWatts;
   return {
     owner: event.owner,
@@ -147,13 +148,18 @@ export function savingOf(
     beforeWatts: round(beforeWatts),
     afterWatts: round(afterWatts),
     savedWatts: round(savedWatts),
-    hours: round(hours),
-    kwh: round((hours * savedWatts) / 1000),
+    hours: fine(hours),
+    kwh: fine((hours * savedWatts) / 1000),
   };
 }
 
 function round(v: number): number {
   return Math.round(v * 100) / 100;
+}
+
+/** Each saving's hours and kWh keep four decimals: a minute's saving is not lost before the sums round. */
+function fine(v: number): number {
+  return Math.round(v * 10_000) / 10_000;
 }
 
 /** Sums each owner's savings; owners without any get zero. Pure. */
@@ -349,7 +355,7 @@ export async function savingsOf(
       period.from,
       period.to,
     );
-    if (saving && saving.hours > 0) out.push(saving);
+    if (saving) out.push(saving);
   }
   return out;
 }
