@@ -9,7 +9,8 @@ import { startServer, type RunningServer } from './support/server.js';
  * Automation acting on the simulated campus (issue 8's done-when): a server as `npm start` runs it, the
  * simulator on and the automation's tick every 2 s. An AC automation opens a simulated AC on its timing; a
  * noon nap dims a simulated light for its NAP window and puts it back after. The devices obey over MQTT and
- * report it, and the scheduling log says what was done and why.
+ * report it, and the scheduling log says what was done and why. The server runs with TEST_CLOCK=1: the
+ * noon nap's window is reached by setting the automation's clock (`POST /test/clock`), not by waiting.
  */
 let browser: Browser;
 let live: RunningServer;
@@ -18,7 +19,7 @@ let opened: OpenedPage | undefined;
 beforeAll(async () => {
   [browser, live] = await Promise.all([
     launchBrowser(),
-    startServer({ SIMULATOR: 'on', SCENE_TICK_SECONDS: '2' }),
+    startServer({ SIMULATOR: 'on', SCENE_TICK_SECONDS: '2', TEST_CLOCK: '1' }),
   ]);
 });
 afterAll(async () => {
@@ -52,29 +53,40 @@ async function acRow(api: Api, id?: number): Promise<Row | undefined> {
 
 const LIGHT = 'A-F1 corridor light 1';
 
-/** Today's date and the minute of the day on a time zone's clock. */
-function localClock(timeZone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+/** Today's date on a time zone's clock. */
+function localDate(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** The instant a wall-clock time of a date shows in a time zone (the zone's offset at that instant). */
+function instantOf(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  const wall = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
+  const offsetAt = (ms: number) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(ms))
+        .map((x) => [x.type, Number(x.value)]),
+    );
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms;
+  };
+  return new Date(wall - offsetAt(wall - offsetAt(wall)));
+}
 
 interface Run {
   sceneName: string;
@@ -164,17 +176,17 @@ describe('AC automation on the simulated campus', () => {
     // On, as the nap needs it (a nap dims only what is on); the simulator's people leave it so for 30 minutes.
     await expect.poll(async () => (await light())?.telemetry.onOff?.value, { timeout: 10_000 }).toBe(true);
 
-    // Today is a working day whatever the calendar says (a nap skips rest days), and the NAP window
-    // begins at the next minute of the project's clock and lasts one (created well before it begins).
+    // The NAP window 12:30–13:00 of today on the project's clock, made a working day whatever the calendar
+    // says (a nap skips rest days). The automation's clock stands at 12:00 while the nap is created, then
+    // moves to just past the start and just past the end: no real minutes waited.
     const project = await api.call<{ timeZone: string }>('GET', `/sbuilding/project/${projectId}`);
-    const second = new Date().getSeconds();
-    if (second > 40) await page.waitForTimeout((61 - second) * 1000);
-    let clock = localClock(project.timeZone);
-    if (clock.minutes > 24 * 60 - 4) {
-      await page.waitForTimeout((24 * 60 - clock.minutes + 1) * 60_000);
-      clock = localClock(project.timeZone);
-    }
-    const year = Number(clock.date.slice(0, 4));
+    const date = localDate(project.timeZone, new Date());
+    const setClock = (time: string, seconds = 0) =>
+      api.call('POST', '/test/clock', {
+        now: new Date(instantOf(date, time, project.timeZone).getTime() + seconds * 1000).toISOString(),
+      });
+    await setClock('12:00');
+    const year = Number(date.slice(0, 4));
     const calendar = await api.call<{
       version: number;
       days: { date: string; type: string; name?: string }[];
@@ -183,13 +195,13 @@ describe('AC automation on the simulated campus', () => {
       projectId,
       year,
       version: calendar.version,
-      days: [...calendar.days.filter((d) => d.date !== clock.date), { date: clock.date, type: 'workday' }],
+      days: [...calendar.days.filter((d) => d.date !== date), { date, type: 'workday' }],
     });
     const workTime = await api.call<{ id: number }>('POST', '/sbuilding/work/rest', {
       projectId,
       name: 'E2E nap',
-      startTime: hhmm(clock.minutes + 1),
-      endTime: hhmm(clock.minutes + 2),
+      startTime: '12:30',
+      endTime: '13:00',
       timeType: 'NAP',
       zoneType: 'office',
     });
@@ -206,7 +218,7 @@ describe('AC automation on the simulated campus', () => {
     // log says why (no target on, a command failed), and so does the failure.
     const untilLevel = async (expected: number) => {
       try {
-        await expect.poll(level, { timeout: 90_000, interval: 1_000 }).toBe(expected);
+        await expect.poll(level, { timeout: 30_000, interval: 500 }).toBe(expected);
       } catch (error) {
         const { rows } = await api.call<{ rows: unknown[] }>('POST', '/sbuilding/scene/runs', {
           projectId,
@@ -218,7 +230,9 @@ describe('AC automation on the simulated campus', () => {
         );
       }
     };
+    await setClock('12:30', 5);
     await untilLevel(40);
+    await setClock('13:00', 5);
     await untilLevel(200);
     await page.goto(`${live.url}/job/log`);
     await page
@@ -227,5 +241,5 @@ describe('AC automation on the simulated campus', () => {
       .waitFor();
     await screenshot(page, 'job-log-noon-nap');
     await expectAccessibleSettled(page, 'scheduling log with a noon nap');
-  }, 300_000);
+  }, 120_000);
 });

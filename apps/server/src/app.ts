@@ -56,12 +56,16 @@ import { describeWebhooks } from './modules/notifications/index.js';
 import { apiKeyRoutes, apiKeysPlugin, checkKeyProjects } from './modules/api-keys/index.js';
 import { simulatorRoutes } from './simulator-host.js';
 import { publicSsoRoutes, ssoRoutes } from './modules/sso/index.js';
+import { systemClock, TestClock, type Clock } from './platform/clock.js';
+import { testClockRoutes } from './test-clock-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readonly config: Config;
     /** The cluster seam (platform/cluster): in-process, or NATS on a cluster node. Closed with the app. */
     readonly cluster: Bus;
+    /** The time automation reads (scene scheduler, noon naps, AC automation, explain): see platform/clock.ts. */
+    readonly clock: Clock;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (login, captcha, health). */
@@ -78,10 +82,12 @@ export interface BuildOptions {
    * does not answer rejects with NatsUnreachableError naming NATS_URL; else in-process).
    */
   bus?: Bus;
+  /** The clock automation reads; default the machine's (a settable `TestClock` with TEST_CLOCK=1). */
+  clock?: Clock;
 }
 
 /** Builds the whole server (API, socket, console); tests use it with `app.inject`. */
-export async function buildApp({ config, logger, bus }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger, bus, clock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Behind a proxy the client's address comes from X-Forwarded-For; on one machine it is the socket's.
@@ -91,6 +97,7 @@ export async function buildApp({ config, logger, bus }: BuildOptions): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('clock', clock ?? (config.testClock ? new TestClock() : systemClock));
   app.decorate('deviceChannel', null);
   app.decorate('cluster', bus ?? (await startBus(config.natsUrl, app.log)));
   if (app.cluster.kind === 'nats') app.log.info({ nodeId: app.cluster.nodeId }, 'cluster node (NATS)');
@@ -192,6 +199,8 @@ export async function buildApp({ config, logger, bus }: BuildOptions): Promise<F
     await api.register(miniProgramRoutes);
     await api.register(ssoRoutes);
     await api.register(apiKeyRoutes);
+    // Tests only: registered when the clock is a TestClock (TEST_CLOCK=1 or a test's buildApp({clock})).
+    await api.register(testClockRoutes);
   });
 
   await app.register(webPlugin, { webDist: config.webDist });

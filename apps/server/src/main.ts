@@ -45,8 +45,14 @@ async function main() {
   }
   const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   app.log.info({ database: app.dbKind }, 'database ready');
-  if (config.seedDemo) await seedDemo(db, app.log, app.files.store);
-  else await seedBuiltIns(db);
+  if (config.seedDemo) {
+    await seedDemo(db, app.log, app.files.store, {
+      automations: config.seedDemoAutomations,
+      now: app.clock.now(),
+    });
+  } else {
+    await seedBuiltIns(db);
+  }
   let deviceLink;
   try {
     deviceLink = await startDeviceLink(config, db, app.log, {
@@ -75,10 +81,11 @@ async function main() {
       log: app.controlLog,
       commandTimeoutMs: COMMAND_TIMEOUT_MS,
       weather: weatherProvider(config.scenes.weather),
+      clock: app.clock,
     }),
     app.telemetryBus,
     app.log,
-    config.scenes,
+    { ...config.scenes, clock: app.clock },
   );
   // AC automation: every config at each pass (timing, vacancy, weather) and motion readings as they come.
   const stopAcAutomation = startAcAutomation(
@@ -88,10 +95,11 @@ async function main() {
       log: app.controlLog,
       commandTimeoutMs: COMMAND_TIMEOUT_MS,
       weather: weatherProvider(config.scenes.weather),
+      clock: app.clock,
     }),
     app.telemetryBus,
     app.log,
-    { tickMs: config.scenes.tickMs },
+    { tickMs: config.scenes.tickMs, clock: app.clock },
   );
   // Bluetooth gateway initialisations interrupted by the last stop carry on, and so, once their leases run
   // out, do those of a node that died (each job runs on one node at a time: its lease in the database).

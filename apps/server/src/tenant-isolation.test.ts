@@ -470,6 +470,12 @@ const SCENE_CASES: IsolationCase[] = [
     allowed: 'ownerB',
   },
   {
+    route: 'POST /sbuilding/scene/savings/evidence',
+    url: () => '/sbuilding/scene/savings/evidence',
+    payload: (i) => ({ sceneId: i.scene }),
+    allowed: 'ownerB',
+  },
+  {
     route: 'POST /sbuilding/scene/week',
     url: () => '/sbuilding/scene/week',
     payload: (i) => ({ projectId: i.project, from: '2026-09-20' }),
@@ -570,6 +576,12 @@ const AC_AUTOMATION_CASES: IsolationCase[] = [
     route: 'POST /sbuilding/acAutomation/savings',
     url: () => '/sbuilding/acAutomation/savings',
     payload: (i) => ({ projectId: i.project }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/acAutomation/savings/evidence',
+    url: () => '/sbuilding/acAutomation/savings/evidence',
+    payload: (i) => ({ acAutomationId: i.acAutomation }),
     allowed: 'ownerB',
   },
   {

@@ -2958,6 +2958,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/scene/savings/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One scene's savings over a period (default 30 days), each with its evidence: the device's reported state before and after the command, when, until its next change, and the draws
+         * @description API keys: read-only keys may call it.
+         */
+        post: operations["postSceneSavingsEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/scene/savings": {
         parameters: {
             query?: never;
@@ -2968,7 +2988,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Energy each of a project's scenes saved over a period (default 30 days): each device's rated draw times the hours its switch-offs kept it off
+         * Energy each of a project's scenes saved over a period (default 30 days): for each device a run commanded that reported a lower-drawing state after than before, the difference of draw until its next reported change
          * @description API keys: read-only keys may call it.
          */
         post: operations["postSceneSavings"];
@@ -3222,6 +3242,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/acAutomation/savings/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One AC automation's savings over a period (default 30 days), each with its evidence: the unit's reported state before and after the command, when, until its next change, and the draws
+         * @description API keys: read-only keys may call it.
+         */
+        post: operations["postAcAutomationSavingsEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/acAutomation/savings": {
         parameters: {
             query?: never;
@@ -3232,7 +3272,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Energy each AC automation saved over a period (default 30 days): rated draw times the hours its off commands kept units off
+         * Energy each AC automation saved over a period (default 30 days): for each unit it commanded that reported a lower-drawing state after than before, the difference of draw until its next reported change
          * @description API keys: read-only keys may call it.
          */
         post: operations["postAcAutomationSavings"];
@@ -3390,7 +3430,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the project's scenes and AC automations saved in the board's period (up to now), kWh: each device's rated draw times the hours their switch-offs kept it off
+         * What the project's scenes and AC automations saved in the board's period (up to now), kWh: for each device they commanded that reported a lower-drawing state, the difference of draw until its next reported change
          * @description API keys: read-only keys may call it.
          */
         get: operations["getBoardEnergySavings"];
@@ -15824,7 +15864,7 @@ export interface operations {
                                     /** @enum {string} */
                                     outcome: "ran" | "skipped" | "failed";
                                     /** @enum {string|null} */
-                                    reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                    reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                     dueAt: string | null;
                                     time: string;
                                     durationMs: number;
@@ -15989,7 +16029,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -16317,7 +16357,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -16608,7 +16648,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -16783,7 +16823,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -16841,7 +16881,19 @@ export interface operations {
                      *           {
                      *             "params": {}
                      *           }
-                     *         ]
+                     *         ],
+                     *         "targets": [
+                     *           {
+                     *             "commands": [],
+                     *             "detail": {}
+                     *           }
+                     *         ],
+                     *         "trigger": {
+                     *           "armed": true,
+                     *           "conditionsHold": true,
+                     *           "conditionsSince": "string",
+                     *           "lastRanAt": "string"
+                     *         }
                      *       }
                      *     }
                      */
@@ -16855,10 +16907,10 @@ export interface operations {
                             /** @enum {string} */
                             decision: "run" | "skip";
                             /** @enum {string|null} */
-                            reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                            reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                             checks: {
                                 /** @enum {string} */
-                                code: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold";
+                                code: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold";
                                 ok: boolean;
                                 detail: {
                                     [key: string]: unknown;
@@ -16889,6 +16941,31 @@ export interface operations {
                                 deviceId: number;
                                 deviceName: string;
                             }[];
+                            targets: {
+                                /** @enum {string} */
+                                targetKind: "device" | "group";
+                                targetId: number;
+                                deviceId: number;
+                                deviceName: string;
+                                /** @enum {string} */
+                                status: "wouldSet" | "alreadySet" | "deviceUnreachable" | "gatewayUnreachable" | "notPermitted" | "manualOverride";
+                                commands: {
+                                    /** @enum {string} */
+                                    method: "setOnOff" | "setBrightness" | "setColorTemp" | "setButtons" | "setWorkMode" | "setFanSpeed" | "setTargetTemp" | "reboot";
+                                    params: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            trigger: {
+                                armed: boolean;
+                                conditionsHold: boolean;
+                                conditionsSince: string | null;
+                                lastRanAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -16957,7 +17034,7 @@ export interface operations {
                             /** @enum {string} */
                             outcome: "ran" | "skipped" | "failed";
                             /** @enum {string|null} */
-                            reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                            reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                             detail: {
                                 [key: string]: unknown;
                             };
@@ -17062,7 +17139,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 detail: {
                                     [key: string]: unknown;
                                 };
@@ -17087,6 +17164,105 @@ export interface operations {
                                 }[];
                             }[];
                             total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postSceneSavingsEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "",
+                 *       "to": "",
+                 *       "sceneId": 1
+                 *     }
+                 */
+                "application/json": {
+                    from?: ("" | string) | null;
+                    to?: ("" | string) | null;
+                    sceneId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "from": "string",
+                     *         "to": "string",
+                     *         "kwh": 0,
+                     *         "total": 1,
+                     *         "rows": [
+                     *           {
+                     *             "before": {},
+                     *             "after": {}
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            from: string;
+                            to: string;
+                            kwh: number;
+                            total: number;
+                            rows: {
+                                owner: number;
+                                deviceId: number;
+                                deviceName: string;
+                                category: string;
+                                commandAt: string;
+                                before: {
+                                    onOff: boolean | null;
+                                    lightnessLevel: number | null;
+                                    workMode: string | null;
+                                    fanSpeed: string | null;
+                                    targetTemp: number | null;
+                                    roomTemp: number | null;
+                                };
+                                after: {
+                                    onOff: boolean | null;
+                                    lightnessLevel: number | null;
+                                    workMode: string | null;
+                                    fanSpeed: string | null;
+                                    targetTemp: number | null;
+                                    roomTemp: number | null;
+                                };
+                                afterAt: string;
+                                endAt: string | null;
+                                /** @enum {string} */
+                                endReason: "changed" | "maxHours" | "ongoing";
+                                beforeWatts: number;
+                                afterWatts: number;
+                                savedWatts: number;
+                                hours: number;
+                                kwh: number;
+                            }[];
                         };
                     };
                 };
@@ -17240,7 +17416,7 @@ export interface operations {
                                     /** @enum {string} */
                                     outcome: "ran" | "skipped" | "failed";
                                     /** @enum {string|null} */
-                                    reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                    reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                     dueAt: string | null;
                                     time: string;
                                     durationMs: number;
@@ -17446,7 +17622,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -17587,7 +17763,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -17710,7 +17886,7 @@ export interface operations {
                                 /** @enum {string} */
                                 outcome: "ran" | "skipped" | "failed";
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 dueAt: string | null;
                                 time: string;
                                 durationMs: number;
@@ -18708,6 +18884,105 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
+    postAcAutomationSavingsEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "",
+                 *       "to": "",
+                 *       "acAutomationId": 1
+                 *     }
+                 */
+                "application/json": {
+                    from?: ("" | string) | null;
+                    to?: ("" | string) | null;
+                    acAutomationId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "from": "string",
+                     *         "to": "string",
+                     *         "kwh": 0,
+                     *         "total": 1,
+                     *         "rows": [
+                     *           {
+                     *             "before": {},
+                     *             "after": {}
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            from: string;
+                            to: string;
+                            kwh: number;
+                            total: number;
+                            rows: {
+                                owner: number;
+                                deviceId: number;
+                                deviceName: string;
+                                category: string;
+                                commandAt: string;
+                                before: {
+                                    onOff: boolean | null;
+                                    lightnessLevel: number | null;
+                                    workMode: string | null;
+                                    fanSpeed: string | null;
+                                    targetTemp: number | null;
+                                    roomTemp: number | null;
+                                };
+                                after: {
+                                    onOff: boolean | null;
+                                    lightnessLevel: number | null;
+                                    workMode: string | null;
+                                    fanSpeed: string | null;
+                                    targetTemp: number | null;
+                                    roomTemp: number | null;
+                                };
+                                afterAt: string;
+                                endAt: string | null;
+                                /** @enum {string} */
+                                endReason: "changed" | "maxHours" | "ongoing";
+                                beforeWatts: number;
+                                afterWatts: number;
+                                savedWatts: number;
+                                hours: number;
+                                kwh: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
     postAcAutomationSavings: {
         parameters: {
             query?: never;
@@ -18863,7 +19138,7 @@ export interface operations {
                                 localTime: string;
                                 wouldRun: boolean;
                                 /** @enum {string|null} */
-                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
                                 conditional: boolean;
                                 until: string | null;
                             }[];

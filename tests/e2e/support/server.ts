@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SIMULATOR: 'off',
       // A suite that turns the simulator on gets a live campus at once; the first-start history is tested alone.
       SIM_BACKFILL_DAYS: '0',
+      // Suites create the scenes and AC automations they test on a campus that has none of its own.
+      SEED_DEMO_AUTOMATIONS: 'false',
       CAPTCHA_ENABLED: 'false',
       LOG_LEVEL: 'warn',
       // A private console build, so a run is not broken by another build replacing apps/web/dist meanwhile.

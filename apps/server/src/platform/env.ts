@@ -57,6 +57,8 @@ const envSchema = z.object({
   SIM_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   /** Create the demo tenant and users when the database has no user yet (first start). */
   SEED_DEMO: bool(true),
+  /** With SEED_DEMO: the demo campus also gets its scenes, noon nap and AC automations on first start. */
+  SEED_DEMO_AUTOMATIONS: bool(true),
   /** Signing secret of session tokens; unset means one generated once and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -75,6 +77,11 @@ const envSchema = z.object({
   SCENE_TICK_SECONDS: z.coerce.number().positive().default(30),
   /** Local weather for scenes: computed offline from date and place, or Open-Meteo over HTTP. */
   WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
+  /**
+   * Tests only: automation reads a clock that `POST /test/clock` sets (browser tests move a running server's
+   * time instead of waiting real minutes). Never on by default; never set it on a real installation.
+   */
+  TEST_CLOCK: bool(false),
   /**
    * A MapLibre (vector-tile) style for the overview's map, http(s); unset means the bundled offline map. The
    * browser fetches it (and its tiles, glyphs and sprites, from the style's own origin) directly.
@@ -117,6 +124,7 @@ export interface Config {
   simSpeed: number;
   simBackfillDays: number;
   seedDemo: boolean;
+  seedDemoAutomations: boolean;
   jwtSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
   apiKeys: { ratePerMinute: number };
@@ -124,6 +132,8 @@ export interface Config {
   webDist: string;
   bleInitStepMs: number;
   scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
+  /** TEST_CLOCK: the app's clock is a settable `TestClock` and `POST /test/clock` exists. */
+  testClock: boolean;
   mapStyleUrl: string | undefined;
   /** The platform-wide OpenID Connect provider (OIDC_*), or null. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string; scopes: string } | null;
@@ -161,6 +171,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simSpeed: e.SIM_SPEED,
     simBackfillDays: e.SIM_BACKFILL_DAYS,
     seedDemo: e.SEED_DEMO,
+    seedDemoAutomations: e.SEED_DEMO_AUTOMATIONS,
     jwtSecret: e.JWT_SECRET,
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,
@@ -176,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tickMs: e.SCENE_TICK_SECONDS * 1000,
       weather: e.WEATHER_PROVIDER,
     },
+    testClock: e.TEST_CLOCK,
     mapStyleUrl: e.MAP_STYLE_URL,
     oidc: oidcOf(e),
   };

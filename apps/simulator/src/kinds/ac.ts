@@ -1,4 +1,4 @@
-import { AC_RATED_WATTS, type CommandMethod } from '@sbuilding/shared';
+import { AC_STANDBY_WATTS, acDrawWatts, type CommandMethod } from '@sbuilding/shared';
 import { approach, chance, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 import { deviceHash, latestNumber, numberParam, SimDevice, stringParam, type Params } from './device.js';
@@ -20,13 +20,6 @@ const FAN_RATE: Record<FanSpeed, number> = { low: 1.5, mid: 2.2, auto: 2.2, high
 const MODE_FACTOR: Record<WorkMode, number> = { cool: 1, hot: 1, wet: 0.5, wind: 0 };
 /** Per hour: how fast a room drifts toward the outside through walls and windows. */
 export const LEAK_RATE = 0.12;
-/** Compressor rating by fan speed, W; mid (and auto) is the savings estimate's AC_RATED_WATTS (shared). */
-const FAN_W: Record<FanSpeed, number> = {
-  low: 700,
-  mid: AC_RATED_WATTS,
-  auto: AC_RATED_WATTS,
-  high: 1400,
-};
 
 /**
  * The thermal model of a room with an indoor unit. `ambient` is the outdoor temperature plus the heat of
@@ -56,14 +49,8 @@ export function nextRoomTemp(state: AcState, ambient: number, dtHours: number): 
  * (`ambient` 25 °C away from it would need full power); fan-only draws 80 W, off 5 W standby.
  */
 export function acPower(state: AcState, ambient: number): number {
-  if (!state.onOff) return 5;
-  if (state.workMode === 'wind') return 80;
-  const heating = state.workMode === 'hot';
-  const gap = heating ? state.targetTemp - state.roomTemp : state.roomTemp - state.targetTemp;
-  const load = heating ? state.targetTemp - ambient : ambient - state.targetTemp;
-  const share = Math.min(1, Math.max(0, gap) / 2 + Math.max(0, load) / 25);
-  const rated = FAN_W[state.fanSpeed] * (state.workMode === 'wet' ? 0.6 : 1);
-  return 60 + (rated - 60) * share;
+  // The shared power model: the savings estimate reads the same function.
+  return acDrawWatts({ ...state, lightnessLevel: null }, ambient) ?? AC_STANDBY_WATTS;
 }
 
 function isWorkMode(value: unknown): value is WorkMode {

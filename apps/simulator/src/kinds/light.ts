@@ -1,4 +1,4 @@
-import { LIGHT_RATED_WATTS, type CommandMethod } from '@sbuilding/shared';
+import { LIGHT_RATED_WATTS, lightDrawWatts, type CommandMethod } from '@sbuilding/shared';
 import { chance, clamp, daylight, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 import { RoomClimate } from './climate.js';
@@ -63,7 +63,8 @@ export class Light extends SimDevice {
   }
 
   override power(): number {
-    return this.onOff ? 0.5 + (LIGHT_RATED_W * this.lightnessLevel) / 255 : 0.5;
+    // The shared power model: the savings estimate reads the same function.
+    return lightDrawWatts({ onOff: this.onOff, lightnessLevel: this.lightnessLevel }) ?? 0.5;
   }
 
   protected override apply(method: CommandMethod, params: Params): CommandReply {

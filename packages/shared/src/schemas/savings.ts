@@ -26,6 +26,71 @@ export function ratedWatts(category: string): number {
   return Object.entries(RATED_WATTS).find(([c]) => c === category)?.[1] ?? 0;
 }
 
+/** A light's draw when off (and its base when on), W: the simulator's standby. */
+export const LIGHT_STANDBY_WATTS = 0.5;
+/** An AC indoor unit: off (standby), fan only (`wind`), and the compressor's floor when it idles, W. */
+export const AC_STANDBY_WATTS = 5;
+export const AC_FAN_ONLY_WATTS = 80;
+export const AC_IDLE_WATTS = 60;
+/** Compressor rating by fan speed, W (mid and auto are AC_RATED_WATTS); dry mode (`wet`) runs at 0.6 of it. */
+export const AC_FAN_WATTS: Record<string, number> = {
+  low: 700,
+  mid: AC_RATED_WATTS,
+  auto: AC_RATED_WATTS,
+  high: 1400,
+};
+export const AC_DRY_FACTOR = 0.6;
+/** The room-to-setpoint gap at which the compressor runs at full power, °C. */
+export const AC_FULL_POWER_GAP = 2;
+/** The outdoor-to-setpoint difference at which holding the setpoint alone takes full power, °C. */
+export const AC_FULL_LOAD_SPAN = 25;
+
+/** What a device reported, as far as its draw goes (null: not known). */
+export interface PowerState {
+  onOff: boolean | null;
+  lightnessLevel: number | null;
+  workMode: string | null;
+  fanSpeed: string | null;
+  targetTemp: number | null;
+  roomTemp: number | null;
+}
+
+/** A light's draw, W: standby plus its rated power times its level (full when the level is unknown). */
+export function lightDrawWatts(s: Pick<PowerState, 'onOff' | 'lightnessLevel'>): number | null {
+  if (s.onOff === null) return null;
+  if (!s.onOff) return LIGHT_STANDBY_WATTS;
+  const level = s.lightnessLevel ?? 255;
+  return LIGHT_STANDBY_WATTS + (LIGHT_RATED_WATTS * Math.min(255, Math.max(0, level))) / 255;
+}
+
+/**
+ * An AC indoor unit's draw, W (the simulator's power model): standby when off, the fan alone in `wind`;
+ * otherwise the compressor at a share of its fan speed's rating, the gap still to go to the setpoint (full
+ * power AC_FULL_POWER_GAP away) plus, when the outdoor air (`ambient`) is known, what holding the setpoint
+ * against it costs. With the room or the setpoint unknown the unit counts at its full rating.
+ */
+export function acDrawWatts(s: PowerState, ambient?: number | null): number | null {
+  if (s.onOff === null) return null;
+  if (!s.onOff) return AC_STANDBY_WATTS;
+  if (s.workMode === 'wind') return AC_FAN_ONLY_WATTS;
+  const heating = s.workMode === 'hot';
+  const rated =
+    (AC_FAN_WATTS[s.fanSpeed ?? 'mid'] ?? AC_RATED_WATTS) * (s.workMode === 'wet' ? AC_DRY_FACTOR : 1);
+  if (s.roomTemp === null || s.targetTemp === null) return rated;
+  const gap = heating ? s.targetTemp - s.roomTemp : s.roomTemp - s.targetTemp;
+  const load =
+    ambient === null || ambient === undefined ? 0 : heating ? s.targetTemp - ambient : ambient - s.targetTemp;
+  const share = Math.min(1, Math.max(0, gap) / AC_FULL_POWER_GAP + Math.max(0, load) / AC_FULL_LOAD_SPAN);
+  return AC_IDLE_WATTS + (rated - AC_IDLE_WATTS) * share;
+}
+
+/** A device's draw in a reported state, W, by category (null: unknown; 0 for what is not a load). */
+export function drawWatts(category: string, s: PowerState): number | null {
+  if (category === 'light') return lightDrawWatts(s);
+  if (category === 'ac') return acDrawWatts(s);
+  return 0;
+}
+
 /** One kept-off stretch counts for at most this long (a working day: nobody would have left it running). */
 export const SAVINGS_MAX_OFF_HOURS = 10;
 /** The AC automation's name for the same cap. */
@@ -71,3 +136,63 @@ export const energySavingsSchema = z.object({
   kwh: z.number(),
 });
 export type EnergySavings = z.infer<typeof energySavingsSchema>;
+
+/** A device's reported state as far as its draw goes (null: not known). */
+export const powerStateSchema = z.object({
+  onOff: z.boolean().nullable(),
+  lightnessLevel: z.number().nullable(),
+  workMode: z.string().nullable(),
+  fanSpeed: z.string().nullable(),
+  targetTemp: z.number().nullable(),
+  roomTemp: z.number().nullable(),
+});
+
+/**
+ * The evidence of one saving: the device's reported state before the command and the lower one it reported
+ * after it, when, until when (the next reported change, the SAVINGS_MAX_OFF_HOURS cap, or still lasting at
+ * the period's end), each state's draw by the shared power model and the difference; `hours` and `kwh`
+ * within the period asked.
+ */
+export const savingEvidenceSchema = z.object({
+  /** The scene's or the AC automation's id. */
+  owner: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  category: z.string(),
+  commandAt: timestampSchema,
+  before: powerStateSchema,
+  after: powerStateSchema,
+  afterAt: timestampSchema,
+  endAt: timestampSchema.nullable(),
+  endReason: z.enum(['changed', 'maxHours', 'ongoing']),
+  beforeWatts: z.number(),
+  afterWatts: z.number(),
+  savedWatts: z.number(),
+  hours: z.number(),
+  kwh: z.number(),
+});
+export type SavingEvidence = z.infer<typeof savingEvidenceSchema>;
+
+/**
+ * POST /sbuilding/scene/savings/evidence and /sbuilding/acAutomation/savings/evidence: the savings of one
+ * scene or one AC automation over a period (default the last 30 days), each with its evidence, newest first
+ * (at most SAVINGS_EVIDENCE_MAX).
+ */
+export const sceneSavingsEvidenceBodySchema = sceneSavingsBodySchema.omit({ projectId: true }).extend({
+  sceneId: idSchema,
+});
+export type SceneSavingsEvidenceBody = z.input<typeof sceneSavingsEvidenceBodySchema>;
+export const acAutomationSavingsEvidenceBodySchema = sceneSavingsBodySchema
+  .omit({ projectId: true })
+  .extend({ acAutomationId: idSchema });
+export type AcAutomationSavingsEvidenceBody = z.input<typeof acAutomationSavingsEvidenceBodySchema>;
+export const SAVINGS_EVIDENCE_MAX = 200;
+export const savingsEvidenceSchema = z.object({
+  from: timestampSchema,
+  to: timestampSchema,
+  /** All of the owner's savings in the period, kWh (the rows may be cut at SAVINGS_EVIDENCE_MAX). */
+  kwh: z.number(),
+  total: z.number().int(),
+  rows: z.array(savingEvidenceSchema),
+});
+export type SavingsEvidence = z.infer<typeof savingsEvidenceSchema>;

@@ -294,19 +294,35 @@ describe('the AC automation runner', () => {
     expect(ours.map((r: { reason: string }) => r.reason)).toEqual(['acTimingClose', 'acTimingOpen']);
     expect(ours[0].sceneName).toBe('Automation AC');
 
-    // Savings: switched off at 18:00, on again the next morning at 07:00: 10 h at most, 1 kW.
-    await t.app.db.insert(telemetryRaw).values({
-      deviceId: ac.id,
-      key: 'onOff',
-      ts: new Date(monday('18:00').getTime() + 13 * 3_600_000),
-      num: 1,
-    });
+    // Savings: on, cooling hard (rated 1000 W on mid fan) before 18:00, reported off (5 W) just after the
+    // close, on again the next morning at 07:00: 10 h at most × 995 W.
+    const after = (ms: number) => new Date(monday('18:00').getTime() + ms);
+    await t.app.db.insert(telemetryRaw).values([
+      { deviceId: ac.id, key: 'onOff', ts: after(-60_000), num: 1 },
+      { deviceId: ac.id, key: 'workMode', ts: after(-60_000), txt: 'cool' },
+      { deviceId: ac.id, key: 'fanSpeed', ts: after(-60_000), txt: 'mid' },
+      { deviceId: ac.id, key: 'onOff', ts: after(1_000), num: 0 },
+      { deviceId: ac.id, key: 'onOff', ts: after(13 * 3_600_000), num: 1 },
+    ]);
     const savings = await manager('POST', '/sbuilding/acAutomation/savings', {
       projectId,
       from: monday('00:00').toISOString(),
       to: new Date(monday('00:00').getTime() + 2 * 86_400_000).toISOString(),
     });
-    expect(savings.json().data.rows).toContainEqual({ automationId: id, offHours: 10, kwh: 10 });
+    expect(savings.json().data.rows).toContainEqual({ automationId: id, offHours: 10, kwh: 9.95 });
+    const evidence = await manager('POST', '/sbuilding/acAutomation/savings/evidence', {
+      acAutomationId: id,
+      from: monday('00:00').toISOString(),
+      to: new Date(monday('00:00').getTime() + 2 * 86_400_000).toISOString(),
+    });
+    expect(evidence.json().data.rows).toMatchObject([
+      {
+        deviceId: ac.id,
+        before: { onOff: true, workMode: 'cool' },
+        after: { onOff: false },
+        endReason: 'maxHours',
+      },
+    ]);
     await manager('DELETE', `/sbuilding/acAutomation/${id}`);
   });
 

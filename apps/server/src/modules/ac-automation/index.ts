@@ -2,3 +2,4 @@
 export { acAutomationRoutes } from './routes.js';
 export { startAcAutomation } from './runner.js';
 export { acAutomationSavings } from './savings.js';
+export { createAutomation } from './service.js';

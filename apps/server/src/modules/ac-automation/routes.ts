@@ -14,6 +14,8 @@ import {
   pageSchema,
   type AcAutomationExplanation,
   PROJECT_WRITE_ROLES,
+  acAutomationSavingsEvidenceBodySchema,
+  savingsEvidenceSchema,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { ok } from '../../platform/envelope.js';
@@ -22,7 +24,7 @@ import type { Scope } from '../../platform/tenancy.js';
 import { weatherProvider, type WeatherProvider } from '../scenes/index.js';
 import { decideAc } from './evaluator.js';
 import { configOf, gatherInputs } from './inputs.js';
-import { acAutomationSavings } from './savings.js';
+import { acAutomationSavings, acAutomationSavingsEvidence } from './savings.js';
 import {
   createAutomation,
   deleteAutomation,
@@ -181,8 +183,33 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           request.scope(),
           request.params.id,
-          new Date(),
+          app.clock.now(),
           weatherProvider(app.config.scenes.weather),
+        ),
+      ),
+  );
+
+  app.post(
+    '/sbuilding/acAutomation/savings/evidence',
+    {
+      config: { roles, read: true },
+      schema: {
+        tags,
+        summary:
+          "One AC automation's savings over a period (default 30 days), each with its evidence: the unit's reported state before and after the command, when, until its next change, and the draws",
+        body: acAutomationSavingsEvidenceBodySchema,
+        response: { 200: envelopeSchema(savingsEvidenceSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await acAutomationSavingsEvidence(
+          app.db,
+          request.scope(),
+          request.body.acAutomationId,
+          { from: request.body.from, to: request.body.to },
+          app.clock.now(),
         ),
       ),
   );
@@ -194,7 +221,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Energy each AC automation saved over a period (default 30 days): rated draw times the hours its off commands kept units off',
+          'Energy each AC automation saved over a period (default 30 days): for each unit it commanded that reported a lower-drawing state after than before, the difference of draw until its next reported change',
         body: acAutomationSavingsBodySchema,
         response: { 200: envelopeSchema(acAutomationSavingsSchema), ...errorResponses(400, 403, 404) },
       },

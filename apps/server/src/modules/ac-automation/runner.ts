@@ -10,6 +10,7 @@ import type {
   SceneRunTrigger,
 } from '@sbuilding/shared';
 import { AppError } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
 import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
 import { sendCommand } from '../commands/index.js';
 import { devices } from '../devices/tables.js';
@@ -289,9 +290,9 @@ export function startAcAutomation(
   deps: () => SceneDeps,
   bus: TelemetryBus,
   log: FastifyBaseLogger,
-  options: { tickMs: number; now?: () => Date },
+  options: { tickMs: number; /** The time the runner reads (the app's clock). */ clock: Clock },
 ): () => Promise<void> {
-  const now = options.now ?? (() => new Date());
+  const now = () => options.clock.now();
   const runner = new AcAutomationRunner(deps, log);
   let running: Promise<unknown> | null = null;
   const pass = () => {

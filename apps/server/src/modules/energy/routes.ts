@@ -41,7 +41,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "What the project's scenes and AC automations saved in the board's period (up to now), kWh: each device's rated draw times the hours their switch-offs kept it off",
+          "What the project's scenes and AC automations saved in the board's period (up to now), kWh: for each device they commanded that reported a lower-drawing state, the difference of draw until its next reported change",
         querystring: energyQuerySchema,
         response: { 200: envelopeSchema(energySavingsSchema), ...errorResponses(400, 403, 404) },
       },

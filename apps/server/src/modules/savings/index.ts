@@ -1,3 +1,10 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
-export { lookbackStart, nextOnReports, offCommands, savingsPeriod, sumSavings, withDraw } from './switch-offs.js';
-export type { SavingsQuery } from './switch-offs.js';
+export {
+  evidenceAnswer,
+  lookbackStart,
+  mayLowerDraw,
+  savingsOf,
+  savingsPeriod,
+  sumByOwner,
+} from './changes.js';
+export type { CommandEvent, SavingsQuery } from './changes.js';

@@ -2,12 +2,15 @@
  * What a scene would do now: the engine's inputs gathered from the database (targets, live readings,
  * occupancy, weather, run history), its decision, and the explanation built from it.
  */
-import { and, asc, count, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import {
+  commandRequestSchemaFor,
   type SceneExplanation,
   type ScenePlannedCommand,
   type SceneRunTrigger,
   type SceneTarget,
+  type SceneTargetExplanation,
+  type SceneTriggerState,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
@@ -231,30 +234,153 @@ function plannedCommands(row: SceneRow, targets: Evaluation['devices']): ScenePl
   );
 }
 
-/** POST /sbuilding/scene/explain/{id}: what would happen now, each condition with its live value; nothing sent. */
+/** Whether the device (or the gateway it sits behind) is connected now; the command path's own test. */
+export type Reachable = (deviceId: number) => boolean;
+
+/** Two values the same, as a device reports them and a command sets them (true and 1 alike). */
+function sameValue(live: unknown, wanted: unknown): boolean {
+  if (typeof wanted === 'string' || typeof live === 'string') return String(live) === String(wanted);
+  const a = numericValue(live);
+  const b = numericValue(wanted);
+  return a !== null && b !== null && Math.abs(a - b) < 1e-9;
+}
+
+/**
+ * What a run would do to each target device now, or why not: the catalogue refusing a command for the
+ * model (notPermitted), the device or its gateway not connected (unreachable, as the command path tests
+ * it), a person's switch within the manual timeout (manualOverride), every commanded value already reported
+ * (alreadySet), else wouldSet.
+ */
+async function explainTargets(
+  db: Db,
+  row: SceneRow,
+  targets: Evaluation['devices'],
+  now: Date,
+  reachable: Reachable,
+): Promise<SceneTargetExplanation[]> {
+  if (targets.length === 0) return [];
+  const ids = [...new Set(targets.map((t) => t.device.id))];
+  const parentIds = [
+    ...new Set(targets.flatMap((t) => (t.device.parentId === null ? [] : [t.device.parentId]))),
+  ];
+  const manualMinutes = row.rules.manualTimeoutMinutes;
+  const [latest, parents, manual] = await Promise.all([
+    db.select().from(deviceLatest).where(inArray(deviceLatest.deviceId, ids)),
+    parentIds.length === 0
+      ? []
+      : db.select({ id: devices.id, name: devices.name }).from(devices).where(inArray(devices.id, parentIds)),
+    manualMinutes === 0
+      ? []
+      : db
+          .select({ deviceId: controlLog.deviceId, at: controlLog.createdAt, terminal: controlLog.terminal })
+          .from(controlLog)
+          .where(
+            and(
+              inArray(controlLog.deviceId, ids),
+              ne(controlLog.terminal, 'control'),
+              gte(controlLog.createdAt, new Date(now.getTime() - manualMinutes * 60_000)),
+              lte(controlLog.createdAt, now),
+            ),
+          )
+          .orderBy(desc(controlLog.createdAt)),
+  ]);
+  const commands = row.rules.actions.map((a) => ({ method: a.method, params: a.params }));
+  return targets.map(({ target, device }) => {
+    const base = {
+      targetKind: target.kind,
+      targetId: target.id,
+      deviceId: device.id,
+      deviceName: device.name,
+      commands,
+    };
+    const refused = commands.filter((c) => !commandRequestSchemaFor(device.model).safeParse(c).success);
+    if (refused.length > 0) {
+      return {
+        ...base,
+        status: 'notPermitted',
+        detail: { model: device.model, methods: refused.map((c) => c.method) },
+      };
+    }
+    const parent = device.parentId === null ? null : parents.find((p) => p.id === device.parentId);
+    const via = device.parentId ?? device.id;
+    if (!reachable(via)) {
+      return parent
+        ? {
+            ...base,
+            status: 'gatewayUnreachable',
+            detail: { gatewayId: parent.id, gatewayName: parent.name },
+          }
+        : { ...base, status: 'deviceUnreachable', detail: {} };
+    }
+    const touched = manual.find((m) => m.deviceId === device.id);
+    if (touched) {
+      return {
+        ...base,
+        status: 'manualOverride',
+        detail: {
+          at: touched.at.toISOString(),
+          terminal: touched.terminal,
+          manualTimeoutMinutes: manualMinutes,
+        },
+      };
+    }
+    const live: Record<string, unknown> = {};
+    for (const l of latest) if (l.deviceId === device.id) live[l.key] = l.value;
+    const wanted = commands.flatMap((c) => Object.entries(c.params));
+    const already = wanted.length > 0 && wanted.every(([k, v]) => k in live && sameValue(live[k], v));
+    const compared = Object.fromEntries(wanted.map(([k]) => [k, live[k] ?? null]));
+    return { ...base, status: already ? 'alreadySet' : 'wouldSet', detail: { live: compared } };
+  });
+}
+
+/** Whether a condition trigger would act on its conditions now (null for other triggers). */
+function triggerState(
+  row: SceneRow,
+  decision: EngineDecision,
+  lastRanAt: Date | null,
+): SceneTriggerState | null {
+  if (row.triggerType !== 'device' && row.triggerType !== 'weather') return null;
+  const since = decision.conditionsHold ? (row.conditionsSince ?? decision.conditionsSince) : null;
+  const ranThisPeriod = since !== null && lastRanAt !== null && lastRanAt >= since;
+  return {
+    armed: !ranThisPeriod,
+    conditionsHold: decision.conditionsHold,
+    conditionsSince: since?.toISOString() ?? null,
+    lastRanAt: lastRanAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /sbuilding/scene/explain/{id}: what would happen now, each condition with its live value, and per
+ * target device what it would do or why not; for condition triggers whether the trigger is armed (a scene
+ * that ran in this holding period answers skip, 'triggerNotArmed'). Nothing sent.
+ */
 export async function explainScene(
   db: Db,
   scope: Scope,
   id: number,
   now: Date,
   weather?: WeatherProvider,
+  reachable: Reachable = () => false,
 ): Promise<SceneExplanation> {
   const row = await findScene(db, scope, id);
-  const { decision, devices: targets } = await evaluateScene(
-    db,
-    row,
-    now,
-    'explain',
-    weather ? { weather } : {},
-  );
+  const {
+    decision,
+    devices: targets,
+    lastRanAt,
+  } = await evaluateScene(db, row, now, 'explain', weather ? { weather } : {});
+  const trigger = triggerState(row, decision, lastRanAt);
+  const waiting = trigger !== null && !trigger.armed && decision.decision === 'run';
   return {
     now: now.toISOString(),
     localDate: decision.localDate,
     localTime: decision.localTime,
-    decision: decision.decision,
-    reason: decision.reason,
+    decision: waiting ? 'skip' : decision.decision,
+    reason: waiting ? 'triggerNotArmed' : decision.reason,
     checks: decision.checks,
     conditions: decision.conditions,
     commands: plannedCommands(row, targets),
+    targets: await explainTargets(db, row, targets, now, reachable),
+    trigger,
   };
 }

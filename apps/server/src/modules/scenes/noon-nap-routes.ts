@@ -36,6 +36,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
     channel: app.deviceChannel,
     log: app.controlLog,
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
+    clock: app.clock,
   });
 
   app.post(
@@ -78,7 +79,8 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: napEnvelope, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await createNoonNap(app.db, request.scope(), request.body)),
+    async (request) =>
+      ok(request, await createNoonNap(app.db, request.scope(), request.body, app.clock.now())),
   );
 
   app.post(
@@ -94,7 +96,10 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await saveNoonNap(app.db, request.scope(), request.params.id, request.body)),
+      ok(
+        request,
+        await saveNoonNap(app.db, request.scope(), request.params.id, request.body, app.clock.now()),
+      ),
   );
 
   app.post(
@@ -110,7 +115,16 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await setNoonNapEnabled(app.db, request.scope(), request.params.id, request.body.enabled)),
+      ok(
+        request,
+        await setNoonNapEnabled(
+          app.db,
+          request.scope(),
+          request.params.id,
+          request.body.enabled,
+          app.clock.now(),
+        ),
+      ),
   );
 
   app.delete(
@@ -126,7 +140,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteNoonNap(deps(), request.scope(), request.params.id);
+      await deleteNoonNap(deps(), request.scope(), request.params.id, app.clock.now());
       return ok(request, null);
     },
   );

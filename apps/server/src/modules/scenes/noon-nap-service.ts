@@ -176,7 +176,13 @@ function settingsOf(body: NoonNapInput, workTime: WorkTimeRow) {
   };
 }
 
-export async function createNoonNap(db: Db, scope: Scope, body: NoonNapDefinition): Promise<NoonNap> {
+/** Creates a noon nap; `now` (the app's clock) is its creation, where its schedule starts. */
+export async function createNoonNap(
+  db: Db,
+  scope: Scope,
+  body: NoonNapDefinition,
+  now = new Date(),
+): Promise<NoonNap> {
   const project = await findProject(db, scope, body.projectId);
   const workTime = await napWorkTimeFor(db, project.id, body.workTimeId);
   await checkZones(db, scope, project.id, body.zoneIds);
@@ -184,7 +190,13 @@ export async function createNoonNap(db: Db, scope: Scope, body: NoonNapDefinitio
     await checkName(tx, project.id, body.name);
     const [row] = await tx
       .insert(noonNaps)
-      .values({ tenantId: project.tenantId, projectId: project.id, ...settingsOf(body, workTime) })
+      .values({
+        tenantId: project.tenantId,
+        projectId: project.id,
+        ...settingsOf(body, workTime),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: noonNaps.id });
     if (!row) throw new AppError(500, 'error.internal');
     return row.id;
@@ -203,6 +215,7 @@ export async function saveNoonNap(
   scope: Scope,
   id: number,
   body: z.output<typeof noonNapSaveBodySchema>,
+  now = new Date(),
 ): Promise<NoonNap> {
   const current = await findNoonNap(db, scope, id);
   const workTime = await napWorkTimeFor(db, current.projectId, body.workTimeId);
@@ -213,9 +226,9 @@ export async function saveNoonNap(
       .update(noonNaps)
       .set({
         ...settingsOf(body, workTime),
-        lastDueAt: scheduleFrom(new Date()),
+        lastDueAt: scheduleFrom(now),
         version: body.version + 1,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(and(eq(noonNaps.id, id), eq(noonNaps.version, body.version)))
       .returning({ id: noonNaps.id });

@@ -13,6 +13,8 @@ import {
   sceneRunSchema,
   sceneSaveBodySchema,
   sceneSavingsBodySchema,
+  sceneSavingsEvidenceBodySchema,
+  savingsEvidenceSchema,
   sceneSavingsSchema,
   sceneSchema,
   PROJECT_READ_ROLES,
@@ -32,7 +34,7 @@ import {
   setSceneEnabled,
   type SceneDeps,
 } from './service.js';
-import { sceneSavings } from './savings.js';
+import { sceneSavings, sceneSavingsEvidence } from './savings.js';
 import { weatherProvider } from './weather.js';
 
 const tags = ['scenes'];
@@ -50,6 +52,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.controlLog,
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     weather: weatherProvider(app.config.scenes.weather),
+    clock: app.clock,
   });
 
   app.post(
@@ -93,7 +96,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await createScene(app.db, request.scope(), request.body)),
+    async (request) => ok(request, await createScene(app.db, request.scope(), request.body, app.clock.now())),
   );
 
   app.post(
@@ -108,7 +111,8 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sceneEnvelope, ...errorResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => ok(request, await saveScene(app.db, request.scope(), request.params.id, request.body)),
+    async (request) =>
+      ok(request, await saveScene(app.db, request.scope(), request.params.id, request.body, app.clock.now())),
   );
 
   app.post(
@@ -124,7 +128,16 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await setSceneEnabled(app.db, request.scope(), request.params.id, request.body.enabled)),
+      ok(
+        request,
+        await setSceneEnabled(
+          app.db,
+          request.scope(),
+          request.params.id,
+          request.body.enabled,
+          app.clock.now(),
+        ),
+      ),
   );
 
   app.delete(
@@ -157,7 +170,17 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await explainScene(app.db, request.scope(), request.params.id, new Date(), deps().weather)),
+      ok(
+        request,
+        await explainScene(
+          app.db,
+          request.scope(),
+          request.params.id,
+          app.clock.now(),
+          deps().weather,
+          (id) => Boolean(app.deviceChannel?.isConnected(id)),
+        ),
+      ),
   );
 
   app.post(
@@ -202,13 +225,38 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/sbuilding/scene/savings/evidence',
+    {
+      config: { roles, read: true },
+      schema: {
+        tags,
+        summary:
+          "One scene's savings over a period (default 30 days), each with its evidence: the device's reported state before and after the command, when, until its next change, and the draws",
+        body: sceneSavingsEvidenceBodySchema,
+        response: { 200: envelopeSchema(savingsEvidenceSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await sceneSavingsEvidence(
+          app.db,
+          request.scope(),
+          request.body.sceneId,
+          { from: request.body.from, to: request.body.to },
+          app.clock.now(),
+        ),
+      ),
+  );
+
+  app.post(
     '/sbuilding/scene/savings',
     {
       config: { roles, read: true },
       schema: {
         tags,
         summary:
-          "Energy each of a project's scenes saved over a period (default 30 days): each device's rated draw times the hours its switch-offs kept it off",
+          "Energy each of a project's scenes saved over a period (default 30 days): for each device a run commanded that reported a lower-drawing state after than before, the difference of draw until its next reported change",
         body: sceneSavingsBodySchema,
         response: { 200: envelopeSchema(sceneSavingsSchema), ...errorResponses(400, 403, 404) },
       },

@@ -22,7 +22,7 @@ import type { EngineDecision } from './engine.js';
 import { sceneRuns, scenes } from './tables.js';
 import { evaluateScene, type LiveOverlay } from './evaluate.js';
 import { toRun } from './runs.js';
-import { findScene, type SceneDeps } from './service.js';
+import { findScene, nowOf, type SceneDeps } from './service.js';
 
 type SceneRow = typeof scenes.$inferSelect;
 
@@ -246,7 +246,7 @@ export async function executeScene(
     row,
     { scope, lang: user.lang, userName: user.userName, userId: scope.userId, terminal: user.terminal },
     'manual',
-    new Date(),
+    nowOf(deps),
   );
   if (!run) throw new AppError(500, 'error.internal');
   return run;

@@ -91,26 +91,66 @@ afterAll(async () => {
 });
 
 describe('scene savings', () => {
-  it('counts the hours a scene kept a device off times its rated draw, capped, per scene', async () => {
+  it('counts what really changed: the lower state reported after the command, until the next change', async () => {
     const lights = await scene('Savings lights off', light, 'light');
     const acs = await scene('Savings AC off', ac, 'ac');
     const idle = await scene('Savings idle', light, 'light');
-    // The light switched off at 12:00 and reported on at 14:00: 2 h × 36 W.
-    await run(lights, at('12:00'), [off(light)]);
+    const failed = await scene('Savings failed', ac, 'ac');
     await t.app.db.insert(telemetryRaw).values([
+      // The light was on at full brightness, reported off right after the 12:00 run, on again at 14:00
+      // (a person): 2 h × 36 W.
+      { deviceId: light.id, key: 'onOff', ts: at('11:00'), num: 1 },
+      { deviceId: light.id, key: 'lightnessLevel', ts: at('11:00'), num: 255 },
+      { deviceId: light.id, key: 'onOff', ts: new Date(at('12:00').getTime() + 1000), num: 0 },
       { deviceId: light.id, key: 'onOff', ts: at('13:00'), num: 0 },
       { deviceId: light.id, key: 'onOff', ts: at('14:00'), num: 1 },
+      // The AC cooled a room 3 °C above its setpoint (full power, 1000 W), was reported off (5 W) right after
+      // the 18:00 run and never changed again: capped at 10 h × 995 W.
+      { deviceId: ac.id, key: 'onOff', ts: at('17:00'), num: 1 },
+      { deviceId: ac.id, key: 'roomTemp', ts: at('17:00'), num: 27 },
+      { deviceId: ac.id, key: 'targetTemp', ts: at('17:00'), num: 24 },
+      { deviceId: ac.id, key: 'fanSpeed', ts: at('17:00'), txt: 'mid' },
+      { deviceId: ac.id, key: 'workMode', ts: at('17:00'), txt: 'cool' },
+      { deviceId: ac.id, key: 'onOff', ts: new Date(at('18:00').getTime() + 1000), num: 0 },
     ]);
-    // The AC switched off at 18:00 never came back: capped at 10 h × 1000 W. A failed command saves nothing.
+    await run(lights, at('12:00'), [off(light)]);
     await run(acs, at('18:00'), [off(ac)]);
-    await run(idle, at('15:00'), [off(light, false)]);
+    // The light was already off at 13:00: nothing saved.
+    await run(idle, at('13:00'), [off(light)]);
+    // A command the AC never reported (its gateway offline) at 16:00: nothing saved.
+    await run(failed, at('16:00'), [off(ac, false)]);
 
     const res = await savings();
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.rows as { sceneId: number; offHours: number; kwh: number }[];
     expect(rows).toContainEqual({ sceneId: lights.id, offHours: 2, kwh: 0.07 });
-    expect(rows).toContainEqual({ sceneId: acs.id, offHours: 10, kwh: 10 });
+    expect(rows).toContainEqual({ sceneId: acs.id, offHours: 10, kwh: 9.95 });
     expect(rows).toContainEqual({ sceneId: idle.id, offHours: 0, kwh: 0 });
+    expect(rows).toContainEqual({ sceneId: failed.id, offHours: 0, kwh: 0 });
+
+    // The scene's detail shows each saving's evidence.
+    const evidence = await manager('POST', '/sbuilding/scene/savings/evidence', {
+      sceneId: lights.id,
+      from: period.from.toISOString(),
+      to: period.to.toISOString(),
+    });
+    expect(evidence.statusCode).toBe(200);
+    expect(evidence.json().data).toMatchObject({ total: 1, kwh: 0.07 });
+    expect(evidence.json().data.rows[0]).toMatchObject({
+      deviceId: light.id,
+      commandAt: at('12:00').toISOString(),
+      before: { onOff: true, lightnessLevel: 255 },
+      after: { onOff: false, lightnessLevel: 255 },
+      afterAt: new Date(at('12:00').getTime() + 1000).toISOString(),
+      endAt: at('14:00').toISOString(),
+      endReason: 'changed',
+      beforeWatts: 36.5,
+      afterWatts: 0.5,
+      savedWatts: 36,
+    });
+    expect(
+      (await stranger('POST', '/sbuilding/scene/savings/evidence', { sceneId: lights.id })).statusCode,
+    ).toBe(404);
 
     // The energy board sums scenes and AC automations for its period.
     const board = await manager(
@@ -118,12 +158,12 @@ describe('scene savings', () => {
       `/sbuilding/board/energy/savings?projectId=${projectId}&period=MONTH&anchor=2026-11-10`,
     );
     expect(board.statusCode).toBe(200);
-    expect(board.json().data.scenesKwh).toBeGreaterThanOrEqual(10.07);
+    expect(board.json().data.scenesKwh).toBeGreaterThanOrEqual(10.02);
     expect(board.json().data.kwh).toBeGreaterThanOrEqual(board.json().data.scenesKwh);
     // With the board's building: the devices of that building count, those of another building do not.
     const month = `/sbuilding/board/energy/savings?projectId=${projectId}&period=MONTH&anchor=2026-11-10`;
     const own = await manager('GET', `${month}&buildingId=${buildingId}`);
-    expect(own.json().data.scenesKwh).toBeGreaterThanOrEqual(10.07);
+    expect(own.json().data.scenesKwh).toBeGreaterThanOrEqual(10.02);
     const [other] = await t.app.db
       .select({ id: buildings.id })
       .from(buildings)

@@ -1,24 +1,54 @@
 import { and, asc, eq, gte, isNotNull, lte } from 'drizzle-orm';
-import type { SceneSavings } from '@sbuilding/shared';
+import { type SavingsEvidence, type SceneSavings } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import {
+  evidenceAnswer,
   lookbackStart,
-  nextOnReports,
-  offCommands,
+  mayLowerDraw,
+  savingsOf,
   savingsPeriod,
-  sumSavings,
+  sumByOwner,
+  type CommandEvent,
   type SavingsQuery,
-  withDraw,
 } from '../savings/index.js';
 import { findProject } from '../projects/index.js';
+import { findScene } from './service.js';
 import { sceneRuns, scenes } from './tables.js';
+
+/** The commands a project's scene runs sent (one scene's with `sceneId`) that could be saving in the period. */
+async function sceneCommands(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  range: { from: Date; to: Date },
+  sceneId?: number,
+): Promise<CommandEvent[]> {
+  const runs = await db
+    .select({ sceneId: sceneRuns.sceneId, startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
+    .from(sceneRuns)
+    .where(
+      and(
+        tenantFilter(scope, sceneRuns.tenantId),
+        eq(sceneRuns.projectId, projectId),
+        sceneId === undefined ? isNotNull(sceneRuns.sceneId) : eq(sceneRuns.sceneId, sceneId),
+        gte(sceneRuns.startedAt, lookbackStart(range.from)),
+        lte(sceneRuns.startedAt, range.to),
+      ),
+    )
+    .orderBy(asc(sceneRuns.startedAt));
+  return runs.flatMap((run) =>
+    run.commands
+      .filter(mayLowerDraw)
+      .map((c) => ({ owner: run.sceneId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
+  );
+}
 
 /**
  * For each scene of a project, the energy it saved over [from, to] (default the last 30 days), by the
- * shared savings rule (../energy/savings.ts): each device a run switched off (`setOnOff` false or
- * brightness 0, with success) counts from the run until it next reported on, at most 10 h, times its
- * category's rated draw (RATED_WATTS: light 36 W, AC 1000 W; other categories 0).
+ * shared rule (../savings): a device its run commanded counts only when it reported a lower-drawing state
+ * right after than before, until its next reported change (at most 10 h), at the difference of the two
+ * states' draws.
  */
 export async function sceneSavings(
   db: Db,
@@ -28,42 +58,33 @@ export async function sceneSavings(
   now = new Date(),
 ): Promise<SceneSavings> {
   await findProject(db, scope, projectId);
-  const { from, to } = savingsPeriod(period, now);
+  const range = savingsPeriod(period, now);
   const sceneRows = await db
     .select({ id: scenes.id })
     .from(scenes)
     .where(and(tenantFilter(scope, scenes.tenantId), eq(scenes.projectId, projectId)));
-  const runs = await db
-    .select({ sceneId: sceneRuns.sceneId, startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
-    .from(sceneRuns)
-    .where(
-      and(
-        tenantFilter(scope, sceneRuns.tenantId),
-        eq(sceneRuns.projectId, projectId),
-        isNotNull(sceneRuns.sceneId),
-        gte(sceneRuns.startedAt, lookbackStart(from)),
-        lte(sceneRuns.startedAt, to),
-      ),
-    )
-    .orderBy(asc(sceneRuns.startedAt));
-  const offs = runs.flatMap((run) =>
-    offCommands(run.commands).map((c) => ({
-      owner: run.sceneId ?? 0,
-      deviceId: c.deviceId,
-      at: run.startedAt,
-    })),
-  );
-  const events = await withDraw(db, scope, offs, period.buildingId);
-  const savings = await sumSavings(
-    events,
+  const commands = await sceneCommands(db, scope, projectId, range);
+  const savings = sumByOwner(
+    await savingsOf(db, scope, commands, range, period.buildingId),
     sceneRows.map((s) => s.id),
-    from,
-    to,
-    await nextOnReports(db, events),
   );
   return {
-    from: from.toISOString(),
-    to: to.toISOString(),
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
     rows: [...savings].map(([sceneId, s]) => ({ sceneId, ...s })),
   };
+}
+
+/** One scene's savings with their evidence (newest first), for its detail. */
+export async function sceneSavingsEvidence(
+  db: Db,
+  scope: Scope,
+  sceneId: number,
+  period: SavingsQuery = {},
+  now = new Date(),
+): Promise<SavingsEvidence> {
+  const scene = await findScene(db, scope, sceneId);
+  const range = savingsPeriod(period, now);
+  const commands = await sceneCommands(db, scope, scene.projectId, range, scene.id);
+  return evidenceAnswer(await savingsOf(db, scope, commands, range), range);
 }

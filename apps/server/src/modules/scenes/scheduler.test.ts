@@ -162,16 +162,19 @@ describe('device triggers', () => {
     const update = (pirValue: number, at: Date) =>
       triggers.onUpdate({ deviceId: pir.id, ts: at.getTime(), values: { pir: pirValue } }, at);
 
+    // Not holding: logged once as a skip with its reason.
+    const notYet = await update(1, local('13:00'));
+    expect(notYet.map((r) => [r.sceneId, r.outcome, r.reason])).toEqual([[id, 'skipped', 'conditionFalse']]);
     expect(await update(1, local('13:00'))).toEqual([]);
     const first = await update(0, local('13:01'));
     expect(first.map((r) => [r.sceneId, r.trigger, r.outcome])).toEqual([[id, 'device', 'failed']]);
     expect(first[0]?.detail.conditions).toEqual([expect.objectContaining({ live: 0, holds: true })]);
     // Still empty: nothing new.
     expect(await update(0, local('13:02'))).toEqual([]);
-    // Someone came and left again: a new period.
+    // Someone came and left again: a new period (the not-holding skip is not logged again within 10 minutes).
     expect(await update(1, local('13:03'))).toEqual([]);
     expect((await update(0, local('13:04'))).map((r) => r.sceneId)).toEqual([id]);
-    expect(await runsOf(id)).toHaveLength(2);
+    expect((await runsOf(id)).map((r) => r.outcome).sort()).toEqual(['failed', 'failed', 'skipped']);
   });
 
   it('two processes evaluating the same reading act once', async () => {
@@ -194,6 +197,43 @@ describe('device triggers', () => {
     // And once more, as each process's pass would: still one.
     await Promise.all(processes.map((p) => p.evaluateAll(local('15:01'))));
     expect((await runsOf(id)).filter((r) => r.outcome !== 'skipped')).toHaveLength(1);
+  });
+
+  it('log the skips of a busy sensor flapping around its threshold at most once per 10 minutes and reason', async () => {
+    const id = await create(
+      {
+        name: 'Busy corridor',
+        triggerType: 'device',
+        repeatIntervalMinutes: 60,
+        conditions: [
+          { source: 'device', deviceId: pir.id, property: 'motionCount', operator: 'greater', value: 5 },
+        ],
+      },
+      local('07:00'),
+    );
+    const triggers = new ConditionTriggers(deps);
+    await triggers.reload();
+    // 60 readings, one every 30 s over half an hour, alternating below and above the threshold.
+    const start = local('10:00').getTime();
+    for (let i = 0; i < 60; i++) {
+      const at = new Date(start + i * 30_000);
+      await triggers.onUpdate(
+        { deviceId: pir.id, ts: at.getTime(), values: { motionCount: i % 2 ? 9 : 1 } },
+        at,
+      );
+    }
+    const logged = (await runsOf(id)).sort((x, y) => x.startedAt.getTime() - y.startedAt.getTime());
+    const minute = (r: { startedAt: Date }) => (r.startedAt.getTime() - start) / 60_000;
+    // It ran once (at 10:00:30); then 'not holding' and 'within the repeat interval' each at most every 10 min.
+    expect(logged.map((r) => [minute(r), r.outcome, r.reason])).toEqual([
+      [0, 'skipped', 'conditionFalse'],
+      [0.5, 'failed', 'commandFailed'],
+      [1.5, 'skipped', 'repeatInterval'],
+      [10, 'skipped', 'conditionFalse'],
+      [11.5, 'skipped', 'repeatInterval'],
+      [20, 'skipped', 'conditionFalse'],
+      [21.5, 'skipped', 'repeatInterval'],
+    ]);
   });
 
   it('record a skip once per period and reason, not at every reading', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SceneRun } from '@sbuilding/shared';
+import type { Clock } from '../../platform/clock.js';
 import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
 import { projects } from '../projects/tables.js';
 import { dueTimesBetween } from './engine.js';
@@ -15,6 +16,12 @@ type SceneRow = typeof scenes.$inferSelect;
 
 /** How far back a restart looks for due runs (older ones are neither run nor recorded). */
 const LOOK_BACK_MS = 7 * 86_400_000;
+/**
+ * A device or weather scene logs a skip (its conditions stopped holding, or they hold and a check fails) at
+ * most once per this interval per scene and reason: a busy sensor flapping around its threshold cannot
+ * flood the scheduling log.
+ */
+export const SKIP_LOG_INTERVAL_MS = 10 * 60_000;
 /** Most missed due times recorded one by one per scene and pass; the rest are claimed silently. */
 const MISSED_RECORDED_MAX = 50;
 
@@ -23,7 +30,8 @@ export interface SchedulerOptions {
   catchUpMinutes: number;
   /** Pause between two passes. */
   tickMs: number;
-  now?: () => Date;
+  /** The time the schedule, noon naps and condition triggers read (the app's clock). */
+  clock: Clock;
 }
 
 /**
@@ -109,13 +117,18 @@ async function recordMissed(
  * Condition-triggered scenes (device, weather): evaluated when a device they read reports (the telemetry
  * bus, not polling) and at each pass (vacancy and pre-delays ripen with time, the weather changes).
  * Edge-triggered: a scene runs once per period its conditions hold; a skip is recorded once per period and
- * reason (not at every reading); nothing is recorded while the conditions do not hold.
+ * reason (not at every reading); a period of not holding is recorded once as a skip; and no scene logs a
+ * skip for the same reason more than once per SKIP_LOG_INTERVAL_MS.
  */
 export class ConditionTriggers {
   /** device id -> scenes whose conditions read it. */
   private index = new Map<number, Set<number>>();
   /** scene id -> reason last recorded in the current holding period ('ran' once it ran). */
   private recorded = new Map<number, string>();
+  /** Scenes whose conditions did not hold at their last evaluation (the not-holding skip is logged). */
+  private readonly notHolding = new Set<number>();
+  /** 'scene id:reason' -> when a skip of that scene for that reason was last logged (ms). */
+  private readonly skipLoggedAt = new Map<string, number>();
   private readonly busy = new Set<number>();
 
   constructor(
@@ -172,6 +185,15 @@ export class ConditionTriggers {
     return out;
   }
 
+  /** A skip of this scene for this reason is logged at most once per SKIP_LOG_INTERVAL_MS. */
+  private mayLogSkip(id: number, reason: string, now: Date): boolean {
+    const key = `${id}:${reason}`;
+    const last = this.skipLoggedAt.get(key);
+    if (last !== undefined && now.getTime() - last < SKIP_LOG_INTERVAL_MS) return false;
+    this.skipLoggedAt.set(key, now.getTime());
+    return true;
+  }
+
   private async evaluate(id: number, now: Date, overlay: LiveOverlay | undefined): Promise<SceneRun | null> {
     if (this.busy.has(id)) return null;
     this.busy.add(id);
@@ -186,8 +208,13 @@ export class ConditionTriggers {
         record: (decision, seen) => {
           if (!decision.conditionsHold) {
             this.recorded.delete(id);
-            return false;
+            // Not holding: logged once when they stop holding (or are first seen so), and at most once per
+            // SKIP_LOG_INTERVAL_MS per scene, so a busy sensor flapping around its threshold cannot flood it.
+            if (this.notHolding.has(id)) return false;
+            this.notHolding.add(id);
+            return this.mayLogSkip(id, decision.reason ?? '', now);
           }
+          this.notHolding.delete(id);
           // Already ran in this holding period (persistent: survives a restart).
           const since = seen.conditionsSince;
           if (since !== null && seen.lastRanAt !== null && seen.lastRanAt >= since) return false;
@@ -195,7 +222,7 @@ export class ConditionTriggers {
           // A pending pre-delay is not news: it runs (or is recorded) when it ripens.
           if (key === 'preDelay' || key === previous) return false;
           this.recorded.set(id, key);
-          return true;
+          return key === 'ran' || this.mayLogSkip(id, key, now);
         },
       });
       return run;
@@ -215,7 +242,7 @@ export function startSceneAutomation(
   log: FastifyBaseLogger,
   options: SchedulerOptions,
 ): () => Promise<void> {
-  const now = options.now ?? (() => new Date());
+  const now = () => options.clock.now();
   const triggers = new ConditionTriggers(deps, log);
   let running: Promise<unknown> | null = null;
   const pass = () => {

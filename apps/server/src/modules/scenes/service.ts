@@ -9,6 +9,7 @@ import {
   type SceneListFilter,
   sceneSaveBodySchema,
 } from '@sbuilding/shared';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -29,9 +30,14 @@ type RunRow = typeof sceneRuns.$inferSelect;
 /** What scene services need besides the database: the command path and the weather. */
 export interface SceneDeps extends CommandDeps {
   weather?: WeatherProvider;
+  /** The time automation reads (the app's `clock`); the machine's when absent. */
+  clock?: Clock;
   /** How long a scene's command waits for a device's reply. */
   commandTimeoutMs: number;
 }
+
+/** What the deps' clock reads now. */
+export const nowOf = (deps: { clock?: Clock }): Date => (deps.clock ?? systemClock).now();
 
 /** A parsed create or save body. */
 type SceneInput = SceneDefinition | z.output<typeof sceneSaveBodySchema>;
@@ -239,7 +245,13 @@ async function checkName(tx: Db, projectId: number, name: string, except?: numbe
   if (taken) throw badRequest('scene.duplicateName', { name });
 }
 
-export async function createScene(db: Db, scope: Scope, body: SceneDefinition): Promise<Scene> {
+/** Creates a scene; `now` (the app's clock) is its creation, where its schedule starts. */
+export async function createScene(
+  db: Db,
+  scope: Scope,
+  body: SceneDefinition,
+  now = new Date(),
+): Promise<Scene> {
   const project = await findProject(db, scope, body.projectId);
   await checkReferences(db, scope, project.id, body);
   const id = await db.transaction(async (tx) => {
@@ -256,6 +268,8 @@ export async function createScene(db: Db, scope: Scope, body: SceneDefinition): 
         zoneId: body.zoneId,
         category: body.category,
         rules: rulesOf(body),
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: scenes.id });
     if (!row) throw new AppError(500, 'error.internal');
@@ -270,6 +284,7 @@ export async function saveScene(
   scope: Scope,
   id: number,
   body: z.output<typeof sceneSaveBodySchema>,
+  now = new Date(),
 ): Promise<Scene> {
   const current = await findScene(db, scope, id);
   await checkReferences(db, scope, current.projectId, body);
@@ -287,9 +302,9 @@ export async function saveScene(
         rules: rulesOf(body),
         conditionsSince: null,
         // New execution times count from now: a time just added that already passed today is not missed.
-        lastDueAt: scheduleFrom(new Date()),
+        lastDueAt: scheduleFrom(now),
         version: body.version + 1,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(and(eq(scenes.id, id), eq(scenes.version, body.version)))
       .returning({ id: scenes.id });

@@ -14,6 +14,7 @@ import type { FileStore } from '../files/index.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 import { seedAlertRules } from './demo-rules.js';
+import { seedDemoAutomations } from './demo-automations.js';
 import { seedBoardSettings } from '../boards/index.js';
 import { seedEnergyBilling } from '../energy-billing/index.js';
 
@@ -85,9 +86,15 @@ export async function seedBuiltIns(db: Db): Promise<void> {
  * The built-in settings, then, on first start only (no user at all yet), the demo tenant and users: an
  * installation whose administrator removed them does not get them back on restart. Safe to run from several
  * processes at once (conflicts are ignored) and cheap when there is nothing to do. The demo buildings' floor
- * plans are written to `store`; without one (start-up tests) the campus has no buildings.
+ * plans are written to `store`; without one (start-up tests) the campus has no buildings. With `automations`
+ * (main.ts) the campus also gets its scenes, noon nap and AC automations (demo-automations.ts).
  */
-export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  log: FastifyBaseLogger,
+  store?: FileStore,
+  options: { automations?: boolean; now?: Date } = {},
+): Promise<void> {
   await seedBuiltIns(db);
 
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
@@ -117,6 +124,8 @@ export async function seedDemo(db: Db, log: FastifyBaseLogger, store?: FileStore
     await seedDevices(db, tenant.id, campus.id);
     await seedAlertRules(db, tenant.id, campus.id);
     await seedEnergyBilling(db, tenant.id, campus.id);
+    // The campus automates itself (npm start); the tests' template campus starts without automations.
+    if (options.automations) await seedDemoAutomations(db, tenant.id, campus.id, options.now);
   }
   log.info({ users: DEMO_USERS.map((u) => u.username) }, 'demo tenant and users created');
 }

@@ -35,6 +35,8 @@ export const SCENE_REASONS = [
   'missed',
   'noTargets',
   'commandFailed',
+  // A device-triggered scene that ran in this holding period of its conditions: it waits until they stop.
+  'triggerNotArmed',
   // AC automation (schemas/ac-automation.ts): why it switched or set an AC ('ac' + its decision reason).
   'acTimingOpen',
   'acTimingClose',
@@ -125,6 +127,48 @@ export const sceneRunListBodySchema = pagingSchema.extend({
 export type SceneRunListBody = z.input<typeof sceneRunListBodySchema>;
 export type SceneRunFilter = z.infer<typeof sceneRunListBodySchema>;
 
+/**
+ * What a run would do to one target device now, or why not (explain): `wouldSet` sends and changes it;
+ * `alreadySet` it already reports every commanded value (sent, nothing changes); `deviceUnreachable` /
+ * `gatewayUnreachable` not connected (the run would fail with 'unreachable'); `notPermitted` the catalogue
+ * refuses a command for its model (the run would be 'refused'); `manualOverride` a person switched it by hand
+ * within the scene's manual timeout (it is left alone).
+ */
+export const SCENE_TARGET_STATUSES = [
+  'wouldSet',
+  'alreadySet',
+  'deviceUnreachable',
+  'gatewayUnreachable',
+  'notPermitted',
+  'manualOverride',
+] as const;
+export type SceneTargetStatus = (typeof SCENE_TARGET_STATUSES)[number];
+
+export const sceneTargetExplanationSchema = z.object({
+  targetKind: z.enum(SCENE_TARGET_KINDS),
+  targetId: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  status: z.enum(SCENE_TARGET_STATUSES),
+  /** The commands it would get (each action of the scene). */
+  commands: z.array(scenePlannedCommandSchema.pick({ method: true, params: true })),
+  /** What the status read: the live values compared, the gateway's name, the last manual switch. */
+  detail: z.record(z.string(), z.unknown()),
+});
+export type SceneTargetExplanation = z.infer<typeof sceneTargetExplanationSchema>;
+
+/**
+ * A condition trigger (device, weather scenes): armed when it would act on its conditions' next holding; a
+ * scene that ran in the current holding period waits until its conditions stop holding.
+ */
+export const sceneTriggerStateSchema = z.object({
+  armed: z.boolean(),
+  conditionsHold: z.boolean(),
+  conditionsSince: timestampSchema.nullable(),
+  lastRanAt: timestampSchema.nullable(),
+});
+export type SceneTriggerState = z.infer<typeof sceneTriggerStateSchema>;
+
 /** POST /sbuilding/scene/explain/{id}: what would happen now, nothing sent. */
 export const sceneExplanationSchema = z.object({
   now: timestampSchema,
@@ -135,5 +179,9 @@ export const sceneExplanationSchema = z.object({
   checks: z.array(sceneCheckSchema),
   conditions: z.array(sceneConditionResultSchema),
   commands: z.array(scenePlannedCommandSchema),
+  /** Each target device: what it would do, or why not. */
+  targets: z.array(sceneTargetExplanationSchema),
+  /** Condition triggers only: whether the trigger is armed. */
+  trigger: sceneTriggerStateSchema.nullable(),
 });
 export type SceneExplanation = z.infer<typeof sceneExplanationSchema>;

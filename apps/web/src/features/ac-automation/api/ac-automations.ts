@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   acAutomationExplanationSchema,
   acAutomationSavingsSchema,
+  savingsEvidenceSchema,
   acAutomationSchema,
   pageSchema,
   type AcAutomationCreateBody,
@@ -36,6 +37,16 @@ export function useAcAutomationSavings(projectId: number | null) {
     queryFn: () =>
       post('/sbuilding/acAutomation/savings', { projectId }, { schema: acAutomationSavingsSchema }),
     enabled: projectId !== null,
+  });
+}
+
+/** One config's savings over the last 30 days with their evidence (its detail). */
+export function useAcAutomationSavingsEvidence(acAutomationId: number | null) {
+  return useQuery({
+    queryKey: [...acAutomationsKey, 'savings', 'evidence', acAutomationId],
+    queryFn: () =>
+      post('/sbuilding/acAutomation/savings/evidence', { acAutomationId }, { schema: savingsEvidenceSchema }),
+    enabled: acAutomationId !== null,
   });
 }
 

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { AcAutomation } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
+import { SavingsEvidenceDrawer } from '@/components/savings-evidence-drawer';
 import { currentProjectId } from '@/lib/storage';
 import {
   useAcAutomations,
   useAcAutomationSavings,
+  useAcAutomationSavingsEvidence,
   useDeleteAcAutomation,
   useSetAcAutomationActive,
 } from '../api/ac-automations';
@@ -36,6 +38,8 @@ export default function AcAutomationPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [form, setForm] = useState<{ editing: AcAutomation | null } | null>(null);
   const [explained, setExplained] = useState<AcAutomation | null>(null);
+  const [evidenceOf, setEvidenceOf] = useState<AcAutomation | null>(null);
+  const evidence = useAcAutomationSavingsEvidence(evidenceOf?.id ?? null);
   const list = useAcAutomations({ projectId: projectId ?? 0, ...paging }, projectId !== null);
   const savings = useAcAutomationSavings(projectId);
   const setActive = useSetAcAutomationActive();
@@ -145,7 +149,19 @@ export default function AcAutomationPage() {
     {
       title: t('acAutomation.columns.saved'),
       key: 'saved',
-      render: (_, a) => t('acAutomation.kwh', { value: saved.get(a.id)?.kwh ?? 0 }),
+      render: (_, a) => (
+        <Button
+          type="link"
+          size="small"
+          aria-label={t('savingsEvidence.open', {
+            name: a.targetName,
+            kwh: t('acAutomation.kwh', { value: saved.get(a.id)?.kwh ?? 0 }),
+          })}
+          onClick={() => setEvidenceOf(a)}
+        >
+          {t('acAutomation.kwh', { value: saved.get(a.id)?.kwh ?? 0 })}
+        </Button>
+      ),
     },
     {
       title: t('acAutomation.columns.actions'),
@@ -211,6 +227,13 @@ export default function AcAutomationPage() {
             </Flex>
           </Card>
           <ExplainDrawer config={explained} onClose={() => setExplained(null)} />
+          <SavingsEvidenceDrawer
+            title={t('savingsEvidence.title', { name: evidenceOf?.targetName ?? '' })}
+            open={evidenceOf !== null}
+            onClose={() => setEvidenceOf(null)}
+            data={evidence.data}
+            loading={evidence.isFetching}
+          />
           <AcAutomationForm
             projectId={projectId}
             editing={form?.editing ?? null}

@@ -1,20 +1,39 @@
 import { Alert, Descriptions, Drawer, List, Space, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Scene, SceneExplanation } from '@sbuilding/shared';
 import { useExplainScene } from '../api/scenes';
 import { ResultIcon } from '@/components/result-icon';
+import { DrawerScroll } from '@/components/scroll-region';
 
 function Holds({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
-      {ok ? (
-        <ResultIcon icon={CheckCircleOutlined} />
-      ) : (
-        <ResultIcon icon={CloseCircleOutlined} failed />
-      )}
+      {ok ? <ResultIcon icon={CheckCircleOutlined} /> : <ResultIcon icon={CloseCircleOutlined} failed />}
       <span>{t(ok ? 'scenes.explain.holds' : 'scenes.explain.fails')}</span>
+    </Space>
+  );
+}
+
+const formatTime = (iso: unknown) =>
+  typeof iso === 'string' ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
+
+/** A target's status: what it would do, or why not, in words (with the gateway's name or the hand switch's time). */
+function TargetStatus({ target }: { target: SceneExplanation['targets'][number] }) {
+  const { t } = useTranslation();
+  const ok = target.status === 'wouldSet' || target.status === 'alreadySet';
+  const gateway = target.detail.gatewayName;
+  return (
+    <Space size={4}>
+      {ok ? <ResultIcon icon={CheckCircleOutlined} /> : <ResultIcon icon={CloseCircleOutlined} failed />}
+      <span>
+        {t(`scenes.explain.status.${target.status}`, {
+          gateway: typeof gateway === 'string' ? gateway : '',
+          at: formatTime(target.detail.at),
+        })}
+      </span>
     </Space>
   );
 }
@@ -23,7 +42,10 @@ function valueText(value: SceneExplanation['conditions'][number]['value']): stri
   return Array.isArray(value) ? `[${value[0]}, ${value[1]}]` : String(value);
 }
 
-/** "What would happen now": each check and condition with what it read, and the commands; nothing sent. */
+/**
+ * "What would happen now": each check and condition with what it read, whether a device trigger is armed,
+ * each target device with what it would do or why not, and the commands; nothing sent.
+ */
 export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose: () => void }) {
   const { t } = useTranslation();
   const explain = useExplainScene(scene?.id ?? null);
@@ -36,72 +58,103 @@ export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose
       size="large"
       destroyOnHidden
       closable={{ 'aria-label': t('common.close') }}
+      styles={{ body: { overflow: 'hidden' } }}
     >
-      {explain.isFetching || !data ? (
-        <div role="status">
-          <Spin />
-          <span className="sb-visually-hidden">{t('scenes.explain.loading')}</span>
-        </div>
-      ) : (
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Alert
-            type={data.decision === 'run' ? 'success' : 'info'}
-            title={
-              data.decision === 'run'
-                ? t('scenes.explain.wouldRun')
-                : t('scenes.explain.wouldSkip', { reason: t(`jobLog.reasons.${data.reason ?? 'disabled'}`) })
-            }
-            description={t('scenes.explain.at', { date: data.localDate, time: data.localTime })}
-          />
-          <section aria-label={t('scenes.explain.checks')}>
-            <Typography.Title level={3}>{t('scenes.explain.checks')}</Typography.Title>
-            <Descriptions column={1} bordered size="small">
-              {data.checks.map((c) => (
-                <Descriptions.Item key={c.code} label={t(`scenes.checks.${c.code}`)}>
-                  <Holds ok={c.ok} />
-                </Descriptions.Item>
-              ))}
-            </Descriptions>
-          </section>
-          {data.conditions.length > 0 ? (
-            <section aria-label={t('scenes.explain.conditions')}>
-              <Typography.Title level={3}>{t('scenes.explain.conditions')}</Typography.Title>
+      <DrawerScroll label={t('scenes.explain.title', { name: scene?.name ?? '' })}>
+        {explain.isFetching || !data ? (
+          <div role="status">
+            <Spin />
+            <span className="sb-visually-hidden">{t('scenes.explain.loading')}</span>
+          </div>
+        ) : (
+          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+            <Alert
+              type={data.decision === 'run' ? 'success' : 'info'}
+              title={
+                data.decision === 'run'
+                  ? t('scenes.explain.wouldRun')
+                  : t('scenes.explain.wouldSkip', {
+                      reason: t(`jobLog.reasons.${data.reason ?? 'disabled'}`),
+                    })
+              }
+              description={t('scenes.explain.at', { date: data.localDate, time: data.localTime })}
+            />
+            <section aria-label={t('scenes.explain.checks')}>
+              <Typography.Title level={3}>{t('scenes.explain.checks')}</Typography.Title>
+              <Descriptions column={1} bordered size="small">
+                {data.checks.map((c) => (
+                  <Descriptions.Item key={c.code} label={t(`scenes.checks.${c.code}`)}>
+                    <Holds ok={c.ok} />
+                  </Descriptions.Item>
+                ))}
+              </Descriptions>
+            </section>
+            {data.conditions.length > 0 ? (
+              <section aria-label={t('scenes.explain.conditions')}>
+                <Typography.Title level={3}>{t('scenes.explain.conditions')}</Typography.Title>
+                <List
+                  dataSource={data.conditions}
+                  renderItem={(c) => (
+                    <List.Item>
+                      <Space wrap>
+                        <span>
+                          {t(`scenes.properties.${c.property}`, { defaultValue: c.property })}{' '}
+                          {t(`scenes.operators.${c.operator}`)} {valueText(c.value)}
+                        </span>
+                        <span>
+                          {t('scenes.explain.live', { value: c.live ?? t('scenes.explain.unknown') })}
+                        </span>
+                        <Holds ok={c.holds} />
+                      </Space>
+                    </List.Item>
+                  )}
+                />
+              </section>
+            ) : null}
+            {data.trigger ? (
+              <Alert
+                type={data.trigger.armed ? 'success' : 'info'}
+                title={t('scenes.explain.trigger')}
+                description={
+                  data.trigger.armed
+                    ? t('scenes.explain.armed')
+                    : t('scenes.explain.notArmed', { since: formatTime(data.trigger.conditionsSince) })
+                }
+              />
+            ) : null}
+            <section aria-label={t('scenes.explain.targets')}>
+              <Typography.Title level={3}>{t('scenes.explain.targets')}</Typography.Title>
               <List
-                dataSource={data.conditions}
-                renderItem={(c) => (
+                dataSource={data.targets}
+                locale={{ emptyText: t('scenes.explain.noTargets') }}
+                renderItem={(target) => (
                   <List.Item>
                     <Space wrap>
-                      <span>
-                        {t(`scenes.properties.${c.property}`, { defaultValue: c.property })}{' '}
-                        {t(`scenes.operators.${c.operator}`)} {valueText(c.value)}
-                      </span>
-                      <span>
-                        {t('scenes.explain.live', { value: c.live ?? t('scenes.explain.unknown') })}
-                      </span>
-                      <Holds ok={c.holds} />
+                      <span>{target.deviceName}</span>
+                      <TargetStatus target={target} />
                     </Space>
                   </List.Item>
                 )}
               />
             </section>
-          ) : null}
-          <section aria-label={t('scenes.explain.commands')}>
-            <Typography.Title level={3}>{t('scenes.explain.commands')}</Typography.Title>
-            <List
-              dataSource={data.commands}
-              locale={{ emptyText: t('scenes.explain.noCommands') }}
-              renderItem={(c) => (
-                <List.Item>
-                  {c.deviceName}: {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}{' '}
-                  {Object.entries(c.params)
-                    .map(([k, v]) => `${t(`fields.${k}`, { defaultValue: k })} ${String(v)}`)
-                    .join(', ')}
-                </List.Item>
-              )}
-            />
-          </section>
-        </Space>
-      )}
+            <section aria-label={t('scenes.explain.commands')}>
+              <Typography.Title level={3}>{t('scenes.explain.commands')}</Typography.Title>
+              <List
+                dataSource={data.commands}
+                locale={{ emptyText: t('scenes.explain.noCommands') }}
+                renderItem={(c) => (
+                  <List.Item>
+                    {c.deviceName}: {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}{' '}
+                    {Object.entries(c.params)
+                      .map(([k, v]) => `${t(`fields.${k}`, { defaultValue: k })} ${String(v)}`)
+                      .join(', ')}
+                  </List.Item>
+                )}
+              />
+            </section>
+          </Space>
+        )}
+      </DrawerScroll>
     </Drawer>
   );
 }

@@ -96,6 +96,18 @@ const EXPLANATION: SceneExplanation = {
       deviceName: 'Light 201',
     },
   ],
+  targets: [
+    {
+      targetKind: 'device',
+      targetId: 9,
+      deviceId: 9,
+      deviceName: 'Light 201',
+      status: 'gatewayUnreachable',
+      commands: [{ method: 'setOnOff', params: { onOff: false } }],
+      detail: { gatewayId: 4, gatewayName: 'BLE gateway 2F' },
+    },
+  ],
+  trigger: { armed: false, conditionsHold: true, conditionsSince: '2026-01-03T08:00:00Z', lastRanAt: null },
 };
 
 const calls = (url: string) => seen.filter((c) => c.url === url).map((c) => bodyOf(c));
@@ -143,6 +155,45 @@ beforeEach(async () => {
       to: '2026-01-03T09:00:00Z',
       rows: [{ sceneId: 3, offHours: 347.22, kwh: 12.5 }],
     }),
+    '/sbuilding/scene/savings/evidence': envelope(200, {
+      from: '2025-12-04T09:00:00Z',
+      to: '2026-01-03T09:00:00Z',
+      kwh: 0.05,
+      total: 1,
+      rows: [
+        {
+          owner: 3,
+          deviceId: 9,
+          deviceName: 'Light 201',
+          category: 'light',
+          commandAt: '2026-01-02T10:00:00Z',
+          before: {
+            onOff: true,
+            lightnessLevel: 255,
+            workMode: null,
+            fanSpeed: null,
+            targetTemp: null,
+            roomTemp: null,
+          },
+          after: {
+            onOff: true,
+            lightnessLevel: 77,
+            workMode: null,
+            fanSpeed: null,
+            targetTemp: null,
+            roomTemp: null,
+          },
+          afterAt: '2026-01-02T10:00:01Z',
+          endAt: '2026-01-02T12:00:01Z',
+          endReason: 'changed',
+          beforeWatts: 36.5,
+          afterWatts: 11.37,
+          savedWatts: 25.13,
+          hours: 2,
+          kwh: 0.05,
+        },
+      ],
+    }),
   });
 });
 afterEach(() => localStorage.clear());
@@ -172,7 +223,23 @@ describe('scene list page', { timeout: 150_000 }, () => {
     if (!row) throw new Error('no row');
     expect(await within(row).findByText('12.5 kWh', {}, WAIT)).toBeInTheDocument();
     expect(calls('/sbuilding/scene/savings')).toEqual([{ projectId: 5 }]);
-    expect(screen.getByText(/times each device's rated power/)).toBeInTheDocument();
+    expect(screen.getByText(/Devices already off count nothing/)).toBeInTheDocument();
+
+    // The figure opens its evidence: the states the device reported before and after, and the draws.
+    await userEvent.click(
+      within(row).getByRole('button', { name: '12.5 kWh saved by Corridor lights off: its evidence' }),
+    );
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    const evidence = await within(drawer).findByRole(
+      'table',
+      { name: 'Each saving with the states the device reported' },
+      WAIT,
+    );
+    expect(within(evidence).getByText('On, 100%')).toBeInTheDocument();
+    expect(within(evidence).getByText('On, 30%')).toBeInTheDocument();
+    expect(within(evidence).getByText('36.5 → 11.37 (−25.13)')).toBeInTheDocument();
+    expect(calls('/sbuilding/scene/savings/evidence')).toEqual([{ sceneId: 3 }]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('executes a scene now and says how it went', async () => {
@@ -192,6 +259,9 @@ describe('scene list page', { timeout: 150_000 }, () => {
     expect(within(drawer).getByText('PIR equal to 0')).toBeInTheDocument();
     expect(within(drawer).getByText('now 1')).toBeInTheDocument();
     expect(within(drawer).getByText(/Light 201: /)).toBeInTheDocument();
+    // Per target: why it would not be set; and whether the device trigger is armed.
+    expect(within(drawer).getByText('Gateway BLE gateway 2F unreachable')).toBeInTheDocument();
+    expect(within(drawer).getByText(/^Not armed: it ran while its conditions hold/)).toBeInTheDocument();
     expect(await seriousViolations()).toEqual([]);
   });
 

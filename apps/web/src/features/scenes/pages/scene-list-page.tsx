@@ -8,7 +8,8 @@ import type { Scene } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { NoProject } from '@/components/no-project';
 import { currentProjectId } from '@/lib/storage';
-import { useSceneSavings } from '../api/scene-savings';
+import { SavingsEvidenceDrawer } from '@/components/savings-evidence-drawer';
+import { useSceneSavings, useSceneSavingsEvidence } from '../api/scene-savings';
 import { useEnableScene, useExecuteScene, useScenes } from '../api/scenes';
 import { ExplainDrawer } from '../components/explain-drawer';
 
@@ -20,6 +21,8 @@ export default function SceneListPage() {
   const projectId = currentProjectId();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [explained, setExplained] = useState<Scene | null>(null);
+  const [evidenceOf, setEvidenceOf] = useState<Scene | null>(null);
+  const evidence = useSceneSavingsEvidence(evidenceOf?.id ?? null);
   const scenes = useScenes({ projectId: projectId ?? 0, ...paging }, projectId !== null);
   // Fetched beside the list (not in it) so the list stays fast; '—' until it arrives.
   const savings = useSceneSavings(projectId);
@@ -95,7 +98,22 @@ export default function SceneListPage() {
     {
       title: t('scenes.columns.saved'),
       key: 'saved',
-      render: (_, s) => (savings.data ? t('scenes.kwh', { value: saved.get(s.id) ?? 0 }) : '—'),
+      render: (_, s) =>
+        savings.data ? (
+          <Button
+            type="link"
+            size="small"
+            aria-label={t('savingsEvidence.open', {
+              name: s.name,
+              kwh: t('scenes.kwh', { value: saved.get(s.id) ?? 0 }),
+            })}
+            onClick={() => setEvidenceOf(s)}
+          >
+            {t('scenes.kwh', { value: saved.get(s.id) ?? 0 })}
+          </Button>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('scenes.columns.actions'),
@@ -173,6 +191,13 @@ export default function SceneListPage() {
         </Flex>
       </Card>
       <ExplainDrawer scene={explained} onClose={() => setExplained(null)} />
+      <SavingsEvidenceDrawer
+        title={t('savingsEvidence.title', { name: evidenceOf?.name ?? '' })}
+        open={evidenceOf !== null}
+        onClose={() => setEvidenceOf(null)}
+        data={evidence.data}
+        loading={evidence.isFetching}
+      />
     </Flex>
   );
 }

@@ -1,0 +1,116 @@
+import { Drawer, Spin, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { DrawerScroll } from '@/components/scroll-region';
+import type { PowerState, SavingEvidence, SavingsEvidence } from '@sbuilding/shared';
+
+const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** A reported state in words: on or off, a light's level, an AC's mode, setpoint and room. */
+function StateText({ state, category }: { state: PowerState; category: string }) {
+  const { t } = useTranslation();
+  const parts = [
+    state.onOff === null
+      ? t('savingsEvidence.unknown')
+      : t(state.onOff ? 'savingsEvidence.on' : 'savingsEvidence.off'),
+  ];
+  if (category === 'light' && state.onOff && state.lightnessLevel !== null) {
+    parts.push(t('savingsEvidence.level', { value: Math.round((state.lightnessLevel / 255) * 100) }));
+  }
+  if (category === 'ac' && state.onOff) {
+    if (state.workMode)
+      parts.push(t(`savingsEvidence.modes.${state.workMode}`, { defaultValue: state.workMode }));
+    if (state.targetTemp !== null) parts.push(t('savingsEvidence.setpoint', { value: state.targetTemp }));
+    if (state.roomTemp !== null) parts.push(t('savingsEvidence.room', { value: state.roomTemp }));
+  }
+  return <span>{parts.join(', ')}</span>;
+}
+
+/**
+ * The evidence of an automation's savings (the scene's or the AC automation's detail): per device the state
+ * it reported before the command and the lower one after, when, until when (and why it ended), the draws
+ * and the difference, hours and kWh in the period.
+ */
+export function SavingsEvidenceDrawer({
+  title,
+  open,
+  onClose,
+  data,
+  loading,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  data: SavingsEvidence | undefined;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<SavingEvidence> = [
+    { title: t('savingsEvidence.device'), dataIndex: 'deviceName', key: 'device' },
+    {
+      title: t('savingsEvidence.before'),
+      key: 'before',
+      render: (_, r) => <StateText state={r.before} category={r.category} />,
+    },
+    {
+      title: t('savingsEvidence.after'),
+      key: 'after',
+      render: (_, r) => <StateText state={r.after} category={r.category} />,
+    },
+    { title: t('savingsEvidence.reportedAt'), key: 'afterAt', render: (_, r) => formatTime(r.afterAt) },
+    {
+      title: t('savingsEvidence.until'),
+      key: 'until',
+      render: (_, r) => `${formatTime(r.endAt)} ${t(`savingsEvidence.endReasons.${r.endReason}`)}`.trim(),
+    },
+    {
+      title: t('savingsEvidence.watts'),
+      key: 'watts',
+      render: (_, r) =>
+        t('savingsEvidence.wattsValue', { before: r.beforeWatts, after: r.afterWatts, saved: r.savedWatts }),
+    },
+    { title: t('savingsEvidence.hours'), dataIndex: 'hours', key: 'hours' },
+    { title: t('savingsEvidence.kwh'), dataIndex: 'kwh', key: 'kwh' },
+  ];
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="large"
+      destroyOnHidden
+      closable={{ 'aria-label': t('common.close') }}
+      styles={{ body: { overflow: 'hidden' } }}
+    >
+      <DrawerScroll label={title}>
+        {loading || !data ? (
+          <div role="status">
+            <Spin />
+            <span className="sb-visually-hidden">{t('savingsEvidence.loading')}</span>
+          </div>
+        ) : (
+          <>
+            <Typography.Paragraph>
+              {t('savingsEvidence.summary', {
+                kwh: data.kwh,
+                count: data.total,
+                from: formatTime(data.from),
+                to: formatTime(data.to),
+              })}
+            </Typography.Paragraph>
+            <Table<SavingEvidence>
+              rowKey={(r) => `${r.deviceId}@${r.commandAt}`}
+              aria-label={t('savingsEvidence.caption')}
+              caption={<span className="sb-visually-hidden">{t('savingsEvidence.caption')}</span>}
+              columns={columns}
+              dataSource={data.rows}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              size="small"
+            />
+          </>
+        )}
+      </DrawerScroll>
+    </Drawer>
+  );
+}
