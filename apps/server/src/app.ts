@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/env.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
+import { BODY_LIMIT_BYTES, bodyPlugin } from './platform/body.js';
 import { databasePlugin } from './platform/database.js';
 import { webPlugin } from './platform/web.js';
 import { authPlugin } from './modules/sessions/index.js';
@@ -75,7 +76,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
     logger: logger ?? { level: config.logLevel },
     // Behind a proxy the client's address comes from X-Forwarded-For; on one machine it is the socket's.
     trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,6 +84,7 @@ export async function buildApp({ config, logger }: BuildOptions): Promise<Fastif
   app.decorate('deviceChannel', null);
 
   await app.register(errorHandlerPlugin);
+  await app.register(bodyPlugin);
   await app.register(databasePlugin);
   // The overview's vector map (MAP_STYLE_URL): the browser fetches the style, its tiles, glyphs and sprites.
   const mapOrigins = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];

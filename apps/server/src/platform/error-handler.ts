@@ -24,6 +24,14 @@ export function appErrorMessage(lang: Lang, error: AppError): string {
   return translate(lang, error.key, { ...error.params, ...labels });
 }
 
+/** A byte count as people read it: 1 MiB, 10 MiB, 512 KiB. */
+function sizeText(bytes: number | undefined): string {
+  if (!bytes) return '';
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
 function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
   return reply.status(code).send({ code, msg, data });
 }
@@ -61,9 +69,14 @@ export const errorHandlerPlugin = fp(
         const status = error.statusCode ?? 500;
         if (status === 429) return send(reply, 429, translate(lang, 'error.tooManyRequests'));
         if (status === 404) return send(reply, 404, translate(lang, 'error.notFound'));
+        if (status === 413) {
+          const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+          return send(reply, 413, translate(lang, 'error.bodyTooLarge', { limit: sizeText(limit) }));
+        }
+        if (status === 415) return send(reply, 415, translate(lang, 'error.unsupportedMediaType'));
         if (status >= 400 && status < 500) {
-          // Malformed JSON, too large a body, unsupported media type: a client error with no detail.
-          return send(reply, 400, translate(lang, 'validation.invalid', { data: 'body' }));
+          // Malformed JSON, a bad Content-Length: the request body as a whole is at fault.
+          return send(reply, 400, translate(lang, 'validation.invalid', { data: fieldLabel(lang, 'body') }));
         }
         request.log.error({ err: error }, 'unexpected error');
         return send(reply, 500, translate(lang, 'error.internal'));

@@ -1,6 +1,6 @@
 import type { MessageKey } from './i18n/messages.js';
 
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /**
  * The one application error. Services throw it with an HTTP code and a message key; the error handler

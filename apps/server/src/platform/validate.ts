@@ -7,6 +7,8 @@ export interface ValidationIssue {
   instancePath: string;
   keyword: string;
   message?: string | undefined;
+  /** Zod's further detail; `keys` names the fields an object does not know (unrecognized_keys). */
+  params?: { keys?: unknown } | undefined;
 }
 
 /**
@@ -16,12 +18,23 @@ export interface ValidationIssue {
 export function validationMessage(lang: Lang, issues: readonly ValidationIssue[]): string {
   const issue = issues[0];
   if (!issue) return translate(lang, 'validation.invalid', { data: '' });
-  const field = issue.instancePath.split('/').filter(Boolean).pop() ?? 'body';
+  // The innermost named field: `/actions/0` is the actions, `/params/level` the level; a field the object
+  // does not know is named itself.
+  const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params?.keys : undefined;
+  const unknownKey = Array.isArray(unknownKeys) ? unknownKeys.find((k) => typeof k === 'string') : undefined;
+  const field =
+    (typeof unknownKey === 'string' ? unknownKey : undefined) ??
+    issue.instancePath
+      .split('/')
+      .filter((part) => part !== '' && !/^\d+$/.test(part))
+      .pop() ??
+    'body';
   const data = fieldLabel(lang, field);
   const message = issue.message ?? '';
   if (isValidationKey(message)) return translate(lang, `validation.${message}`, { data });
-  // Zod's own message for an absent field: "Invalid input: expected string, received undefined".
-  if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) {
+  // Zod's own message for an absent field: "Invalid input: expected string, received undefined" (null: an
+  // empty JSON body, or a field sent as null).
+  if (issue.keyword === 'invalid_type' && /received (undefined|null)$/.test(message)) {
     return translate(lang, 'validation.required', { data });
   }
   return translate(lang, 'validation.invalid', { data });
@@ -47,6 +60,7 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.ou
       instancePath: `/${issue.path.map(String).join('/')}`,
       keyword: issue.code,
       message: issue.message,
+      params: 'keys' in issue ? { keys: issue.keys } : undefined,
     })),
   );
 }

@@ -21,6 +21,7 @@ export const commonFieldsEn = {
   endTime: 'End time',
   timeType: 'Time type',
   zoneType: 'Zone type',
+  body: 'Request body',
 } as const;
 
 export const commonFieldsZh: Record<keyof typeof commonFieldsEn, string> = {
@@ -45,4 +46,5 @@ export const commonFieldsZh: Record<keyof typeof commonFieldsEn, string> = {
   endTime: '结束时间',
   timeType: '时间类型',
   zoneType: '区域类型',
+  body: '请求体',
 };
