@@ -37,3 +37,4 @@ export * from './schemas/overview.js';
 export * from './schemas/mini-program.js';
 export * from './schemas/sso.js';
 export * from './schemas/api-key.js';
+export * from './i18n/field-label.js';

@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Lang } from '@sbuilding/shared';
 import { AppError } from './errors.js';
 import { fieldLabel, langOf, translate } from './i18n/index.js';
-import { RequestValidationError, validationMessage } from './validate.js';
+import { ZodType } from 'zod';
+import { RequestValidationError, validationMessage, type ValidationContext } from './validate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +23,20 @@ export function appErrorMessage(lang: Lang, error: AppError): string {
     ]),
   );
   return translate(lang, error.key, { ...error.params, ...labels });
+}
+
+/** The schema and value of the request part whose validation failed (body, querystring, params). */
+function routeInput(request: FastifyRequest, part: string | undefined): ValidationContext {
+  const schemas = request.routeOptions.schema;
+  const parts: Record<string, [unknown, unknown]> = {
+    body: [schemas?.body, request.body],
+    querystring: [schemas?.querystring, request.query],
+    params: [schemas?.params, request.params],
+  };
+  const found = part ? parts[part] : undefined;
+  if (!found) return {};
+  const [schema, input] = found;
+  return { schema: schema instanceof ZodType ? schema : undefined, input };
 }
 
 /** A byte count as people read it: 1 MiB, 10 MiB, 512 KiB. */
@@ -61,11 +76,15 @@ export const errorHandlerPlugin = fp(
           return send(reply, error.status, appErrorMessage(lang, error), error.data);
         }
         if (error instanceof RequestValidationError)
-          return send(reply, 400, validationMessage(lang, error.issues));
-        if (hasZodFastifySchemaValidationErrors(error)) {
-          return send(reply, 400, validationMessage(lang, error.validation));
+          return send(reply, 400, validationMessage(lang, error.issues, error.context));
+        if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+          const issues = error.validation ?? [];
+          return send(
+            reply,
+            400,
+            validationMessage(lang, issues, routeInput(request, error.validationContext)),
+          );
         }
-        if (error.validation) return send(reply, 400, validationMessage(lang, error.validation));
         const status = error.statusCode ?? 500;
         if (status === 429) return send(reply, 429, translate(lang, 'error.tooManyRequests'));
         if (status === 404) return send(reply, 404, translate(lang, 'error.notFound'));

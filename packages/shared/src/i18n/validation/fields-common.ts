@@ -22,6 +22,8 @@ export const commonFieldsEn = {
   timeType: 'Time type',
   zoneType: 'Zone type',
   body: 'Request body',
+  terminal: 'Terminal source',
+  period: 'Period',
 } as const;
 
 export const commonFieldsZh: Record<keyof typeof commonFieldsEn, string> = {
@@ -47,4 +49,6 @@ export const commonFieldsZh: Record<keyof typeof commonFieldsEn, string> = {
   timeType: '时间类型',
   zoneType: '区域类型',
   body: '请求体',
+  terminal: '终端来源',
+  period: '周期',
 };

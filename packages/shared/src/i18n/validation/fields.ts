@@ -7,6 +7,7 @@ import { scenesFieldsEn, scenesFieldsZh } from './fields-scenes.js';
 import { alertsFieldsEn, alertsFieldsZh } from './fields-alerts.js';
 import { automationFieldsEn, automationFieldsZh } from './fields-automation.js';
 import { ssoFieldsEn, ssoFieldsZh } from './fields-sso.js';
+import { requestsFieldsEn, requestsFieldsZh } from './fields-requests.js';
 
 /** Each area's labels in both languages; a key belongs to one area only (validation.test.ts checks it). */
 export const FIELD_LABEL_AREAS = {
@@ -19,6 +20,7 @@ export const FIELD_LABEL_AREAS = {
   alerts: { en: alertsFieldsEn, zh: alertsFieldsZh },
   automation: { en: automationFieldsEn, zh: automationFieldsZh },
   sso: { en: ssoFieldsEn, zh: ssoFieldsZh },
+  requests: { en: requestsFieldsEn, zh: requestsFieldsZh },
 } as const;
 
 /** Labels of the fields that schemas validate, for `{data}` in messages. */
@@ -32,6 +34,7 @@ export const fieldsEn = {
   ...alertsFieldsEn,
   ...automationFieldsEn,
   ...ssoFieldsEn,
+  ...requestsFieldsEn,
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -46,4 +49,5 @@ export const fieldsZh: Record<FieldKey, string> = {
   ...alertsFieldsZh,
   ...automationFieldsZh,
   ...ssoFieldsZh,
+  ...requestsFieldsZh,
 };
