@@ -51,6 +51,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CAPTCHA_ENABLED: String(options.captchaEnabled ?? true),
     JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
     DATA_DIR: path.join(os.tmpdir(), 'sbuilding-test'),
+    // Tests make devices and drop them at once; the connect grace has its own test (alerts/grace.test.ts).
+    DEVICE_CONNECT_GRACE_MINUTES: '0',
     ...options.env,
   });
   const database = await freshDatabase(template);
