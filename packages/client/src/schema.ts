@@ -13596,6 +13596,7 @@ export interface operations {
                      *         "secondary": 1,
                      *         "general": 1,
                      *         "complete": 1,
+                     *         "resolved": 1,
                      *         "total": 1
                      *       }
                      *     }
@@ -13608,6 +13609,7 @@ export interface operations {
                             secondary: number;
                             general: number;
                             complete: number;
+                            resolved: number;
                             total: number;
                         };
                     };
@@ -19059,6 +19061,7 @@ export interface operations {
                      *           "secondary": 1,
                      *           "general": 1,
                      *           "complete": 1,
+                     *           "resolved": 1,
                      *           "total": 1
                      *         },
                      *         "air": {
@@ -19115,6 +19118,7 @@ export interface operations {
                                 secondary: number;
                                 general: number;
                                 complete: number;
+                                resolved: number;
                                 total: number;
                             };
                             air: {
