@@ -22,7 +22,13 @@ export function appErrorMessage(lang: Lang, error: AppError): string {
       names.map((n) => fieldLabel(lang, n)).join(lang === 'ZH' ? '、' : ', '),
     ]),
   );
-  return translate(lang, error.key, { ...error.params, ...labels });
+  const lists = Object.fromEntries(
+    Object.entries(error.messageParams).map(([k, parts]) => [
+      k,
+      parts.map((part) => translate(lang, part.key, part.params)).join(lang === 'ZH' ? '、' : ', '),
+    ]),
+  );
+  return translate(lang, error.key, { ...error.params, ...labels, ...lists });
 }
 
 /** The schema and value of the request part whose validation failed (body, querystring, params). */
