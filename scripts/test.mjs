@@ -10,8 +10,8 @@ const phases = [
     steps: [
       // What `npm run build` does, the console beside the rest: the server's build (tsc -b) builds shared
       // and the simulator first, through its project references; then the server's test files, which the
-      // build leaves out, are type-checked too.
-      ['sh', ['-c', 'npx tsc -b apps/server && npx tsc -p apps/server/tsconfig.test.json']],
+      // build leaves out (the typed client's test needs the client package built), are type-checked too.
+      ['sh', ['-c', 'npx tsc -b apps/server packages/client && npx tsc -p apps/server/tsconfig.test.json']],
       ['npm', ['run', 'build', '-w', '@sbuilding/web']],
       ['npm', ['run', 'lint']],
     ],

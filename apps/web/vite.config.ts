@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/compress';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 const API_PATHS = [
@@ -18,7 +19,8 @@ const API_PATHS = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies made once at build time, served by the server as the browser accepts them.
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     conditions: ['source'],

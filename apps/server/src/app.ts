@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './platform/env.js';
 import { errorHandlerPlugin } from './platform/error-handler.js';
 import { startBus, type Bus } from './platform/cluster/index.js';
+import { BODY_LIMIT_BYTES, bodyPlugin } from './platform/body.js';
 import { databasePlugin } from './platform/database.js';
 import { storagePlugin } from './platform/storage.js';
 import { webPlugin } from './platform/web.js';
@@ -92,7 +93,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
     logger: logger ?? { level: config.logLevel },
     // Behind a proxy the client's address comes from X-Forwarded-For; on one machine it is the socket's.
     trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,6 +105,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   app.addHook('onClose', async () => app.cluster.close());
 
   await app.register(errorHandlerPlugin);
+  await app.register(bodyPlugin);
   await app.register(databasePlugin);
   // Where uploads and exports keep their bytes (a shared directory, the database, or this node's disk).
   await app.register(storagePlugin);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_MODELS, ratedWatts } from '@sbuilding/shared';
 import { acPower, AcUnit, nextRoomTemp, type AcState } from './kinds/ac.js';
 import { Ammeter } from './kinds/ammeter.js';
+import { RoomClimate } from './kinds/climate.js';
 import { Light } from './kinds/light.js';
 import { Panel } from './kinds/panel.js';
 import { DEVICE_KINDS } from './kinds/registry.js';
@@ -103,6 +104,38 @@ describe('AC thermal model', () => {
     expect(telemetry.targetTemp).toBe(23);
     expect(telemetry.roomTemp).toBeCloseTo(23, 0);
     expect(Object.keys(telemetry).sort()).toEqual(DEVICE_MODELS.ac20.telemetry.map((t) => t.key).sort());
+  });
+});
+
+describe('empty rooms at night (the demo rule: a room outside 16-30 °C is a fault)', () => {
+  const night = (outdoor: number) =>
+    ctx({
+      ts: Date.UTC(2026, 10, 18, 16),
+      local: { weekday: 3, minute: 0, month: 11 },
+      occupancy: 0,
+      working: false,
+      outdoor,
+    });
+
+  it('keeps an empty meeting room with its AC off above 16 °C through a cold night', () => {
+    const ac = new AcUnit(info({ model: 'ac20', category: 'ac', latest: { roomTemp: 22 } }));
+    // A whole night and day of 2 °C outside (colder than any November night of the demo).
+    for (let i = 0; i < 24 * 4; i++) ac.step(night(2));
+    const roomTemp = Number(ac.telemetry().roomTemp);
+    expect(roomTemp).toBeGreaterThan(16);
+    expect(roomTemp).toBeLessThan(30);
+  });
+
+  it('keeps a room without an AC above 16 °C too', () => {
+    const room = new RoomClimate(22, 0);
+    for (let i = 0; i < 24 * 4; i++) room.step(night(-5), null);
+    expect(room.readings().temperature).toBeGreaterThan(16);
+  });
+
+  it('still lets a room follow a hot summer day without passing 30 °C', () => {
+    const room = new RoomClimate(22, 0);
+    for (let i = 0; i < 24 * 4; i++) room.step(night(33), null);
+    expect(room.readings().temperature).toBeLessThan(30);
   });
 });
 

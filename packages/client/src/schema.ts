@@ -14744,6 +14744,7 @@ export interface operations {
                      *         "secondary": 1,
                      *         "general": 1,
                      *         "complete": 1,
+                     *         "resolved": 1,
                      *         "total": 1
                      *       }
                      *     }
@@ -14756,6 +14757,7 @@ export interface operations {
                             secondary: number;
                             general: number;
                             complete: number;
+                            resolved: number;
                             total: number;
                         };
                     };
@@ -21509,6 +21511,7 @@ export interface operations {
                      *           "secondary": 1,
                      *           "general": 1,
                      *           "complete": 1,
+                     *           "resolved": 1,
                      *           "total": 1
                      *         },
                      *         "air": {
@@ -21565,6 +21568,7 @@ export interface operations {
                                 secondary: number;
                                 general: number;
                                 complete: number;
+                                resolved: number;
                                 total: number;
                             };
                             air: {

@@ -39,3 +39,4 @@ export * from './schemas/mini-program.js';
 export * from './schemas/sso.js';
 export * from './schemas/api-key.js';
 export * from './schemas/codegen.js';
+export * from './i18n/field-label.js';

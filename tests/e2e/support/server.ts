@@ -49,6 +49,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // Suites create the scenes and AC automations they test on a campus that has none of its own.
       SEED_DEMO_AUTOMATIONS: 'false',
       CAPTCHA_ENABLED: 'false',
+      // Suites unplug devices right after the start; the connect grace is tested in the server's suite.
+      DEVICE_CONNECT_GRACE_MINUTES: '0',
       LOG_LEVEL: 'warn',
       // A private console build, so a run is not broken by another build replacing apps/web/dist meanwhile.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

@@ -49,6 +49,11 @@ const envSchema = z.object({
   MQTT_BROKER_SECRET: z.string().min(32).optional(),
   /** A device that has sent nothing for this long is offline (and so are the devices behind a gateway). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
+  /**
+   * How long a device has to connect after the server starts or the device is created: a drop inside it raises
+   * no offline alert unless the device is still offline when it ends. Unset: DEVICE_OFFLINE_MINUTES.
+   */
+  DEVICE_CONNECT_GRACE_MINUTES: z.coerce.number().min(0).optional(),
   CAPTCHA_ENABLED: bool(true),
   SIMULATOR: bool(true),
   /** Simulated seconds per real second of the built-in simulator (10 makes a day pass in 2.4 hours). */
@@ -119,6 +124,7 @@ export interface Config {
   mqttUrl: string | undefined;
   mqttBrokerSecret: string | undefined;
   deviceOfflineMinutes: number;
+  deviceConnectGraceMinutes: number;
   captchaEnabled: boolean;
   simulator: boolean;
   simSpeed: number;
@@ -166,6 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mqttUrl: e.MQTT_URL,
     mqttBrokerSecret: e.MQTT_BROKER_SECRET,
     deviceOfflineMinutes: e.DEVICE_OFFLINE_MINUTES,
+    deviceConnectGraceMinutes: e.DEVICE_CONNECT_GRACE_MINUTES ?? e.DEVICE_OFFLINE_MINUTES,
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,
     simSpeed: e.SIM_SPEED,

@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Lang } from '@sbuilding/shared';
 import { AppError } from './errors.js';
 import { fieldLabel, langOf, translate } from './i18n/index.js';
-import { RequestValidationError, validationMessage } from './validate.js';
+import { ZodType } from 'zod';
+import { RequestValidationError, validationMessage, type ValidationContext } from './validate.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +22,35 @@ export function appErrorMessage(lang: Lang, error: AppError): string {
       names.map((n) => fieldLabel(lang, n)).join(lang === 'ZH' ? '、' : ', '),
     ]),
   );
-  return translate(lang, error.key, { ...error.params, ...labels });
+  const lists = Object.fromEntries(
+    Object.entries(error.messageParams).map(([k, parts]) => [
+      k,
+      parts.map((part) => translate(lang, part.key, part.params)).join(lang === 'ZH' ? '、' : ', '),
+    ]),
+  );
+  return translate(lang, error.key, { ...error.params, ...labels, ...lists });
+}
+
+/** The schema and value of the request part whose validation failed (body, querystring, params). */
+function routeInput(request: FastifyRequest, part: string | undefined): ValidationContext {
+  const schemas = request.routeOptions.schema;
+  const parts: Record<string, [unknown, unknown]> = {
+    body: [schemas?.body, request.body],
+    querystring: [schemas?.querystring, request.query],
+    params: [schemas?.params, request.params],
+  };
+  const found = part ? parts[part] : undefined;
+  if (!found) return {};
+  const [schema, input] = found;
+  return { schema: schema instanceof ZodType ? schema : undefined, input };
+}
+
+/** A byte count as people read it: 1 MiB, 10 MiB, 512 KiB. */
+function sizeText(bytes: number | undefined): string {
+  if (!bytes) return '';
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
 }
 
 function send(reply: FastifyReply, code: number, msg: string, data: unknown = null) {
@@ -53,17 +82,26 @@ export const errorHandlerPlugin = fp(
           return send(reply, error.status, appErrorMessage(lang, error), error.data);
         }
         if (error instanceof RequestValidationError)
-          return send(reply, 400, validationMessage(lang, error.issues));
-        if (hasZodFastifySchemaValidationErrors(error)) {
-          return send(reply, 400, validationMessage(lang, error.validation));
+          return send(reply, 400, validationMessage(lang, error.issues, error.context));
+        if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+          const issues = error.validation ?? [];
+          return send(
+            reply,
+            400,
+            validationMessage(lang, issues, routeInput(request, error.validationContext)),
+          );
         }
-        if (error.validation) return send(reply, 400, validationMessage(lang, error.validation));
         const status = error.statusCode ?? 500;
         if (status === 429) return send(reply, 429, translate(lang, 'error.tooManyRequests'));
         if (status === 404) return send(reply, 404, translate(lang, 'error.notFound'));
+        if (status === 413) {
+          const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+          return send(reply, 413, translate(lang, 'error.bodyTooLarge', { limit: sizeText(limit) }));
+        }
+        if (status === 415) return send(reply, 415, translate(lang, 'error.unsupportedMediaType'));
         if (status >= 400 && status < 500) {
-          // Malformed JSON, too large a body, unsupported media type: a client error with no detail.
-          return send(reply, 400, translate(lang, 'validation.invalid', { data: 'body' }));
+          // Malformed JSON, a bad Content-Length: the request body as a whole is at fault.
+          return send(reply, 400, translate(lang, 'validation.invalid', { data: fieldLabel(lang, 'body') }));
         }
         request.log.error({ err: error }, 'unexpected error');
         return send(reply, 500, translate(lang, 'error.internal'));

@@ -1,6 +1,12 @@
 import type { MessageKey } from './i18n/messages.js';
 
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+/** One message of a list a param names (what blocks a deletion: "buildings (2), devices (14)"). */
+export interface MessagePart {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /**
  * The one application error. Services throw it with an HTTP code and a message key; the error handler
@@ -15,6 +21,8 @@ export class AppError extends Error {
     readonly fieldParams: Record<string, readonly string[]> = {},
     /** Answered as the envelope's data (e.g. the per-device outcomes of a failed group command). */
     readonly data: unknown = null,
+    /** Params whose value is a list of messages, each said in the request's language and joined as a list. */
+    readonly messageParams: Record<string, readonly MessagePart[]> = {},
   ) {
     super(key);
     this.name = 'AppError';

@@ -29,10 +29,39 @@ export interface ExportColumn<T> {
   width?: number;
 }
 
-/** Writes rows to a new .xlsx in `target` and returns its generated file name. */
+/**
+ * An export's file name from what it holds (project, board, period, date…): letters of any script and digits
+ * kept, anything else a '-', the parts joined by '_', and a short random tail so two exports never collide:
+ * `Demo-Campus_energy_MONTH_2026-11-01_2026-11-30_3f9a1c.xlsx`. Nothing a path could be built from survives.
+ */
+export function exportFileName(parts: readonly string[]): string {
+  const words = parts
+    .map((part) =>
+      part
+        .normalize('NFC')
+        .replace(/[^\p{L}\p{N}-]+/gu, '-')
+        .replace(/-{2,}/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 40),
+    )
+    .filter((part) => part !== '');
+  return `${[...words, crypto.randomBytes(3).toString('hex')].join('_')}.xlsx`;
+}
+
+/** Today's date in a time zone, 'YYYY-MM-DD' (an export's date). */
+export function exportDate(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Writes rows to a new .xlsx in `target` and returns its file name (`exportFileName` of `nameParts`). */
 export async function writeXlsx<T extends object>(
   target: ExportTarget,
-  prefix: string,
+  nameParts: readonly string[],
   sheetName: string,
   columns: readonly ExportColumn<T>[],
   rows: readonly T[],
@@ -46,7 +75,7 @@ export async function writeXlsx<T extends object>(
   sheet.getRow(1).font = { bold: true };
   // Values are written as plain cells (strings stay strings): a value starting with '=' is not a formula.
   for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, row[c.key]])));
-  const fileName = `${prefix}_${Date.now()}_${crypto.randomBytes(6).toString('hex')}.xlsx`;
+  const fileName = exportFileName(nameParts);
   // Stored only once complete, so a download never sees half a file.
   await store.put(fileName, new Uint8Array(await workbook.xlsx.writeBuffer()));
   return fileName;

@@ -21,7 +21,12 @@ export const webPlugin = fp(
         root: opts.webDist,
         wildcard: false,
         index: false,
-        // Hashed assets never change; index.html must be revalidated so a deploy is picked up.
+        // The build writes .br and .gz beside each text asset (apps/web/build/compress.ts): the one the
+        // browser accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
+        preCompressed: true,
+        // Hashed assets never change; index.html must be revalidated so a deploy is picked up. send's own
+        // Cache-Control (max-age=0) is off: it was written after ours and replaced it.
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           res.setHeader(
             'Cache-Control',
@@ -29,6 +34,8 @@ export const webPlugin = fp(
               ? 'public, max-age=31536000, immutable'
               : 'no-cache',
           );
+          // The same URL answers brotli, gzip or plain bytes: caches must key on what was accepted.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     } else {

@@ -63,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CAPTCHA_ENABLED: String(options.captchaEnabled ?? true),
     ...(options.generatedSecrets ? {} : { JWT_SECRET: crypto.randomBytes(32).toString('base64url') }),
     DATA_DIR: dataDir,
+    // Tests make devices and drop them at once; the connect grace has its own test (alerts/grace.test.ts).
+    DEVICE_CONNECT_GRACE_MINUTES: '0',
     ...options.env,
   });
   const other = options.sameDatabaseAs;

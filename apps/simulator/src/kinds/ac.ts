@@ -1,6 +1,7 @@
 import { AC_STANDBY_WATTS, acDrawWatts, type CommandMethod } from '@sbuilding/shared';
 import { approach, chance, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
+import { indoorAmbient } from './climate.js';
 import { deviceHash, latestNumber, numberParam, SimDevice, stringParam, type Params } from './device.js';
 
 export type WorkMode = 'cool' | 'hot' | 'wet' | 'wind';
@@ -22,8 +23,8 @@ const MODE_FACTOR: Record<WorkMode, number> = { cool: 1, hot: 1, wet: 0.5, wind:
 export const LEAK_RATE = 0.12;
 
 /**
- * The thermal model of a room with an indoor unit. `ambient` is the outdoor temperature plus the heat of
- * the people in the room. When on and the thermostat calls (cooling above the setpoint, heating below it),
+ * The thermal model of a room with an indoor unit. `ambient` is what the room drifts toward: the building's
+ * indoor air (climate.ts `indoorAmbient`) plus the heat of the people in the room. When on and the thermostat calls (cooling above the setpoint, heating below it),
  * the room moves toward the setpoint at the fan's rate times the mode's factor; otherwise (off, fan-only,
  * or the setpoint reached) it drifts toward the ambient at LEAK_RATE, but a unit on never lets it cross
  * back over the setpoint. Exponential approach, exact for any step length.
@@ -86,8 +87,10 @@ export class AcUnit extends SimDevice {
   step(ctx: StepContext): void {
     const s = this.state;
     if (this.mayBeSwitchedByHand(ctx.ts)) this.switchByHand(ctx);
+    // What the unit works against is the outdoor air; what an idle room drifts toward is the building's
+    // indoor air (climate.ts), so an empty room at night stays at the setback instead of the outdoor 8 °C.
     this.ambient = ctx.outdoor + 3 * ctx.occupancy;
-    s.roomTemp = nextRoomTemp(s, this.ambient, ctx.dtHours);
+    s.roomTemp = nextRoomTemp(s, indoorAmbient(ctx.outdoor) + 3 * ctx.occupancy, ctx.dtHours);
   }
 
   /** Someone too cold or too warm switches the unit on at work; it is switched off once the place empties. */

@@ -2,13 +2,16 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteRecord } from '@sbuilding/shared';
-import { Layout } from './layout/layout';
 import { pageFor } from './page-registry';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage, UnauthorizedPage } from './pages/error-page';
-import { GuidePage } from './pages/guide-page';
 import { RedirectPage } from './pages/redirect-page';
 import { flattenRoutes } from './route-match';
+
+// The signed-in shell (sidebar, navbar, tags, search) and the project guide load only when needed: the login
+// page does not carry them (its JavaScript is measured by bench/login-page.bench.mjs).
+const Layout = lazy(() => import('./layout/layout').then((m) => ({ default: m.Layout })));
+const GuidePage = lazy(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage })));
 
 const WxProgramPage = lazy(() =>
   import('@/features/mini-program').then((m) => ({ default: m.WxProgramPage })),
@@ -107,7 +110,14 @@ export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
         </Loadable>
       ),
     },
-    { path: '/guide', element: <GuidePage /> },
+    {
+      path: '/guide',
+      element: (
+        <Loadable>
+          <GuidePage />
+        </Loadable>
+      ),
+    },
     { path: '/redirect/*', element: <RedirectPage /> },
     // The mini-program page is a phone screen of its own: no sidebar, navbar or tag bar.
     {
@@ -119,7 +129,11 @@ export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
       ),
     },
     {
-      element: <Layout />,
+      element: (
+        <Loadable>
+          <Layout />
+        </Loadable>
+      ),
       children: [
         { path: '/index', element: pageElement('index', 'home') },
         { path: '/user/profile', element: pageElement('user/profile', 'profile') },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelled } from '../i18n/field-label.js';
 import { DEVICE_MODELS } from '../devices/models.js';
 import { MODEL_IDS, type ModelId, type TelemetryKey, type TelemetrySpec } from '../devices/types.js';
 import { idSchema, requiredEnum, requiredText, timestampSchema, versionSchema } from './fields.js';
@@ -53,7 +54,8 @@ const ruleFields = {
   model: requiredEnum(MODEL_IDS),
   /** One of the model's numeric telemetry keys (thresholdKeysOf). */
   telemetryKey: z.string({ error: requiredOrInvalid }).min(1, 'required'),
-  operator: requiredEnum(ALERT_RULE_OPERATORS),
+  // Labelled as the rule form labels it; a scene condition's `operator` is the 'Operator'.
+  operator: labelled(requiredEnum(ALERT_RULE_OPERATORS), 'ruleCondition'),
   /** The limit of above / below; the low end of a range. */
   threshold: z.number({ error: requiredOrInvalid }),
   /** The high end of a range; ignored (null) for above / below. */

@@ -151,11 +151,16 @@ export type AlertIgnoreBody = z.input<typeof alertIgnoreBodySchema>;
 export const alertIgnoreAllResultSchema = z.object({ count: z.number().int() });
 
 /** POST /sbuilding/alert/counts: alerts of the filter by level. */
+/**
+ * The alarm board's cards: open alerts by level (with a status filter, that status's), the resolved ones
+ * (processed or ignored) apart, and every alert of the filter.
+ */
 export const alertCountsSchema = z.object({
   urgent: z.number().int(),
   secondary: z.number().int(),
   general: z.number().int(),
   complete: z.number().int(),
+  resolved: z.number().int(),
   total: z.number().int(),
 });
 export type AlertCounts = z.infer<typeof alertCountsSchema>;

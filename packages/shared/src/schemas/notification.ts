@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelled } from '../i18n/field-label.js';
 import { pagingSchema } from '../envelope.js';
 import { isEmail } from '../validators.js';
 import { ALERT_LEVELS, ALERT_STATUSES, ALERT_TYPES } from './alert.js';
@@ -177,12 +178,16 @@ export const smtpSettingsBodySchema = z.object({
   secure: z.boolean({ error: 'invalid' }).optional().default(false),
   user: optionalText(255),
   password: optionalText(255),
-  from: z
-    .string({ error: (i) => (i.input == null ? 'required' : 'invalid') })
-    .trim()
-    .min(1, 'required')
-    .max(255, 'tooLong')
-    .refine((v) => isEmail(v), 'email'),
+  // The sender's address; `from` elsewhere is where a period starts.
+  from: labelled(
+    z
+      .string({ error: (i) => (i.input == null ? 'required' : 'invalid') })
+      .trim()
+      .min(1, 'required')
+      .max(255, 'tooLong')
+      .refine((v) => isEmail(v), 'email'),
+    'fromAddress',
+  ),
 });
 export type SmtpSettingsBody = z.infer<typeof smtpSettingsBodySchema>;
 

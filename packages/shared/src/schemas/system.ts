@@ -149,7 +149,7 @@ export const exportResultSchema = z.object({ fileName: z.string() });
  * Names the server generates for exports: letters, digits, '-', '_' and '.', ending in .xlsx. Anything
  * else (a path, '..') is refused before the file system is touched.
  */
-export const EXPORT_FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,150}\.xlsx$/;
+export const EXPORT_FILE_NAME = /^[\p{L}\p{N}_-][\p{L}\p{N}._-]{0,250}\.xlsx$/u;
 
 /** GET /common/download query. */
 export const downloadQuerySchema = z.object({

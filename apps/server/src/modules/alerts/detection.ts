@@ -30,6 +30,8 @@ const placeColumns = {
   floorId: devices.floorId,
   position: devices.position,
   lastActivityAt: devices.lastActivityAt,
+  online: devices.online,
+  createdAt: devices.createdAt,
   buildingName: buildings.name,
   buildingAddress: buildings.address,
   floorName: floors.name,
@@ -68,16 +70,40 @@ export function placeOf(device: Placed): { address: string; positionName: string
  * Threshold rules are the second detector (rules.ts, on the telemetry bus), writing the same tables with
  * their own `type`; notification channels listen to AlertEvents.
  */
+export interface DetectorOptions {
+  flapWindowMs?: number;
+  /**
+   * How long a device has to connect, counted from the detector's start (the server's) and from the device's
+   * creation: a drop inside it is not an outage yet (DEVICE_CONNECT_GRACE_MINUTES). It is looked at again when
+   * the grace ends and raised only if the device is still offline then. 0: none.
+   */
+  graceMs?: number;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => number;
+}
+
 export class AlertDetector {
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
+  private readonly flapWindowMs: number;
+  private readonly graceMs: number;
+  private readonly now: () => number;
+  private readonly startedAt: number;
+  /** Devices that dropped within their grace: when to look at them again. */
+  private readonly deferred = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: () => Db,
     private readonly events: AlertEvents,
     private readonly log: FastifyBaseLogger,
-    private readonly flapWindowMs = FLAP_WINDOW_MS,
-  ) {}
+    options: DetectorOptions = {},
+  ) {
+    this.flapWindowMs = options.flapWindowMs ?? FLAP_WINDOW_MS;
+    this.graceMs = options.graceMs ?? 0;
+    this.now = options.now ?? Date.now;
+    this.startedAt = this.now();
+  }
 
   /** The presence listener given to the device link; never throws at the broker, logs instead. */
   readonly onPresence: PresenceListener = (changes) => {
@@ -93,6 +119,49 @@ export class AlertDetector {
    */
   stop(): void {
     this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.deferred.clear();
+  }
+
+  /** Devices whose drop waits for the end of their grace (tests). */
+  get waiting(): number[] {
+    return [...this.deferred.keys()];
+  }
+
+  /**
+   * Raises the alerts of deferred devices whose grace is over and that are still offline (the timer calls it;
+   * tests call it after moving the clock). A device back meanwhile raises nothing.
+   */
+  raiseDue(): Promise<void> {
+    this.queue = this.queue
+      .then(async () => {
+        const now = this.now();
+        const due = [...this.deferred].filter(([, at]) => at <= now).map(([id]) => id);
+        for (const id of due) this.deferred.delete(id);
+        const touched = await this.raiseOffline(due, false);
+        this.tell(touched);
+        this.schedule();
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'alert detection failed'));
+    return this.queue;
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.stopped || this.deferred.size === 0) return;
+    const next = Math.min(...this.deferred.values());
+    this.timer = setTimeout(() => void this.raiseDue(), Math.max(0, next - this.now()) + 50);
+    this.timer.unref();
+  }
+
+  private tell(touched: Touched[]): void {
+    if (touched.length === 0) return;
+    this.events.emit({
+      tenantIds: [...new Set(touched.map((t) => t.tenantId))],
+      alertIds: touched.map((t) => t.id),
+    });
   }
 
   /** Resolves once every change reported so far is handled (tests wait on it). */
@@ -103,22 +172,32 @@ export class AlertDetector {
   async handle(changes: readonly PresenceChange[]): Promise<void> {
     const offline = unique(changes.filter((c) => !c.online && c.viaGateway === undefined));
     const online = unique(changes.filter((c) => c.online));
-    const touched = [...(await this.raiseOffline(offline)), ...(await this.resolveOffline(online))];
-    if (touched.length === 0) return;
-    this.events.emit({
-      tenantIds: [...new Set(touched.map((t) => t.tenantId))],
-      alertIds: touched.map((t) => t.id),
-    });
+    // Back within its grace: the drop is forgotten.
+    for (const id of online) this.deferred.delete(id);
+    const touched = [...(await this.raiseOffline(offline, true)), ...(await this.resolveOffline(online))];
+    this.tell(touched);
   }
 
-  private async raiseOffline(ids: number[]): Promise<Touched[]> {
+  /** Raises (or reopens) the offline alerts of `ids`; with `grace`, a device still in its grace waits. */
+  private async raiseOffline(ids: number[], grace: boolean): Promise<Touched[]> {
     if (ids.length === 0) return [];
     const rows = await placed(this.db(), ids);
     const touched: Touched[] = [];
+    const now = this.now();
     for (const device of rows) {
+      if (grace && this.graceMs > 0) {
+        const graceEnd = Math.max(this.startedAt, device.createdAt.getTime()) + this.graceMs;
+        if (now < graceEnd) {
+          this.deferred.set(device.id, graceEnd);
+          continue;
+        }
+      }
+      // Looked at again after its grace: only a device still offline raises.
+      if (!grace && device.online) continue;
       const id = await this.raiseOne(device);
       if (id !== null) touched.push({ id, tenantId: device.tenantId });
     }
+    if (grace) this.schedule();
     return touched;
   }
 

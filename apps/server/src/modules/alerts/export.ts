@@ -9,7 +9,8 @@ import type {
   Lang,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
+import { exportDate, writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
+import { findProject } from '../projects/index.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { allAlerts } from './service.js';
 
@@ -177,9 +178,17 @@ export async function exportAlerts(
 ): Promise<string> {
   const alerts = await allAlerts(db, scope, filter);
   const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({ key, header: HEADERS[lang][key] }));
+  // Named after what it holds: project, board, the filter's dates (or the day it was made).
+  const project = await findProject(db, scope, filter.projectId);
+  const dates = [filter.from, filter.to].filter((d) => d !== undefined).map((d) => d.slice(0, 10));
+  const name = [
+    project.projectName,
+    lang === 'ZH' ? '告警' : 'alerts',
+    ...(dates.length > 0 ? dates : [exportDate(project.timeZone)]),
+  ];
   return writeXlsx(
     dir,
-    'alerts',
+    name,
     'alerts',
     columns,
     alerts.map((a) => toRow(a, lang)),

@@ -22,7 +22,10 @@ export const alertsPlugin = fp(
   async (app: FastifyInstance) => {
     const events = new AlertEvents();
     app.decorate('alertEvents', events);
-    app.decorate('alertDetector', new AlertDetector(() => app.db, events, app.log));
+    // A device gets the grace to connect after the server's start and its own creation (no false alerts
+    // while the simulator or the real devices connect at start).
+    const graceMs = app.config.deviceConnectGraceMinutes * 60_000;
+    app.decorate('alertDetector', new AlertDetector(() => app.db, events, app.log, { graceMs }));
     app.decorate('ruleEvaluator', new RuleEvaluator(() => app.db, events, app.log));
     // A deleted device's open alerts close with 'device deletion' in its transaction; told once committed.
     app.deviceHooks.add(async ({ tx, scope, deviceId, deleted }) => {

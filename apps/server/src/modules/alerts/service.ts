@@ -77,16 +77,22 @@ export async function listAlerts(db: Db, scope: Scope, filter: AlertListFilter):
   return { rows: rows.map(toAlert), total: total?.value ?? 0 };
 }
 
-/** POST /sbuilding/alert/counts: the alerts of the filter by level. */
+/**
+ * POST /sbuilding/alert/counts: the open alerts of the filter by level (what the level cards show: a resolved
+ * alert is not urgent any more), the resolved ones apart, and all of them. A filter naming a status counts
+ * that status by level instead.
+ */
 export async function countAlerts(db: Db, scope: Scope, filter: AlertFilter): Promise<AlertCounts> {
   const rows = await db
-    .select({ level: alerts.level, value: count() })
+    .select({ level: alerts.level, status: alerts.status, value: count() })
     .from(alerts)
     .where(whereOf(scope, filter))
-    .groupBy(alerts.level);
-  const counts: AlertCounts = { urgent: 0, secondary: 0, general: 0, complete: 0, total: 0 };
+    .groupBy(alerts.level, alerts.status);
+  const counted = filter.status ?? 'alerting';
+  const counts: AlertCounts = { urgent: 0, secondary: 0, general: 0, complete: 0, resolved: 0, total: 0 };
   for (const row of rows) {
-    counts[row.level] = row.value;
+    if (row.status === counted) counts[row.level] += row.value;
+    if (row.status !== 'alerting') counts.resolved += row.value;
     counts.total += row.value;
   }
   return counts;

@@ -22,7 +22,8 @@ const tags = ['api keys'];
  * so a leaked key cannot outlive its revocation. Weixin customers act only through the mini program: no keys.
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', async (request) => {
+  // onRequest (after the protected context's session check), so the body is not read for such a caller.
+  app.addHook('onRequest', async (request) => {
     if (isBuildingBound(request.scope().roles)) throw forbidden();
   });
   app.put(

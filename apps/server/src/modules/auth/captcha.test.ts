@@ -77,7 +77,10 @@ describe('the sign-in captcha', () => {
   it('refuses a missing code or an unknown uuid with 400', async () => {
     const { uuid } = await t.solveCaptcha();
     const noCode = await login({ username: 'admin', password: 'admin123', uuid });
-    expect(noCode.json()).toMatchObject({ code: 400, msg: 'Wrong verification code' });
+    // Spec section 5: the code is required ('{data} is required').
+    expect(noCode.json()).toMatchObject({ code: 400, msg: 'Verification code is required' });
+    const blank = await login({ username: 'admin', password: 'admin123', uuid, code: '  ' }, 'ZH');
+    expect(blank.json()).toMatchObject({ code: 400, msg: '验证码不能为空' });
     const noUuid = await login({ username: 'admin', password: 'admin123', code: 'abcd' });
     expect(noUuid.json()).toMatchObject({
       code: 400,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { badRequest } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { CONFIG_KEYS, getConfigValue } from '../system/index.js';
 import { captchas } from './tables.js';
 
@@ -38,9 +38,12 @@ const uuidSchema = z.uuid();
 
 /**
  * Checks an answer and consumes the captcha whatever the outcome, so each image allows one guess.
- * Unknown or expired: 400 auth.captchaExpired; wrong or empty: 400 auth.captchaWrong.
+ * Empty: 400 '{data} is required' naming the code; unknown or expired: 400 auth.captchaExpired; wrong: 400
+ * auth.captchaWrong.
  */
 export async function consumeCaptcha(db: Db, uuid: string, code: string, now = new Date()): Promise<void> {
+  // Spec section 5: the code is required. No guess was made, so the image stays usable.
+  if (code.trim() === '') throw new AppError(400, 'validation.required', {}, { data: ['code'] });
   if (!uuidSchema.safeParse(uuid).success) throw badRequest('auth.captchaExpired');
   const [row] = await db.delete(captchas).where(eq(captchas.uuid, uuid)).returning();
   if (!row || row.expiresAt.getTime() <= now.getTime()) throw badRequest('auth.captchaExpired');

@@ -90,6 +90,16 @@ describe('air board', () => {
     }
   });
 
+  it("shares the answer between viewers, and still checks each one's right to the project first", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => manager('GET', `/sbuilding/board/air?projectId=${f.projectId}`)),
+    );
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // The answer is cached now: a caller of another tenant still hears 404.
+    expect((await stranger('GET', `/sbuilding/board/air?projectId=${f.projectId}`)).statusCode).toBe(404);
+  });
+
   it("answers 404 for another tenant's project, and a building of another project", async () => {
     expect((await stranger('GET', `/sbuilding/board/air?projectId=${f.projectId}`)).statusCode).toBe(404);
     const other = await manager('GET', `/sbuilding/board/air?projectId=1&buildingId=${f.buildingId}`);

@@ -2,6 +2,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import {
   AIR_BOARD_CATEGORIES,
   AIR_READINGS,
+  airBoardSchema,
   airValues,
   zoneAirValues,
   type AirBoard,
@@ -14,6 +15,7 @@ import {
   type LatestTelemetry,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import type { SharedCache } from '../../platform/shared-cache.js';
 import { notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { findHall } from '../buildings/index.js';
@@ -82,8 +84,39 @@ export async function zonesOf(db: Db, scope: Scope, projectId: number, buildingI
 /** GET /sbuilding/board/air: every air/temperature sensor of the project (or building), banded, and its zones. */
 export async function airBoard(db: Db, scope: Scope, query: AirBoardQuery): Promise<AirBoard> {
   const project = await projectAndBuilding(db, scope, query);
-  const [thresholds, zoneRows, rows] = await Promise.all([
-    airThresholds(db),
+  return airBoardOf(db, scope, project, query, await airThresholds(db));
+}
+
+/**
+ * GET /sbuilding/board/air for many viewers: the caller's right to the project and building is checked first,
+ * then the answer, the same for every viewer, is shared through `cache` already serialized (validated against
+ * airBoardSchema once), so 200 wall screens cost one computation per BOARD_CACHE_MS.
+ */
+export async function sharedAirBoard(
+  db: Db,
+  scope: Scope,
+  query: AirBoardQuery,
+  cache: SharedCache<string>,
+): Promise<string> {
+  const project = await projectAndBuilding(db, scope, query);
+  // Part of the key: a threshold saved in the system config shows at once, not when the answer expires.
+  const thresholds = await airThresholds(db);
+  const key = `${project.id}:${query.buildingId ?? ''}:${JSON.stringify(thresholds)}`;
+  return cache.get(key, async () =>
+    JSON.stringify(airBoardSchema.parse(await airBoardOf(db, scope, project, query, thresholds))),
+  );
+}
+
+type BoardProject = Awaited<ReturnType<typeof projectAndBuilding>>;
+
+async function airBoardOf(
+  db: Db,
+  scope: Scope,
+  project: BoardProject,
+  query: AirBoardQuery,
+  thresholds: Awaited<ReturnType<typeof airThresholds>>,
+): Promise<AirBoard> {
+  const [zoneRows, rows] = await Promise.all([
     zonesOf(db, scope, project.id, query.buildingId),
     db
       .select({

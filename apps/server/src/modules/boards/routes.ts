@@ -1,12 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acBoardQuerySchema, acBoardSchema, airBoardQuerySchema, airBoardSchema, airTrendQuerySchema, airTrendSchema, envelopeSchema, lightBoardQuerySchema, lightBoardSchema, spaceBoardQuerySchema, spaceBoardSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
-import { ok } from '../../platform/envelope.js';
+import {
+  acBoardQuerySchema,
+  acBoardSchema,
+  airBoardQuerySchema,
+  airBoardSchema,
+  airTrendQuerySchema,
+  airTrendSchema,
+  envelopeSchema,
+  lightBoardQuerySchema,
+  lightBoardSchema,
+  spaceBoardQuerySchema,
+  spaceBoardSchema,
+  PROJECT_READ_ROLES,
+} from '@sbuilding/shared';
+import { ok, okJson } from '../../platform/envelope.js';
+import { SharedCache } from '../../platform/shared-cache.js';
 import { errorResponses } from '../../platform/openapi.js';
-import { airBoard, airTrend } from './air.js';
+import { airTrend, sharedAirBoard } from './air.js';
 import { acBoard, lightBoard } from './service.js';
-import { spaceBoard } from './space.js';
+import { sharedSpaceBoard } from './space.js';
 
 const tags = ['boards'];
+/** How long a board's answer is shared between viewers. */
+export const BOARD_CACHE_MS = 2_000;
 /** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
 const READ = { roles: PROJECT_READ_ROLES };
 
@@ -15,6 +31,10 @@ const READ = { roles: PROJECT_READ_ROLES };
  * go to sendCmd.
  */
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Shared by every viewer of a project's board for a few seconds (platform/shared-cache.ts); live changes
+  // arrive over the socket meanwhile. 200 wall screens on the air board cost one computation per period.
+  const airCache = new SharedCache<string>(BOARD_CACHE_MS);
+  const spaceCache = new SharedCache<string>(BOARD_CACHE_MS);
   app.get(
     '/sbuilding/board/light',
     {
@@ -57,7 +77,8 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(airBoardSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await airBoard(app.db, request.scope(), request.query)),
+    async (request, reply) =>
+      okJson(request, reply, await sharedAirBoard(app.db, request.scope(), request.query, airCache)),
   );
 
   app.get(
@@ -87,6 +108,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(spaceBoardSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await spaceBoard(app.db, request.scope(), request.query)),
+    async (request, reply) =>
+      okJson(request, reply, await sharedSpaceBoard(app.db, request.scope(), request.query, spaceCache)),
   );
 };

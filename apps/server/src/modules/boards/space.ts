@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import {
   presenceOf,
+  spaceBoardSchema,
   SPACE_DAYS,
   type OccupancyState,
   type SpaceBoard,
@@ -8,6 +9,7 @@ import {
   type SpaceZone,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import type { SharedCache } from '../../platform/shared-cache.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { latestTelemetry } from '../devices/index.js';
 import { devices } from '../devices/tables.js';
@@ -42,6 +44,29 @@ export async function spaceBoard(
   now: number = Date.now(),
 ): Promise<SpaceBoard> {
   const project = await projectAndBuilding(db, scope, query);
+  return spaceBoardOf(db, scope, project, query, now);
+}
+
+/** GET /sbuilding/board/space for many viewers: the right first, then one shared serialized answer (air.ts). */
+export async function sharedSpaceBoard(
+  db: Db,
+  scope: Scope,
+  query: SpaceBoardQuery,
+  cache: SharedCache<string>,
+): Promise<string> {
+  const project = await projectAndBuilding(db, scope, query);
+  return cache.get(`${project.id}:${query.buildingId ?? ''}`, async () =>
+    JSON.stringify(spaceBoardSchema.parse(await spaceBoardOf(db, scope, project, query, Date.now()))),
+  );
+}
+
+async function spaceBoardOf(
+  db: Db,
+  scope: Scope,
+  project: Awaited<ReturnType<typeof projectAndBuilding>>,
+  query: SpaceBoardQuery,
+  now: number,
+): Promise<SpaceBoard> {
   const zone = project.timeZone;
   const [window, zoneRows, sensors] = await Promise.all([
     presenceMinutes(db),

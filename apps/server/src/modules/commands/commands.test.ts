@@ -216,6 +216,31 @@ describe('reboot-ba and the control log', () => {
     expect(notBa.json().msg).toBe('This device is not a Bluetooth gateway');
   }, 15_000);
 
+  it('gives each line its own time: four commands within a second do not share one timestamp', async () => {
+    const [anyDevice] = await t.app.db.select().from(devices).where(eq(devices.id, light.id));
+    const sent: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      sent.push(Date.now());
+      // The light is not connected: each call answers at once and is logged as unreachable.
+      const res = await manager('POST', '/sbuilding/dev-rpccmd/sendCmd', {
+        deviceId: offlineLight.id,
+        method: 'setOnOff',
+        params: { onOff: i % 2 === 0 },
+      });
+      expect(res.statusCode).toBe(503);
+      while (Date.now() === sent[i]) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const res = await manager('POST', '/sbuilding/control-log/getList', {
+      projectId: anyDevice!.projectId,
+      deviceId: offlineLight.id,
+      pageSize: 4,
+    });
+    const times: number[] = res.json().data.rows.map((r: { time: string }) => Date.parse(r.time));
+    expect(new Set(times).size).toBe(4);
+    // Newest first, each at or after the moment its call was made.
+    expect([...times].reverse().every((time, i) => time >= sent[i]!)).toBe(true);
+  });
+
   it('lists the project control log newest first, filtered by result', async () => {
     const [anyDevice] = await t.app.db.select().from(devices).where(eq(devices.id, light.id));
     const res = await manager('POST', '/sbuilding/control-log/getList', {

@@ -41,9 +41,11 @@ export class ControlLogWriter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Queues lines; a line without its time gets the moment it was added (not its insert's, shared by a batch). */
   add(rows: readonly ControlLogRow[]): void {
     if (rows.length === 0) return;
-    this.queue.push(...rows);
+    const now = new Date();
+    this.queue.push(...rows.map((row) => ({ ...row, createdAt: row.createdAt ?? now })));
     this.running ??= this.drain();
   }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COMMAND_TIMEOUT_MS,
+  DEVICE_CONTROL_PERMISSION,
   controlLogEntrySchema,
   controlLogListBodySchema,
   envelopeSchema,
@@ -44,7 +45,12 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/dev-rpccmd/sendCmd',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      // The permission is checked before the body is read (sessions/plugin.ts), in the spec's words.
+      config: {
+        roles: PROJECT_READ_ROLES,
+        permissions: [DEVICE_CONTROL_PERMISSION],
+        forbiddenKey: 'command.noPermission',
+      },
       schema: {
         tags,
         summary:
@@ -72,7 +78,12 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/dev-rpccmd/reboot-ba/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      // Before the device is looked up: a caller who may not control devices does not learn which are gateways.
+      config: {
+        roles: PROJECT_READ_ROLES,
+        permissions: [DEVICE_CONTROL_PERMISSION],
+        forbiddenKey: 'command.noPermission',
+      },
       schema: {
         tags,
         summary: 'Reboots a Bluetooth gateway (its mesh devices are unreachable until it is back)',

@@ -66,6 +66,9 @@ interface Sent {
   text?: string;
 }
 
+/** An attempt and the moment it was made: its control-log line carries its own time, not its batch's. */
+type Attempt = Sent & { at: Date };
+
 /** A reply counts as a failure when the device says so: `{success:false}` or an `error` member. */
 function replyFailed(data: unknown): boolean {
   if (typeof data !== 'object' || data === null) return false;
@@ -182,11 +185,21 @@ export async function sendCommand(
       const parsed = commandRequestSchemaFor(device.model).safeParse(body);
       if (!parsed.success) {
         const text = validationMessage(actor.lang, parsed.error.issues.map(toValidationIssue));
-        const refused: Sent = { result: 'refused', key: 'command.failed', latencyMs: null, text };
+        const refused: Attempt = {
+          result: 'refused',
+          key: 'command.failed',
+          latencyMs: null,
+          text,
+          at: new Date(),
+        };
         return { device, sent: refused, params: request.params };
       }
       const { method, params } = parsed.data;
-      const sent = await sendOne(channel, device, parent ?? undefined, method, params, timeoutMs);
+      const at = new Date();
+      const sent: Attempt = {
+        ...(await sendOne(channel, device, parent ?? undefined, method, params, timeoutMs)),
+        at,
+      };
       return { device, sent, params };
     }),
   );
@@ -207,6 +220,7 @@ export async function sendCommand(
       params,
       result: sent.result,
       latencyMs: sent.latencyMs,
+      createdAt: sent.at,
     })),
   );
   const results: CommandOutcome[] = attempts.map(({ device, sent }) => ({

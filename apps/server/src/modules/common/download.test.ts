@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
-import { exportDir, XLSX_CONTENT_TYPE } from '../../platform/exports.js';
+import { exportDir, exportFileName, XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 
 let t: TestApp;
 let admin: ReturnType<typeof as>;
@@ -27,12 +27,59 @@ async function readSheet(body: Buffer): Promise<string[][]> {
   return rows;
 }
 
+describe('export file names say what the file holds', () => {
+  it("names the energy board's export after its project, board, period and dates", async () => {
+    const manager = as(t, await t.login('manager', 'manager123'));
+    const projects = await manager('POST', '/sbuilding/project/getList', { projectName: 'Demo Campus' });
+    const projectId: number = projects.json().data.rows[0].id;
+    const month = await manager('POST', '/sbuilding/board/energy/export', {
+      projectId,
+      period: 'MONTH',
+      anchor: '2026-11-21',
+    });
+    expect(month.json().data.fileName).toMatch(
+      /^Demo-Campus_energy_MONTH_2026-11-01_2026-11-30_[0-9a-f]{6}\.xlsx$/,
+    );
+    const day = await as(t, await t.login('manager', 'manager123'), 'ZH')(
+      'POST',
+      '/sbuilding/board/energy/export',
+      { projectId, period: 'DAY', anchor: '2026-11-21' },
+    );
+    expect(day.json().data.fileName).toMatch(/^Demo-Campus_能耗_DAY_2026-11-21_[0-9a-f]{6}\.xlsx$/);
+    const alerts = await manager('POST', '/sbuilding/alert/export', {
+      projectId,
+      from: '2026-11-01T00:00:00+08:00',
+      to: '2026-11-20T00:00:00+08:00',
+    });
+    expect(alerts.json().data.fileName).toMatch(
+      /^Demo-Campus_alerts_2026-11-01_2026-11-20_[0-9a-f]{6}\.xlsx$/,
+    );
+  });
+
+  it('downloads a file named in Chinese, with an ASCII fallback name in the header', async () => {
+    const fileName = exportFileName(['演示园区', '能耗', 'DAY', '2026-11-21']);
+    expect(fileName).toMatch(/^演示园区_能耗_DAY_2026-11-21_[0-9a-f]{6}\.xlsx$/);
+    await fs.promises.mkdir(exportDir(t.app.config.dataDir), { recursive: true });
+    await fs.promises.writeFile(path.join(exportDir(t.app.config.dataDir), fileName), 'x');
+    const res = await admin('GET', `/common/download?fileName=${encodeURIComponent(fileName)}&delete=true`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="________DAY_2026-11-21_${fileName.slice(-11)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
+  });
+
+  it('keeps nothing a path could be built from in a name', () => {
+    expect(exportFileName(['../../etc', 'a/b\\c', ' x '])).toMatch(/^etc_a-b-c_x_[0-9a-f]{6}\.xlsx$/);
+  });
+});
+
 describe('export and download', () => {
   it('exports the filtered settings to a real .xlsx that downloads once with delete=true', async () => {
     const exported = await admin('GET', '/system/config/export?configKey=captcha');
     expect(exported.statusCode).toBe(200);
     const { fileName } = exported.json().data;
-    expect(fileName).toMatch(/^config_\d+_[0-9a-f]{12}\.xlsx$/);
+    // Named after what it holds and the day it was made.
+    expect(fileName).toMatch(/^config_\d{4}-\d{2}-\d{2}_[0-9a-f]{6}\.xlsx$/);
 
     const res = await admin('GET', `/common/download?fileName=${fileName}&delete=true`);
     expect(res.statusCode).toBe(200);

@@ -24,7 +24,8 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Length', bytes.length)
         .header(
           'Content-Disposition',
-          `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          // An ASCII name for old clients (a header cannot carry other characters), the real one in filename*.
+          `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
         )
         .header('Cache-Control', 'no-store')
         .send(bytes);

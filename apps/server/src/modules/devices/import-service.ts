@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { appErrorMessage } from '../../platform/error-handler.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
+import { exportDate, writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { RequestValidationError, validationMessage } from '../../platform/validate.js';
 import { findProject } from '../projects/index.js';
@@ -177,5 +177,11 @@ async function writeReport(
     line: result.line,
     errors: result.errors.map((e) => e.message).join('; '),
   }));
-  return writeXlsx(exports, 'device_import_errors', 'errors', reportColumns, reportRows);
+  return writeXlsx(
+    exports,
+    ['device_import_errors', exportDate('UTC')],
+    'errors',
+    reportColumns,
+    reportRows,
+  );
 }

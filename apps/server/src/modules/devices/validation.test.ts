@@ -113,7 +113,7 @@ describe('field rules of the catalogue, on the spec-named calls and on create/{m
       bodies.ba(site, { macAddr: undefined }),
       'MAC address is required',
     );
-    await refused('/sbuilding/device/create/th10', bodies.th10(site, { channel: 2 }), 'body is invalid');
+    await refused('/sbuilding/device/create/th10', bodies.th10(site, { channel: 2 }), 'Channel is invalid');
   });
 });
 

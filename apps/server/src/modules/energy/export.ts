@@ -2,6 +2,7 @@ import type { EnergyQuery, Lang } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import type { Scope } from '../../platform/tenancy.js';
+import { findProject } from '../projects/index.js';
 import { energyBoard } from './service.js';
 
 interface ExportRow {
@@ -101,5 +102,11 @@ export async function exportEnergy(
     previous: kwh(board.previous),
     changePercent: board.changePercent ?? '',
   });
-  return writeXlsx(dir, 'energy', 'energy', columns, rows);
+  // Named after what it holds: project, (building,) board, period and its dates.
+  const project = await findProject(db, scope, query.projectId);
+  const building = board.buildingOptions.find((b) => b.id === query.buildingId)?.name ?? '';
+  const { from, to } = board.current;
+  const dates = from === to ? [from] : [from, to];
+  const name = [project.projectName, building, lang === 'ZH' ? '能耗' : 'energy', query.period, ...dates];
+  return writeXlsx(dir, name, 'energy', columns, rows);
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelopeSchema, hasAnyRole, UPLOAD_MAX_BYTES, uploadedFileSchema, uploadQuerySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
 import { bearerToken } from '../sessions/index.js';
 import { ok } from '../../platform/envelope.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { EXTENSION_OF } from './store.js';
 import { fileById, findFile, storeImage, storeSvg, type FileRow, type Upload } from './service.js';
@@ -21,7 +21,7 @@ export const FILE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-in
 /** A failure of the multipart reader as an answer the console can show. */
 function uploadError(error: unknown): unknown {
   const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest('file.tooLarge');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'file.tooLarge');
   if (typeof code === 'string' && code.startsWith('FST_')) return badRequest('file.missing');
   return error;
 }

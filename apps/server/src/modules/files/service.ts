@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { ownedOr404, tenantForWrite, type Scope } from '../../platform/tenancy.js';
 import { tenants } from '../tenants/tables.js';
+import { reencodeImage } from './image.js';
 import type { FileLinks } from './links.js';
 import type { FileStore } from './store.js';
 import { sanitizeSvg, SvgRejected } from './svg-sanitizer.js';
@@ -32,7 +33,7 @@ export interface Upload {
   tenantId?: number | undefined;
 }
 
-const IMAGE_TYPES: readonly FileMimeType[] = ['image/png', 'image/jpeg'];
+const IMAGE_TYPES = ['image/png', 'image/jpeg'] as const satisfies readonly FileMimeType[];
 
 export function toUploadedFile(row: FileRow, links: FileLinks): UploadedFile {
   const [x, y, w, h] = row.viewBox ?? [];
@@ -106,7 +107,7 @@ async function uploadTenant(db: Db, scope: Scope, requested: number | undefined)
 }
 
 function checkSize(bytes: Buffer) {
-  if (bytes.byteLength > UPLOAD_MAX_BYTES) throw badRequest('file.tooLarge');
+  if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new AppError(413, 'file.tooLarge');
   if (bytes.byteLength === 0) throw badRequest('file.missing');
 }
 
@@ -121,12 +122,15 @@ export async function storeImage(
   const detected = await fileTypeFromBuffer(upload.bytes);
   const mime = IMAGE_TYPES.find((type) => type === detected?.mime);
   if (!mime) throw badRequest('validation.imageFormat');
+  // Only the pixels are kept: metadata and anything appended to the image data go (image.ts).
+  const bytes = await reencodeImage(upload.bytes, mime);
+  if (!bytes) throw badRequest('validation.imageFormat');
   const tenantId = await uploadTenant(db, scope, upload.tenantId);
   const row = await saveFile(db, ctx.store, {
     tenantId,
     kind: 'image',
     mime,
-    bytes: upload.bytes,
+    bytes,
     originalName: upload.filename,
     viewBox: null,
     createdBy: scope.userId,

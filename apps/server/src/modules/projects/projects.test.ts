@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, demoTenantId } from '../../test/tenants.js';
 import { projects } from './tables.js';
 import { workTimes } from '../calendar/tables.js';
+import { controlLog } from '../commands/tables.js';
 
 let t: TestApp;
 let manager: ReturnType<typeof as>;
@@ -129,7 +130,7 @@ describe('project create, read, save and delete', () => {
     });
   });
 
-  it('refuses to delete a project that still holds work times, and loses nothing', async () => {
+  it('deletes a project with its records: control log, work times and calendar days', async () => {
     const project = (await manager('PUT', '/sbuilding/project/create', body)).json().data;
     await manager('POST', '/sbuilding/work/rest', {
       projectId: project.id,
@@ -138,42 +139,53 @@ describe('project create, read, save and delete', () => {
       timeType: 'WORK',
       zoneType: 'office',
     });
-    const res = await manager('DELETE', `/sbuilding/project/del/${project.id}`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe(
-      'This project still holds buildings, work times or calendar days; remove them before deleting the project',
-    );
-    expect((await managerZh('DELETE', `/sbuilding/project/del/${project.id}`)).json().msg).toBe(
-      '该项目下仍有建筑、工作时间或日历数据，请先删除它们再删除项目',
-    );
-    expect(await t.app.db.select().from(projects).where(eq(projects.id, project.id))).toHaveLength(1);
-    expect(await t.app.db.select().from(workTimes).where(eq(workTimes.projectId, project.id))).toHaveLength(
-      1,
-    );
-  });
-
-  it('refuses to delete a project that still holds calendar days, and deletes it once they are gone', async () => {
-    const project = (await manager('PUT', '/sbuilding/project/create', body)).json().data;
-    const days = [{ date: '2026-10-01', type: 'holiday', name: 'National Day' }];
     const saved = await manager('POST', '/sbuilding/vacations', {
       projectId: project.id,
       year: 2026,
       version: 0,
-      days,
+      days: [{ date: '2026-10-01', type: 'holiday', name: 'National Day' }],
     });
     expect(saved.statusCode).toBe(200);
-    expect((await manager('DELETE', `/sbuilding/project/del/${project.id}`)).statusCode).toBe(409);
-    expect(
-      (await manager('GET', `/sbuilding/vacations/${project.id}?year=2026`)).json().data.days,
-    ).toHaveLength(1);
-
-    await manager('POST', '/sbuilding/vacations', {
+    // A command was sent in it once: its control-log line used to block the deletion for ever.
+    await t.app.db.insert(controlLog).values({
+      tenantId: project.tenantId,
       projectId: project.id,
-      year: 2026,
-      version: 1,
-      days: [],
+      deviceName: 'Gone light',
+      model: 's2',
+      userName: 'manager',
+      terminal: 'admin',
+      method: 'setOnOff',
+      params: { onOff: true },
+      result: 'success',
     });
-    expect((await manager('DELETE', `/sbuilding/project/del/${project.id}`)).statusCode).toBe(200);
+    const res = await manager('DELETE', `/sbuilding/project/del/${project.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.app.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
+    expect(await t.app.db.select().from(workTimes).where(eq(workTimes.projectId, project.id))).toEqual([]);
+    expect(await t.app.db.select().from(controlLog).where(eq(controlLog.projectId, project.id))).toEqual([]);
+  });
+
+  it('refuses a project that still holds what someone made there, naming it with how many, and loses nothing', async () => {
+    const project = (await manager('PUT', '/sbuilding/project/create', body)).json().data;
+    for (const name of ['North', 'South']) {
+      const hall = await manager('PUT', '/sbuilding/hall/create', {
+        projectId: project.id,
+        name,
+        longitude: 121.6,
+        latitude: 31.2,
+        address: 'Somewhere',
+      });
+      expect(hall.statusCode, hall.body).toBe(200);
+    }
+    const res = await manager('DELETE', `/sbuilding/project/del/${project.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe(
+      'This project still holds buildings (2); delete them before deleting the project',
+    );
+    expect((await managerZh('DELETE', `/sbuilding/project/del/${project.id}`)).json().msg).toBe(
+      '该项目下仍有建筑（2），请先删除它们再删除项目',
+    );
+    expect(await t.app.db.select().from(projects).where(eq(projects.id, project.id))).toHaveLength(1);
   });
 
   it('lets an admin create a project for a tenant it names, and asks it to name one', async () => {

@@ -144,7 +144,7 @@ describe('validation (spec section 5)', () => {
       await msg(
         lightScene({ conditions: [{ source: 'device', deviceId: pir.id, property: 'pir', value: 0 }] }),
       ),
-    ).toBe('Condition is required');
+    ).toBe('Operator is required');
     expect(
       await msg(
         lightScene({

@@ -24,20 +24,49 @@ interface DemoUser {
   username: string;
   password: string;
   nickName: string;
+  /** Plausible contact details, so a demo user can save the profile (both are required there) as it is. */
+  email: string;
+  phonenumber: string;
   role: Role;
   /** Platform administrators belong to no tenant. */
   inTenant: boolean;
 }
 
-/** The demo accounts listed in the README. */
+/** The demo accounts listed in the README (example.com addresses; 138 0013 800x numbers). */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'admin', password: 'admin123', nickName: 'Admin', role: 'admin', inTenant: false },
-  { username: 'manager', password: 'manager123', nickName: 'Manager', role: 'tbAdmin', inTenant: true },
-  { username: 'customer', password: 'customer123', nickName: 'Customer', role: 'tbCustomer', inTenant: true },
+  {
+    username: 'admin',
+    password: 'admin123',
+    nickName: 'Admin',
+    email: 'admin@example.com',
+    phonenumber: '13800138001',
+    role: 'admin',
+    inTenant: false,
+  },
+  {
+    username: 'manager',
+    password: 'manager123',
+    nickName: 'Manager',
+    email: 'manager@example.com',
+    phonenumber: '13800138002',
+    role: 'tbAdmin',
+    inTenant: true,
+  },
+  {
+    username: 'customer',
+    password: 'customer123',
+    nickName: 'Customer',
+    email: 'customer@example.com',
+    phonenumber: '13800138003',
+    role: 'tbCustomer',
+    inTenant: true,
+  },
   {
     username: 'display',
     password: 'display123',
     nickName: 'Display',
+    email: 'display@example.com',
+    phonenumber: '13800138004',
     role: 'tbVisualDisplay',
     inTenant: true,
   },
@@ -108,6 +137,8 @@ export async function seedDemo(
     DEMO_USERS.map(async (u) => ({
       username: u.username,
       nickName: u.nickName,
+      email: u.email,
+      phonenumber: u.phonenumber,
       passwordHash: await hashPassword(u.password),
       roles: [u.role],
       tenantId: u.inTenant ? tenant.id : null,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAnyPermission, hasAnyRole, type Role } from '@sbuilding/shared';
 import { forbidden, unauthorized } from '../../platform/errors.js';
+import type { MessageKey } from '../../platform/i18n/index.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { signToken, verifyToken, type TokenClaims } from '../../platform/auth/tokens.js';
 import { verifySession, type AuthContext } from './sessions.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     roles?: Role[];
     /** The caller needs one of these permissions (`*:*:*` always passes). */
     permissions?: string[];
+    /** What a caller without the roles or permissions hears (403); `error.forbidden` unless the spec words it. */
+    forbiddenKey?: MessageKey;
     /** Only a person's session may call it, never an API key (403): sign-out, password, key management. */
     sessionOnly?: boolean;
     /**
@@ -112,8 +115,11 @@ export const authPlugin = fp(
         if (sessionOnly) throw forbidden('apiKey.sessionOnly');
         if (auth.apiKey.readOnly && !isReadCall(request)) throw forbidden('apiKey.readOnly');
       }
-      if (roles && !hasAnyRole(auth.scope.roles, roles)) throw forbidden();
-      if (permissions && !hasAnyPermission(auth.scope.permissions, permissions)) throw forbidden();
+      // Here, in onRequest, before the body is even parsed: a caller without the permission learns nothing
+      // about the input's shape or the data it names.
+      const { forbiddenKey } = request.routeOptions.config;
+      if (roles && !hasAnyRole(auth.scope.roles, roles)) throw forbidden(forbiddenKey);
+      if (permissions && !hasAnyPermission(auth.scope.permissions, permissions)) throw forbidden(forbiddenKey);
     });
   },
   { name: 'auth', dependencies: ['database', 'error-handler'] },

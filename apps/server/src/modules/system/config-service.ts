@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
+import { exportDate, writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import { fieldLabel } from '../../platform/i18n/index.js';
 import { clearConfigCache } from './config-cache.js';
 import { isReservedConfigKey, maskedConfigValue } from './smtp.js';
@@ -149,5 +149,5 @@ export async function exportConfigs(
     key,
     header: fieldLabel(lang, key),
   }));
-  return writeXlsx(dir, 'config', 'config', columns, rows.map(toConfig));
+  return writeXlsx(dir, ['config', exportDate('UTC')], 'config', columns, rows.map(toConfig));
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
+import { exportDate, writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import { fieldLabel } from '../../platform/i18n/index.js';
 import { sysDictData } from './dict-tables.js';
 
@@ -147,5 +147,5 @@ export async function exportDictData(
     key,
     header: fieldLabel(lang, key),
   }));
-  return writeXlsx(dir, 'dict_data', 'dict_data', columns, rows.map(toDictData));
+  return writeXlsx(dir, ['dict_data', exportDate('UTC')], 'dict_data', columns, rows.map(toDictData));
 }

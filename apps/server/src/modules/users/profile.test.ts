@@ -21,6 +21,22 @@ describe('the profile', () => {
     });
   });
 
+  it('lets every demo user save the profile as it is (plausible e-mail and phone, no inventing)', async () => {
+    for (const [username, password] of [
+      ['admin', 'admin123'],
+      ['manager', 'manager123'],
+      ['customer', 'customer123'],
+      ['display', 'display123'],
+    ] as const) {
+      const token = await t.login(username, password);
+      const { user } = (await call('GET', '/system/user/profile', token)).json().data;
+      const body = { nickName: user.nickName, email: user.email, phonenumber: user.phonenumber };
+      const res = await call('PUT', '/system/user/profile', token, body);
+      expect(res.statusCode, `${username}: ${res.body}`).toBe(200);
+      expect(user.email).toBe(`${username}@example.com`);
+    }
+  });
+
   it('updates nickname, email and phone, and getInfo then shows them', async () => {
     const token = await t.login('customer', 'customer123');
     const body = { nickName: 'Cust', email: 'cust@example.com', phonenumber: '13800138000' };

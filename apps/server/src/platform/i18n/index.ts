@@ -3,10 +3,14 @@ import { SERVER_MESSAGES, VALIDATION, type MessageKey } from './messages.js';
 
 export type { MessageKey } from './messages.js';
 
-/** The request language from the `Lang` header: ZH, otherwise EN. */
+/**
+ * The request language from the `Lang` header: Chinese in any usual spelling (`ZH`, `zh`, `zh-CN`, `zh_CN`,
+ * `zh-Hans`, `zh-Hans-CN`, `cn`; the first of a list like `zh-CN,zh;q=0.9`), otherwise EN.
+ */
 export function langOf(header: string | string[] | undefined): Lang {
   const value = Array.isArray(header) ? header[0] : header;
-  return value?.trim().toUpperCase() === 'ZH' ? 'ZH' : 'EN';
+  const first = value?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^(zh|cn)([-_].*)?$/.test(first) ? 'ZH' : 'EN';
 }
 
 function fill(template: string, params: Record<string, string | number>): string {

@@ -21,6 +21,9 @@ export const commonFieldsEn = {
   endTime: 'End time',
   timeType: 'Time type',
   zoneType: 'Zone type',
+  body: 'Request body',
+  terminal: 'Terminal source',
+  period: 'Period',
 } as const;
 
 export const commonFieldsZh: Record<keyof typeof commonFieldsEn, string> = {
@@ -45,4 +48,7 @@ export const commonFieldsZh: Record<keyof typeof commonFieldsEn, string> = {
   endTime: '结束时间',
   timeType: '时间类型',
   zoneType: '区域类型',
+  body: '请求体',
+  terminal: '终端来源',
+  period: '周期',
 };

@@ -8,6 +8,7 @@ import { alertsFieldsEn, alertsFieldsZh } from './fields-alerts.js';
 import { automationFieldsEn, automationFieldsZh } from './fields-automation.js';
 import { ssoFieldsEn, ssoFieldsZh } from './fields-sso.js';
 import { energyFieldsEn, energyFieldsZh } from './fields-energy.js';
+import { requestsFieldsEn, requestsFieldsZh } from './fields-requests.js';
 
 /** Each area's labels in both languages; a key belongs to one area only (validation.test.ts checks it). */
 export const FIELD_LABEL_AREAS = {
@@ -21,6 +22,7 @@ export const FIELD_LABEL_AREAS = {
   automation: { en: automationFieldsEn, zh: automationFieldsZh },
   sso: { en: ssoFieldsEn, zh: ssoFieldsZh },
   energy: { en: energyFieldsEn, zh: energyFieldsZh },
+  requests: { en: requestsFieldsEn, zh: requestsFieldsZh },
 } as const;
 
 /** Labels of the fields that schemas validate, for `{data}` in messages. */
@@ -35,6 +37,7 @@ export const fieldsEn = {
   ...automationFieldsEn,
   ...ssoFieldsEn,
   ...energyFieldsEn,
+  ...requestsFieldsEn,
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -50,4 +53,5 @@ export const fieldsZh: Record<FieldKey, string> = {
   ...automationFieldsZh,
   ...ssoFieldsZh,
   ...energyFieldsZh,
+  ...requestsFieldsZh,
 };

@@ -74,7 +74,7 @@ const STUFFY: Alert = {
     thresholdHigh: null,
   },
 };
-const COUNTS = { urgent: 1, secondary: 1, general: 1, complete: 0, total: 3 };
+const COUNTS = { urgent: 1, secondary: 1, general: 1, complete: 0, resolved: 0, total: 3 };
 
 function renderPage() {
   render(

@@ -17,7 +17,7 @@ export const OVERVIEW: Overview = {
       { hour: '02:00', today: null, yesterday: 380 },
     ],
   },
-  alerts: { urgent: 1, secondary: 0, general: 2, complete: 0, total: 3 },
+  alerts: { urgent: 1, secondary: 0, general: 2, complete: 0, resolved: 0, total: 3 },
   air: { sensors: 4, reporting: 3, co2Average: 640, co2Max: 910 },
   lights: { on: 12, total: 30 },
   acs: { running: 3, total: 8 },
