@@ -52,6 +52,8 @@ function fill(template, values) {
 
 const children = [];
 let stopping = false;
+/** Once all is up, a process that dies is reported, not the end: the cluster carries on without it. */
+let running = false;
 
 /** Starts a process with its output in DIR/logs/<name>.log; a process that exits while we run stops all. */
 function start(name, command, args, extraEnv = {}) {
@@ -68,7 +70,11 @@ function start(name, command, args, extraEnv = {}) {
   children.push(entry);
   void entry.exited.then(({ code, signal }) => {
     if (stopping) return;
-    say(`${name} exited (${signal ?? code}); see ${logFile}. Stopping everything.`);
+    if (running) {
+      say(`${name} exited (${signal ?? code}); see ${logFile}. The others carry on; Ctrl-C stops them.`);
+      return;
+    }
+    say(`${name} exited (${signal ?? code}) while starting; see ${logFile}. Stopping everything.`);
     void stopAll(1);
   });
   child.once('error', (error) => {
@@ -257,9 +263,10 @@ async function main() {
   say(`nodes:    ${nodeUrls.join('  ')}   (MQTT ${nodeMqttPorts.join(', ')})`);
   say(`NATS:     ${natsUrl}`);
   say(`database: ${databaseUrl.toString()}`);
-  say('logs:');
-  for (const entry of children) say(`  ${entry.name.padEnd(9)} ${entry.logFile}`);
+  say('processes and their logs:');
+  for (const entry of children) say(`  ${entry.name.padEnd(9)} pid ${String(entry.child.pid).padEnd(7)} ${entry.logFile}`);
   say('Ctrl-C stops everything.');
+  running = true;
 }
 
 main().catch((error) => {
