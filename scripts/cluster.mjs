@@ -24,7 +24,8 @@ const say = (line) => console.log(`[cluster] ${line}`);
 async function port(configured, name) {
   if (configured !== undefined && configured !== '') {
     const value = Number(configured);
-    if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name}: not a port: ${configured}`);
+    if (!Number.isInteger(value) || value < 1 || value > 65535)
+      throw new Error(`${name}: not a port: ${configured}`);
     return value;
   }
   const server = net.createServer();
@@ -37,7 +38,8 @@ async function port(configured, name) {
 /** Ports listed in CLUSTER_NODE_PORTS etc. ("8081,8082,8083"), else free ones. */
 async function ports(list, name) {
   const given = list ? list.split(',').map((p) => p.trim()) : [];
-  if (given.length > 0 && given.length !== NODES) throw new Error(`${name}: expected ${NODES} ports, got ${list}`);
+  if (given.length > 0 && given.length !== NODES)
+    throw new Error(`${name}: expected ${NODES} ports, got ${list}`);
   const out = [];
   for (let i = 0; i < NODES; i++) out.push(await port(given[i], name));
   return out;
@@ -95,7 +97,8 @@ async function stopAll(code) {
   const rank = (name) => (order.includes(name) ? order.indexOf(name) : order.length);
   const sorted = [...children].sort((a, b) => rank(a.name) - rank(b.name));
   for (const entry of sorted) {
-    if (entry.child.exitCode !== null || entry.child.signalCode !== null || entry.child.pid === undefined) continue;
+    if (entry.child.exitCode !== null || entry.child.signalCode !== null || entry.child.pid === undefined)
+      continue;
     entry.child.kill('SIGTERM');
     const killer = setTimeout(() => entry.child.kill('SIGKILL'), 10_000);
     await entry.exited;
@@ -154,13 +157,15 @@ async function main() {
   const nodeMqttPorts = await ports(env.CLUSTER_NODE_MQTT_PORTS, 'CLUSTER_NODE_MQTT_PORTS');
   const natsPorts = await ports(env.CLUSTER_NATS_PORTS, 'CLUSTER_NATS_PORTS');
   const routePorts = await ports(env.CLUSTER_NATS_ROUTE_PORTS, 'CLUSTER_NATS_ROUTE_PORTS');
+  const monitorPorts = await ports(env.CLUSTER_NATS_MONITOR_PORTS, 'CLUSTER_NATS_MONITOR_PORTS');
 
   // A fresh database: dropped if it exists, created empty; the first node migrates and seeds it.
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect().catch((error) => {
     throw new Error(`CLUSTER_DATABASE_URL: cannot connect to ${ADMIN_URL}: ${error.message}`);
   });
-  if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`CLUSTER_DATABASE_NAME: not a plain name: ${DB_NAME}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME))
+    throw new Error(`CLUSTER_DATABASE_NAME: not a plain name: ${DB_NAME}`);
   await admin.query(`drop database if exists ${DB_NAME} with (force)`);
   await admin.query(`create database ${DB_NAME}`);
   await admin.end();
@@ -181,13 +186,16 @@ async function main() {
         HOST,
         CLIENT_PORT: natsPorts[i],
         CLUSTER_PORT: routePorts[i],
+        MONITOR_PORT: monitorPorts[i],
         STORE_DIR: path.join(DIR, name, 'jetstream'),
         ROUTES: routes,
       }),
     );
     start(name, NATS_BIN, ['-c', conf]);
   }
-  await until('the NATS servers', async () => (await Promise.all(natsPorts.map((p) => accepts(p)()))).every(Boolean));
+  await until('the NATS servers', async () =>
+    (await Promise.all(natsPorts.map((p) => accepts(p)()))).every(Boolean),
+  );
   const natsUrl = natsPorts.map((p) => `nats://${HOST}:${p}`).join(',');
   say(`NATS cluster up: ${natsUrl}`);
 
@@ -214,7 +222,9 @@ async function main() {
   say(`node1 starting (migrating and seeding the database)…`);
   await until('node1', healthy(nodeUrls[0]));
   for (let i = 1; i < NODES; i++) startNode(i);
-  await until('node2 and node3', async () => (await Promise.all(nodeUrls.slice(1).map((u) => healthy(u)()))).every(Boolean));
+  await until('node2 and node3', async () =>
+    (await Promise.all(nodeUrls.slice(1).map((u) => healthy(u)()))).every(Boolean),
+  );
   say(`nodes up: ${nodeUrls.join(' ')}`);
 
   // HAProxy in front.
@@ -241,16 +251,29 @@ async function main() {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'manager', password: 'manager123', uuid: '', code: '' }),
   });
-  if (!login.ok) throw new Error(`signing in as manager through HAProxy: ${login.status} ${await login.text()}`);
+  if (!login.ok)
+    throw new Error(`signing in as manager through HAProxy: ${login.status} ${await login.text()}`);
   const { data } = await login.json();
-  const simArgs = ['apps/simulator/dist/cli.js', '--api', balancer, '--token', data.token, '--mqtt', `mqtt://${HOST}:${mqttPort}`];
+  const simArgs = [
+    'apps/simulator/dist/cli.js',
+    '--api',
+    balancer,
+    '--token',
+    data.token,
+    '--mqtt',
+    `mqtt://${HOST}:${mqttPort}`,
+  ];
   const backfillDays = Number(env.CLUSTER_BACKFILL_DAYS ?? 0);
   if (backfillDays > 0) {
     say(`writing ${backfillDays} days of history through HAProxy…`);
-    const history = spawnSync(process.execPath, [...simArgs, '--backfill', `${backfillDays}d`, '--step', '60', '--detail', '7d'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const history = spawnSync(
+      process.execPath,
+      [...simArgs, '--backfill', `${backfillDays}d`, '--step', '60', '--detail', '7d'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (history.status !== 0 && !stopping) throw new Error('the backfill failed');
   }
   if (stopping) return;
@@ -261,10 +284,13 @@ async function main() {
   say(`console:  http://${shown}:${httpPort}   (manager / manager123, admin / admin123)`);
   say(`devices:  mqtt://${shown}:${mqttPort}`);
   say(`nodes:    ${nodeUrls.join('  ')}   (MQTT ${nodeMqttPorts.join(', ')})`);
-  say(`NATS:     ${natsUrl}`);
+  say(
+    `NATS:     ${natsUrl}   (monitoring ${monitorPorts.map((p) => `http://${HOST}:${p}/connz`).join(' ')})`,
+  );
   say(`database: ${databaseUrl.toString()}`);
   say('processes and their logs:');
-  for (const entry of children) say(`  ${entry.name.padEnd(9)} pid ${String(entry.child.pid).padEnd(7)} ${entry.logFile}`);
+  for (const entry of children)
+    say(`  ${entry.name.padEnd(9)} pid ${String(entry.child.pid).padEnd(7)} ${entry.logFile}`);
   say('Ctrl-C stops everything.');
   running = true;
 }

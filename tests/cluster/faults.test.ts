@@ -38,6 +38,8 @@ async function killed(child: ChildProcess): Promise<void> {
 
 interface NatsNode {
   url: string;
+  /** How many clients (server nodes) it has now, from its monitoring port. */
+  clients(): Promise<number>;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -47,6 +49,7 @@ async function startNatsCluster(): Promise<NatsNode[]> {
   const template = fs.readFileSync(path.join(ROOT, 'deploy/nats.conf'), 'utf8');
   const clientPorts = [await freePort(), await freePort(), await freePort()];
   const routePorts = [await freePort(), await freePort(), await freePort()];
+  const monitorPorts = [await freePort(), await freePort(), await freePort()];
   const dir = tempDir();
   const routes = routePorts.map((p) => `    nats-route://127.0.0.1:${p}`).join('\n');
   return Promise.all(
@@ -57,10 +60,14 @@ async function startNatsCluster(): Promise<NatsNode[]> {
         HOST: '127.0.0.1',
         CLIENT_PORT: String(clientPort),
         CLUSTER_PORT: String(routePorts[i]),
+        MONITOR_PORT: String(monitorPorts[i]),
         STORE_DIR: path.join(dir, `nats${i + 1}`),
         ROUTES: routes,
       };
-      fs.writeFileSync(conf, template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!));
+      fs.writeFileSync(
+        conf,
+        template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]!),
+      );
       let child: ChildProcess | null = null;
       const start = async () => {
         const started = spawn(NATS_SERVER_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -78,6 +85,12 @@ async function startNatsCluster(): Promise<NatsNode[]> {
       await start();
       return {
         url: `nats://127.0.0.1:${clientPort}`,
+        clients: async () =>
+          (
+            (await (await fetch(`http://127.0.0.1:${monitorPorts[i]}/varz`)).json()) as {
+              connections: number;
+            }
+          ).connections,
         start,
         stop: async () => {
           if (child) await killed(child);
@@ -292,12 +305,20 @@ describe('faults in a three-node cluster', () => {
     devices.push(device);
     await device.connect();
     // Node 1 holds it; nodes 2 and 3 reach it through NATS.
-    await expect.poll(async () => (await reboot(nodes[1]!, token, device.id)).status, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await reboot(nodes[1]!, token, device.id)).status, { timeout: 10_000 })
+      .toBe(200);
 
-    await nats[0]!.stop();
+    // The server most nodes are connected to (each node picks one of the three at random).
+    const counts = await Promise.all(nats.map((n) => n.clients()));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+    const stopped = nats[counts.indexOf(Math.max(...counts))]!;
+    await stopped.stop();
     // The nodes connected to it go to the other two servers; commands keep crossing nodes.
     for (const node of nodes.slice(1)) {
-      await expect.poll(async () => (await reboot(node, token, device.id)).status, { timeout: 10_000 }).toBe(200);
+      await expect
+        .poll(async () => (await reboot(node, token, device.id)).status, { timeout: 10_000 })
+        .toBe(200);
     }
     for (const node of nodes) {
       expect((await fetch(`${node.url}/health`)).status).toBe(200);
@@ -309,7 +330,9 @@ describe('faults in a three-node cluster', () => {
         msg: 'Setting Success !',
       });
     }
-    await nats[0]!.start();
+    const survivors = nats.filter((n) => n !== stopped);
+    expect((await Promise.all(survivors.map((n) => n.clients()))).reduce((a, b) => a + b, 0)).toBe(3);
+    await stopped.start();
     await device.close();
   });
 
@@ -338,16 +361,22 @@ describe('faults in a three-node cluster', () => {
       const killedAt = Date.now();
       const survivors = [nodes[0]!, nodes[2]!];
       // Its devices reconnect to the others, and a command through a surviving node reaches one within 10 s.
-      await expect.poll(() => moving.every((d) => d.reconnects === 1 && d.node !== 1), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => moving.every((d) => d.reconnects === 1 && d.node !== 1), { timeout: 10_000 })
+        .toBe(true);
       const target = moving[0]!;
       const other = survivors.find((n) => n !== nodes[target.node])!;
       await expect
-        .poll(async () => (await reboot(other, token, target.id)).status, { timeout: Math.max(0, 10_000 - (Date.now() - killedAt)) })
+        .poll(async () => (await reboot(other, token, target.id)).status, {
+          timeout: Math.max(0, 10_000 - (Date.now() - killedAt)),
+        })
         .toBe(200);
 
       // Readings keep flowing through the survivors, from the moved devices too.
       const after = moving.map((d) => d.acked.size);
-      await expect.poll(() => moving.every((d, i) => d.acked.size > after[i]! + 100), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => moving.every((d, i) => d.acked.size > after[i]! + 100), { timeout: 20_000 })
+        .toBe(true);
     } finally {
       clearInterval(ticker);
     }
@@ -361,7 +390,9 @@ describe('faults in a three-node cluster', () => {
     );
     // One row per acknowledged reading: none lost, none twice.
     expect(stored).toEqual(
-      [...load].sort((a, b) => a.id - b.id).map((d) => ({ device: d.id, rows: d.acked.size, seqs: d.acked.size })),
+      [...load]
+        .sort((a, b) => a.id - b.id)
+        .map((d) => ({ device: d.id, rows: d.acked.size, seqs: d.acked.size })),
     );
   });
 });
