@@ -187,7 +187,7 @@ async function main() {
         CLIENT_PORT: natsPorts[i],
         CLUSTER_PORT: routePorts[i],
         MONITOR_PORT: monitorPorts[i],
-        STORE_DIR: path.join(DIR, name, 'jetstream'),
+        STORE_DIR: path.join(DIR, name), // nats-server adds jetstream/
         ROUTES: routes,
       }),
     );
