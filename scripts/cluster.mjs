@@ -57,8 +57,11 @@ let stopping = false;
 /** Once all is up, a process that dies is reported, not the end: the cluster carries on without it. */
 let running = false;
 
-/** Starts a process with its output in DIR/logs/<name>.log; a process that exits while we run stops all. */
-function start(name, command, args, extraEnv = {}) {
+/**
+ * Starts a process with its output in DIR/logs/<name>.log. One that exits while the cluster starts stops all
+ * (unless it is a job that is meant to end, `finite`); once all runs, its exit is only reported.
+ */
+function start(name, command, args, extraEnv = {}, { finite = false } = {}) {
   const logFile = path.join(DIR, 'logs', `${name}.log`);
   const out = fs.openSync(logFile, 'a');
   const child = spawn(command, args, {
@@ -71,7 +74,7 @@ function start(name, command, args, extraEnv = {}) {
   entry.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   children.push(entry);
   void entry.exited.then(({ code, signal }) => {
-    if (stopping) return;
+    if (stopping || finite) return;
     if (running) {
       say(`${name} exited (${signal ?? code}); see ${logFile}. The others carry on; Ctrl-C stops them.`);
       return;
@@ -266,15 +269,17 @@ async function main() {
   const backfillDays = Number(env.CLUSTER_BACKFILL_DAYS ?? 0);
   if (backfillDays > 0) {
     say(`writing ${backfillDays} days of history through HAProxy…`);
-    const history = spawnSync(
+    // A child like the others (not spawnSync): Ctrl-C meanwhile stops it and everything else.
+    const history = start(
+      'backfill',
       process.execPath,
       [...simArgs, '--backfill', `${backfillDays}d`, '--step', '60', '--detail', '7d'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
+      {},
+      { finite: true },
     );
-    if (history.status !== 0 && !stopping) throw new Error('the backfill failed');
+    const { code } = await history.exited;
+    if (stopping) return;
+    if (code !== 0) throw new Error(`the backfill failed; see ${history.logFile}`);
   }
   if (stopping) return;
   start('simulator', process.execPath, [...simArgs, '--speed', env.SIM_SPEED ?? '1']);
