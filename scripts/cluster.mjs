@@ -239,7 +239,10 @@ async function main() {
       BIND: bind,
       HTTP_PORT: httpPort,
       MQTT_PORT: mqttPort,
-      HTTP_SERVERS: nodePorts.map((p, i) => `    server node${i + 1} ${HOST}:${p} check`).join('\n'),
+      HTTP_SERVERS: [
+        ...nodePorts.map((p, i) => `    server node${i + 1} ${HOST}:${p} check`),
+        ...nodePorts.map((p, i) => `    server node${i + 1}-any ${HOST}:${p} backup`),
+      ].join('\n'),
       MQTT_SERVERS: nodeMqttPorts.map((p, i) => `    server node${i + 1} ${HOST}:${p} check`).join('\n'),
     }),
   );
