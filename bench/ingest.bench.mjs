@@ -6,9 +6,15 @@
 // With both, it also measures the server behind Mosquitto (MQTT_URL): devices publish to Mosquitto, which
 // acknowledges them itself, and the server takes them from its shared subscription; there the rate is the
 // growth of the stored rows while the load runs.
+// With BENCH_DATABASE_URL and /usr/sbin/nats-server, also a 2-node cluster (NATS_URL) on one database: half
+// the devices on each node; the figure is each node's CPU per message it persisted, against the single
+// process's on PostgreSQL in the same run (the issue's target: at most 1.3×).
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { apiAs, processCpuMs, registerDevices, scratchDatabase, startServer } from './support.mjs';
+import { apiAs, freePort, processCpuMs, registerDevices, scratchDatabase, startServer } from './support.mjs';
 import { EXTERNAL_LINK_CONNECTIONS, linkClientId } from '../apps/server/dist/mqtt/external.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100);
@@ -23,9 +29,13 @@ function connect(url, options) {
   });
 }
 
-/** Every client keeps IN_FLIGHT QoS 1 publishes outstanding for SECONDS; answers acknowledged messages/s. */
+/**
+ * Every client keeps IN_FLIGHT QoS 1 publishes outstanding for SECONDS; answers acknowledged messages/s,
+ * and how many each client had acknowledged.
+ */
 async function blast(clients, topicOf) {
   let acked = 0;
+  const perClient = clients.map(() => 0);
   let running = true;
   const started = performance.now();
   const loops = clients.flatMap((client, c) =>
@@ -41,13 +51,14 @@ async function blast(clients, topicOf) {
           { qos: 1 },
         );
         acked++;
+        perClient[c]++;
       }
     }),
   );
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   running = false;
   await Promise.all(loops);
-  return { rate: acked / ((performance.now() - started) / 1000), messages: acked };
+  return { rate: acked / ((performance.now() - started) / 1000), messages: acked, perClient };
 }
 
 /** CPU (ms) of the PostgreSQL processes serving `url`'s database, when they run on this machine. */
@@ -70,6 +81,9 @@ async function databaseCpuMs(url) {
     await db.end();
   }
 }
+
+/** µs of server CPU per persisted message, by measureServer's label. */
+const serverUs = {};
 
 async function measureServer(label, env) {
   const server = await startServer(env);
@@ -99,9 +113,75 @@ async function measureServer(label, env) {
     process.stdout.write(
       `${label.padEnd(34)} ${DEVICES} devices x ${IN_FLIGHT} in flight: ${rate.toFixed(0).padStart(7)} msg/s persisted (2 readings each)${cpuParts.length ? `; CPU per message: ${cpuParts.join(', ')}` : ''}\n`,
     );
+    serverUs[label] = cpu[0] === null || serverCpu === null ? null : ((serverCpu - cpu[0]) * 1000) / messages;
     return rate;
   } finally {
     await server.stop();
+  }
+}
+
+const NATS_SERVER = '/usr/sbin/nats-server';
+
+/** A nats-server of its own on a free port, for the cluster run. */
+async function startNats() {
+  const port = await freePort();
+  const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise((resolve, reject) => {
+    let log = '';
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      if (log.includes('Server is ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${log}`)));
+  });
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL'))),
+  };
+}
+
+/**
+ * Two nodes on one PostgreSQL database and NATS, half the devices on each: each node's CPU per message it
+ * persisted (what a node of a cluster costs per message), and the database's per message of both.
+ */
+async function measureCluster(label, env) {
+  const nats = await startNats();
+  const shared = { ...env, NATS_URL: nats.url, JWT_SECRET: crypto.randomBytes(32).toString('base64url') };
+  const nodes = [];
+  try {
+    // The first migrates and seeds; the second joins.
+    nodes.push(await startServer(shared));
+    nodes.push(await startServer(shared));
+    const api = await apiAs(nodes[0].url, 'manager', 'manager123');
+    const tokens = (
+      await registerDevices(api, { model: 'th10', count: DEVICES, tag: 'BE', name: 'Bench sensor' })
+    ).map((d) => d.token);
+    const clients = await Promise.all(
+      tokens.map((token, i) => connect(nodes[i % 2].mqttUrl, { username: token, clientId: `bench-${i}` })),
+    );
+    const before = [...nodes.map((n) => n.cpuMs()), await databaseCpuMs(env.DATABASE_URL)];
+    const { rate, messages, perClient } = await blast(clients, () => 'v1/devices/me/telemetry');
+    const after = [...nodes.map((n) => n.cpuMs()), await databaseCpuMs(env.DATABASE_URL)];
+    await Promise.all(clients.map((c) => c.endAsync()));
+    const handled = [0, 1].map((n) =>
+      perClient.reduce((sum, count, i) => sum + (i % 2 === n ? count : 0), 0),
+    );
+    const us = [0, 1].map((n) =>
+      before[n] === null || after[n] === null ? null : ((after[n] - before[n]) * 1000) / handled[n],
+    );
+    const database =
+      before[2] === null || after[2] === null
+        ? ''
+        : `, PostgreSQL ${(((after[2] - before[2]) * 1000) / messages).toFixed(0)} µs`;
+    process.stdout.write(
+      `${label.padEnd(34)} ${DEVICES} devices x ${IN_FLIGHT} in flight: ${rate.toFixed(0).padStart(7)} msg/s persisted in all; CPU per message: node A ${us[0]?.toFixed(0)} µs, node B ${us[1]?.toFixed(0)} µs${database}\n`,
+    );
+    return { rate, us };
+  } finally {
+    await Promise.all(nodes.map((n) => n.stop()));
+    await nats.stop();
   }
 }
 
@@ -184,6 +264,23 @@ if (adminUrl) {
     results.postgres = await measureServer('PostgreSQL', { DATABASE_URL: db.url });
   } finally {
     await db.drop();
+  }
+  if (fs.existsSync(NATS_SERVER)) {
+    const clusterDb = await scratchDatabase(adminUrl, pg);
+    try {
+      const cluster = await measureCluster('PostgreSQL, 2-node cluster (NATS)', {
+        DATABASE_URL: clusterDb.url,
+      });
+      const single = serverUs.PostgreSQL;
+      const worst = Math.max(...cluster.us.filter((u) => u !== null));
+      if (single && Number.isFinite(worst)) {
+        process.stdout.write(
+          `a cluster node's CPU per message: ${(worst / single).toFixed(2)}× the single process's (target: at most 1.3×)\n`,
+        );
+      }
+    } finally {
+      await clusterDb.drop();
+    }
   }
 } else {
   process.stdout.write('(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)\n');
