@@ -60,7 +60,10 @@ const serverParts = [
  * test and are left out (see `ignores` below); the fence probe (tests/lint/fences.test.ts) proves these fire.
  */
 const restrictedZones = [
-  ...surfaceZones(features, 'A feature uses another only through its index.ts: compose them in a page under app/.'),
+  ...surfaceZones(
+    features,
+    'A feature uses another only through its index.ts: compose them in a page under app/.',
+  ),
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
   { target: `${WEB}/lib`, from: [`${WEB}/features`, `${WEB}/app`], message: 'lib is the bottom layer.' },
   {

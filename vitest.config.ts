@@ -54,7 +54,10 @@ export default defineConfig({
     projects: [
       // The import fences of eslint.config.js fire (a probe with a forbidden import is refused).
       { test: { name: 'lint', root: 'tests/lint', include: ['**/*.test.ts'], testTimeout: 120_000 } },
-      { ...source, test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], isolate: false } },
+      {
+        ...source,
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], isolate: false },
+      },
       {
         ...source,
         test: {
@@ -86,7 +89,10 @@ export default defineConfig({
         extends: './apps/web/vitest.config.ts',
         test: { name: 'web', root: 'apps/web', exclude: MOCKING_WEB_FILES, isolate: false },
       },
-      { extends: './apps/web/vitest.config.ts', test: { name: 'web-isolated', root: 'apps/web', include: MOCKING_WEB_FILES } },
+      {
+        extends: './apps/web/vitest.config.ts',
+        test: { name: 'web-isolated', root: 'apps/web', include: MOCKING_WEB_FILES },
+      },
     ],
   },
 });

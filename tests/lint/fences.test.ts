@@ -26,47 +26,69 @@ describe('the import fences', () => {
     expect(
       await rulesHit(file, "export { useLightBoard } from '@/features/lighting/api/get-light-board';\n"),
     ).toContain(FENCE);
-    expect(await rulesHit(file, "export { useLightBoard } from '../lighting/api/get-light-board';\n")).toContain(
-      FENCE,
-    );
+    expect(
+      await rulesHit(file, "export { useLightBoard } from '../lighting/api/get-light-board';\n"),
+    ).toContain(FENCE);
     // Its own files and the shared layers below it are fine.
     expect(await rulesHit(file, "export { toQueryString } from '@/lib/request';\n")).not.toContain(FENCE);
   });
 
   it("keep a feature's styles with it: another feature cannot import them", async () => {
     const file = 'apps/web/src/features/scenes/fence-probe.ts';
-    expect(await rulesHit(file, "import '@/features/buildings/components/buildings.css';\n")).toContain(FENCE);
+    expect(await rulesHit(file, "import '@/features/buildings/components/buildings.css';\n")).toContain(
+      FENCE,
+    );
     expect(await rulesHit(file, "import '@/components/result-icon.css';\n")).not.toContain(FENCE);
   });
 
   it('keep lib below the features and features below the app shell', async () => {
     expect(
-      await rulesHit('apps/web/src/lib/fence-probe.ts', "export { default } from '@/features/air/pages/air-board-page';\n"),
+      await rulesHit(
+        'apps/web/src/lib/fence-probe.ts',
+        "export { default } from '@/features/air/pages/air-board-page';\n",
+      ),
     ).toContain(FENCE);
     expect(
-      await rulesHit('apps/web/src/features/air/fence-probe.ts', "export { Layout } from '@/app/layout/layout';\n"),
+      await rulesHit(
+        'apps/web/src/features/air/fence-probe.ts',
+        "export { Layout } from '@/app/layout/layout';\n",
+      ),
     ).toContain(FENCE);
   });
 
   it("keep a server module to another module's index.ts and tables", async () => {
     const file = 'apps/server/src/modules/devices/fence-probe.ts';
-    expect(await rulesHit(file, "export { closeAlertsOfDevice } from '../alerts/service.js';\n")).toContain(FENCE);
+    expect(await rulesHit(file, "export { closeAlertsOfDevice } from '../alerts/service.js';\n")).toContain(
+      FENCE,
+    );
     expect(await rulesHit(file, "export { reportCount } from '../alerts/index.js';\n")).not.toContain(FENCE);
     expect(await rulesHit(file, "export { alerts } from '../alerts/tables.js';\n")).not.toContain(FENCE);
     expect(
-      await rulesHit('apps/server/src/mqtt/fence-probe.ts', "export { logDeviceChange } from '../modules/commands/control-log.js';\n"),
+      await rulesHit(
+        'apps/server/src/mqtt/fence-probe.ts',
+        "export { logDeviceChange } from '../modules/commands/control-log.js';\n",
+      ),
     ).toContain(FENCE);
   });
 
   it('keep platform/ free of modules, and the simulator and the console away from the server', async () => {
     expect(
-      await rulesHit('apps/server/src/platform/fence-probe.ts', "export { users } from '../modules/users/tables.js';\n"),
+      await rulesHit(
+        'apps/server/src/platform/fence-probe.ts',
+        "export { users } from '../modules/users/tables.js';\n",
+      ),
     ).toContain(FENCE);
     expect(
-      await rulesHit('apps/simulator/src/fence-probe.ts', "export { buildApp } from '../../server/src/app.js';\n"),
+      await rulesHit(
+        'apps/simulator/src/fence-probe.ts',
+        "export { buildApp } from '../../server/src/app.js';\n",
+      ),
     ).toContain(FENCE);
     expect(
-      await rulesHit('apps/web/src/lib/fence-probe.ts', "export { buildApp } from '../../../server/src/app.js';\n"),
+      await rulesHit(
+        'apps/web/src/lib/fence-probe.ts',
+        "export { buildApp } from '../../../server/src/app.js';\n",
+      ),
     ).toContain(FENCE);
   });
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { envelopeSchema, idParamsSchema, simulatorPlugResultSchema, simulatorStateSchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  idParamsSchema,
+  simulatorPlugResultSchema,
+  simulatorStateSchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { backfill, startSimulator, type Log, type Simulator } from '@sbuilding/simulator';
 import { ok } from './platform/envelope.js';
 import { AppError, notFound } from './platform/errors.js';

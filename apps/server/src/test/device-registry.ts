@@ -58,7 +58,11 @@ export function newCode(): string {
 }
 
 type Extra = Record<string, unknown>;
-const at = <E extends Extra>(site: Site, extra: E) => ({ buildingId: site.buildingId, floorId: site.floor1, ...extra });
+const at = <E extends Extra>(site: Site, extra: E) => ({
+  buildingId: site.buildingId,
+  floorId: site.floor1,
+  ...extra,
+});
 
 /** Valid create bodies, by model; `extra` overrides or adds fields. */
 export const bodies = {

@@ -325,7 +325,9 @@ describe('the board calls', () => {
   it('counts the alerts of the filter by level', async () => {
     const res = await manager('POST', '/sbuilding/alert/counts', { projectId, status: 'alerting' });
     expect(res.statusCode).toBe(200);
-    const counts = res.json<{ data: Record<'total' | 'urgent' | 'secondary' | 'general' | 'complete', number> }>().data;
+    const counts = res.json<{
+      data: Record<'total' | 'urgent' | 'secondary' | 'general' | 'complete', number>;
+    }>().data;
     const [byDb] = await t.app.db
       .select()
       .from(alerts)

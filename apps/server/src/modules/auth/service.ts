@@ -11,7 +11,14 @@ import { findUserByUsername, getOwnUser, type UserRow } from '../users/index.js'
 import { isTenantDisabled } from '../tenants/index.js';
 import { consumeCaptcha, isCaptchaEnabled } from './captcha.js';
 import { sweepExpired } from './housekeeping.js';
-import { LOCKOUT, clearFailures, forgetAttempt, inTurn, lockedUntil, recordAttempt } from '../sessions/index.js';
+import {
+  LOCKOUT,
+  clearFailures,
+  forgetAttempt,
+  inTurn,
+  lockedUntil,
+  recordAttempt,
+} from '../sessions/index.js';
 
 export interface LoginDeps {
   db: Db;

@@ -1,5 +1,12 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
-export { describeDay, localTimeOf, matchPeriod, minutesOf, previousDate, weekdayOf } from './calendar-rules.js';
+export {
+  describeDay,
+  localTimeOf,
+  matchPeriod,
+  minutesOf,
+  previousDate,
+  weekdayOf,
+} from './calendar-rules.js';
 export type { CalendarException, DayReason } from './calendar-rules.js';
 export { describeInstant, inWorkingPeriod } from './calendar-service.js';
 export { calendarRoutes } from './routes.js';

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, idParamsSchema, pageSchema, projectCalendarSchema, vacationsBodySchema, vacationsQuerySchema, workTimeCreateBodySchema, workTimeListQuerySchema, workTimeSchema, workTimeUpdateBodySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  idParamsSchema,
+  pageSchema,
+  projectCalendarSchema,
+  vacationsBodySchema,
+  vacationsQuerySchema,
+  workTimeCreateBodySchema,
+  workTimeListQuerySchema,
+  workTimeSchema,
+  workTimeUpdateBodySchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { getCalendar, replaceCalendar } from './vacations-service.js';

@@ -81,4 +81,3 @@ export async function saveMeshVersion(
   if (!row) throw new AppError(500, 'error.internal');
   return { ...toMeshVersion(row), changes: row.changes };
 }
-

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ac20BatchBodySchema, deviceAttributesBodySchemaFor, deviceAttributesSchema, envelopeSchema, idParamsSchema, type ModelId, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  ac20BatchBodySchema,
+  deviceAttributesBodySchemaFor,
+  deviceAttributesSchema,
+  envelopeSchema,
+  idParamsSchema,
+  type ModelId,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { getDeviceAttributes, saveAc20Batch, saveDeviceAttributes } from './device-attributes.js';

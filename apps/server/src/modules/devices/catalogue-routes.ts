@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogueView, COMMAND_METHODS, DEVICE_CATEGORIES, DEVICE_LABELS, deviceCategoryOptionSchema, envelopeSchema, MODEL_IDS, modelsOfCategory, type DeviceCategoryOption, type Lang, PROJECT_READ_ROLES } from '@sbuilding/shared';
+import {
+  catalogueView,
+  COMMAND_METHODS,
+  DEVICE_CATEGORIES,
+  DEVICE_LABELS,
+  deviceCategoryOptionSchema,
+  envelopeSchema,
+  MODEL_IDS,
+  modelsOfCategory,
+  type DeviceCategoryOption,
+  type Lang,
+  PROJECT_READ_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 

@@ -1,5 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bleGatewayCreatedSchema, bleGatewayInitSchema, deviceBodyEnvelopeSchema, deviceCreateBodySchemaFor, deviceModelParamsSchema, deviceSchema, envelopeSchema, idParamsSchema, type ModelId, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  bleGatewayCreatedSchema,
+  bleGatewayInitSchema,
+  deviceBodyEnvelopeSchema,
+  deviceCreateBodySchemaFor,
+  deviceModelParamsSchema,
+  deviceSchema,
+  envelopeSchema,
+  idParamsSchema,
+  type ModelId,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { getBleGatewayInit } from './ble-gateway-init.js';

@@ -177,11 +177,5 @@ async function writeReport(
     line: result.line,
     errors: result.errors.map((e) => e.message).join('; '),
   }));
-  return writeXlsx(
-    exports,
-    ['device_import_errors', exportDate('UTC')],
-    'errors',
-    reportColumns,
-    reportRows,
-  );
+  return writeXlsx(exports, ['device_import_errors', exportDate('UTC')], 'errors', reportColumns, reportRows);
 }

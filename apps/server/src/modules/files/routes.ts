@@ -2,7 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, hasAnyRole, UPLOAD_MAX_BYTES, uploadedFileSchema, uploadQuerySchema, PROJECT_READ_ROLES, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  hasAnyRole,
+  UPLOAD_MAX_BYTES,
+  uploadedFileSchema,
+  uploadQuerySchema,
+  PROJECT_READ_ROLES,
+  PROJECT_WRITE_ROLES,
+} from '@sbuilding/shared';
 import { bearerToken } from '../sessions/index.js';
 import { ok } from '../../platform/envelope.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';

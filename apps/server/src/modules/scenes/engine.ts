@@ -11,13 +11,7 @@ import {
   type SceneTriggerType,
   type WeatherProperty,
 } from '@sbuilding/shared';
-import {
-  localTimeOf,
-  matchPeriod,
-  minutesOf,
-  weekdayOf,
-  type DayReason,
-} from '../calendar/index.js';
+import { localTimeOf, matchPeriod, minutesOf, weekdayOf, type DayReason } from '../calendar/index.js';
 import type { SceneRules } from './tables.js';
 
 /*

@@ -23,7 +23,10 @@ const RULES: SceneRules = {
   actions: [{ method: 'setOnOff', params: { onOff: true } }],
 };
 
-const scene = (id: number, over: Omit<Partial<WeekScene>, 'rules'> & { rules?: Partial<SceneRules> } = {}): WeekScene => ({
+const scene = (
+  id: number,
+  over: Omit<Partial<WeekScene>, 'rules'> & { rules?: Partial<SceneRules> } = {},
+): WeekScene => ({
   id,
   name: `Scene ${id}`,
   enabled: true,

@@ -119,7 +119,8 @@ export const authPlugin = fp(
       // about the input's shape or the data it names.
       const { forbiddenKey } = request.routeOptions.config;
       if (roles && !hasAnyRole(auth.scope.roles, roles)) throw forbidden(forbiddenKey);
-      if (permissions && !hasAnyPermission(auth.scope.permissions, permissions)) throw forbidden(forbiddenKey);
+      if (permissions && !hasAnyPermission(auth.scope.permissions, permissions))
+        throw forbidden(forbiddenKey);
     });
   },
   { name: 'auth', dependencies: ['database', 'error-handler'] },

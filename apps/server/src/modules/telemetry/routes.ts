@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, historyQuerySchema, historySchema, idParamsSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
+import {
+  envelopeSchema,
+  historyQuerySchema,
+  historySchema,
+  idParamsSchema,
+  PROJECT_READ_ROLES,
+} from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { getHistory } from './history.js';

@@ -138,7 +138,8 @@ const en = {
     'Too many requests with this API key: at most {limit} per minute, try again in {seconds} s',
   'apiKey.tooMany': 'A user can have at most {max} API keys: revoke one first',
   'apiKey.adminOnly': "Only an administrator manages another user's API keys",
-  'energy.tariffDateTaken': 'The project already has a tariff valid from {date}: change that one or pick another date',
+  'energy.tariffDateTaken':
+    'The project already has a tariff valid from {date}: change that one or pick another date',
   'energy.noNode': 'This place has no meters to bill',
   ...ssoMessagesEn,
 } as const;
