@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/compress';
+import { precompress } from './build/compress.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 const API_PATHS = [

@@ -29,7 +29,7 @@ describe('SharedCache', () => {
   });
 
   it('holds at most its size, dropping expired answers and then the oldest', async () => {
-    let clock = 0;
+    const clock = 0;
     const cache = new SharedCache<string>(1_000, 2, () => clock);
     await cache.get('a', async () => 'a1');
     await cache.get('b', async () => 'b1');
