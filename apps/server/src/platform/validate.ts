@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isValidationKey, schemaFieldLabel, type Lang } from '@sbuilding/shared';
-import { fieldLabel, translate } from './i18n/index.js';
+import { fieldLabel, namesTheField, translate } from './i18n/index.js';
 
 /** A validation issue as route validation reports it (fastify-type-provider-zod) and parseOr400 throws it. */
 export interface ValidationIssue {
@@ -32,7 +32,8 @@ function valueAt(input: unknown, path: readonly string[]): unknown {
  * The first validation issue as a sentence that names the field, in the request's language. The one
  * implementation: route validation and parseOr400 both answer through it (error-handler.ts). The field's
  * label is the one its schema gives it (`labelled` of @sbuilding/shared), else its name's in the catalogue;
- * a field the request left out is 'required', whatever message its schema gives a wrong value.
+ * a field the request left out is 'required', whatever message naming the field its schema gives a wrong
+ * value (a message of its own, such as the spec's 'Select Target!', is said for an absent value too).
  */
 export function validationMessage(
   lang: Lang,
@@ -55,7 +56,8 @@ export function validationMessage(
     'input' in context &&
     typeof unknownKey !== 'string' &&
     (valueAt(context.input, path) === undefined || valueAt(context.input, path) === null);
-  if (absent && message !== 'required' && REQUIRED_OR_INVALID.has(issue.keyword)) {
+  const ownSentence = isValidationKey(message) && !namesTheField(message);
+  if (absent && message !== 'required' && !ownSentence && REQUIRED_OR_INVALID.has(issue.keyword)) {
     return translate(lang, 'validation.required', { data });
   }
   if (isValidationKey(message)) return translate(lang, `validation.${message}`, { data });

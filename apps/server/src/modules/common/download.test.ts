@@ -59,8 +59,8 @@ describe('export file names say what the file holds', () => {
   it('downloads a file named in Chinese, with an ASCII fallback name in the header', async () => {
     const fileName = exportFileName(['演示园区', '能耗', 'DAY', '2026-11-21']);
     expect(fileName).toMatch(/^演示园区_能耗_DAY_2026-11-21_[0-9a-f]{6}\.xlsx$/);
-    await fs.promises.mkdir(exportDir(t.app.config.dataDir), { recursive: true });
-    await fs.promises.writeFile(path.join(exportDir(t.app.config.dataDir), fileName), 'x');
+    // Written where this server keeps its exports (its data dir, or the database on PostgreSQL).
+    await t.app.storage.exports.put(fileName, new Uint8Array(Buffer.from('x')));
     const res = await admin('GET', `/common/download?fileName=${encodeURIComponent(fileName)}&delete=true`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(

@@ -172,7 +172,7 @@ describe('GET /sbuilding/board/overview', () => {
     }>().data;
     expect(data.lights).toEqual({ on: 1, total: 3 });
     expect(data.acs).toEqual({ running: 1, total: 2 });
-    expect(data.alerts).toEqual({ urgent: 1, secondary: 0, general: 2, complete: 0, total: 3 });
+    expect(data.alerts).toEqual({ urgent: 1, secondary: 0, general: 2, complete: 0, resolved: 0, total: 3 });
   });
 
   it("averages the CO2 of the online air sensors only: an offline sensor's last reading is not the air now", async () => {

@@ -31,6 +31,14 @@ export function translate(lang: Lang, key: MessageKey, params: Record<string, st
 }
 
 /** A field's label in the language, or its name when it has none. */
+/**
+ * Whether a validation message names its field ('{data} is invalid'). One that does not is a sentence of its
+ * own, often the spec's ('Select Target!'): it is said for an absent value too.
+ */
+export function namesTheField(key: string): boolean {
+  return isValidationKey(key) && VALIDATION.EN[key].includes('{data}');
+}
+
 export function fieldLabel(lang: Lang, field: string): string {
   const labels: Record<string, string> = lang === 'ZH' ? FIELD_LABELS.zh : FIELD_LABELS.en;
   return labels[field] ?? field;
