@@ -56,7 +56,7 @@ async function openFirstFloor(): Promise<{ page: Page; api: Api; place: Place; p
   opened = session.opened;
   const { page, api } = session;
   await page.getByRole('heading', { name: 'DeviceMark', level: 1 }).waitFor();
-  await page.getByText('Choose a building to see its floor plans').waitFor();
+  // The page opens on the project's first building; Building A is chosen as a person would.
   const place = await demoPlace(api, 'Building A');
   await choose(page, page.getByRole('combobox', { name: 'Building' }), 'Building A');
   const floor = place.floors[0];

@@ -128,7 +128,7 @@ describe('scenes', () => {
       .first()
       .click();
     await choose(page, condition.getByLabel('Property', { exact: true }), 'PIR');
-    await choose(page, condition.getByLabel('Condition', { exact: true }), 'equal to');
+    await choose(page, condition.getByLabel('Operator', { exact: true }), 'equal to');
     await condition.getByLabel('Value', { exact: true }).fill('0');
     await page.getByLabel('Pre-delay time', { exact: true }).fill('300');
     await expectAccessibleSettled(page, 'wizard: trigger');
