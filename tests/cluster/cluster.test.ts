@@ -1,79 +1,16 @@
 import crypto from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
+import type pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startNatsServer, type NatsServer } from '../../apps/server/src/test/nats-server.js';
+import { startNatsServer, type NatsServer } from '../../apps/server/src/test/nats-server.js';
+import { login, startCluster, stopCluster, type Node } from './support.js';
 
 /**
  * Three server processes as a cluster: one fresh PostgreSQL database (TEST_DATABASE_URL's server), one
  * nats-server started here, the built server (`npx tsc -b apps/server`; npm test builds it first). A device
  * on node 1, sockets on node 2, commands and rule edits through nodes 2 and 3.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
-
-interface Node {
-  url: string;
-  mqttUrl: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-const children: ChildProcess[] = [];
-const tempDirs: string[] = [];
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-cluster-'));
-  tempDirs.push(dataDir);
-  let output = '';
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      SIMULATOR: 'off',
-      SIM_BACKFILL_DAYS: '0',
-      CAPTCHA_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-  };
-  // Ready once /health says ok (database open, migrations and seed done, device link up).
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`node exited (${child.exitCode}):\n${output}`);
-    const health = await fetch(`${url}/health`).catch(() => null);
-    if (health?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, output: () => output, stop };
-}
-
 /** A socket of the console with what it received, and how it closed. */
 interface Socket {
   ws: WebSocket;
@@ -147,16 +84,6 @@ async function call(node: Node, token: string, method: string, url: string, body
   };
 }
 
-async function login(node: Node, username: string, password: string): Promise<string> {
-  const res = await fetch(`${node.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, uuid: '', code: '' }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 async function connectDevice(node: Node, token: string): Promise<MqttClient> {
   const client = await mqtt.connectAsync(node.mqttUrl, {
     username: token,
@@ -170,9 +97,7 @@ async function connectDevice(node: Node, token: string): Promise<MqttClient> {
 const clients: MqttClient[] = [];
 const sockets: Socket[] = [];
 let nats: NatsServer;
-let admin: pg.Client;
 let db: pg.Client;
-let dbName: string;
 let nodes: [Node, Node, Node];
 let token: string;
 interface Me {
@@ -188,27 +113,9 @@ let sensorClient: MqttClient;
 let gatewayOnNode1: MqttClient;
 
 beforeAll(async () => {
-  if (!fs.existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: build the server first (npx tsc -b apps/server)`);
   nats = await startNatsServer();
-  dbName = `sb_cluster_${crypto.randomBytes(4).toString('hex')}`;
-  admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    NATS_URL: nats.url,
-    JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
-  };
-  // The first node migrates and seeds the database; the others join it.
-  const first = await startNode(env);
-  const [second, third] = await Promise.all([startNode(env), startNode(env)]);
-  nodes = [first, second, third];
-  db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
-  token = await login(first, 'manager', 'manager123');
+  ({ nodes, db, token } = await startCluster(nats.url));
+  const first = nodes[0];
   const info = await call(first, token, 'GET', '/getInfo');
   me = info.body.data!.user!;
 }, 120_000);
@@ -216,23 +123,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.ws.terminate();
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode !== null || child.signalCode !== null
-        ? undefined
-        : new Promise<void>((resolve) => {
-            child.once('exit', () => resolve());
-            child.kill('SIGKILL');
-          }),
-    ),
-  );
-  await db?.end();
-  if (admin) {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await stopCluster();
   await nats?.stop();
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('three nodes on one PostgreSQL and NATS', () => {

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, NATS_SERVER_BIN } from '../../apps/server/src/test/nats-server.js';
+import { killed, ROOT, startCluster, stopCluster, tempDir, type Node } from './support.js';
 
 /**
  * Faults of the cluster `npm run cluster` starts: three NATS servers routed together from deploy/nats.conf
@@ -15,26 +14,8 @@ import { freePort, NATS_SERVER_BIN } from '../../apps/server/src/test/nats-serve
  * to the nodes' MQTT ports directly (not through HAProxy): the test chooses which node each device is on,
  * and where it goes when that node dies, as HAProxy's leastconn would.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
-
-const children: ChildProcess[] = [];
-const tempDirs: string[] = [];
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-faults-'));
-  tempDirs.push(dir);
-  return dir;
-}
-
-async function killed(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+/** The NATS servers this file starts (the nodes are support.ts's). */
+const natsProcesses: ChildProcess[] = [];
 
 interface NatsNode {
   url: string;
@@ -71,7 +52,7 @@ async function startNatsCluster(): Promise<NatsNode[]> {
       let child: ChildProcess | null = null;
       const start = async () => {
         const started = spawn(NATS_SERVER_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-        children.push(started);
+        natsProcesses.push(started);
         child = started;
         await new Promise<void>((resolve, reject) => {
           let log = '';
@@ -99,57 +80,6 @@ async function startNatsCluster(): Promise<NatsNode[]> {
       };
     }),
   );
-}
-
-interface Node {
-  url: string;
-  mqttUrl: string;
-  stop: () => Promise<void>;
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: tempDir(),
-      SIMULATOR: 'off',
-      SIM_BACKFILL_DAYS: '0',
-      CAPTCHA_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`node exited (${child.exitCode}):\n${output}`);
-    const health = await fetch(`${url}/health`).catch(() => null);
-    if (health?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, stop: () => killed(child) };
-}
-
-async function login(node: Node, username: string, password: string): Promise<string> {
-  const res = await fetch(`${node.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, uuid: '', code: '' }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 async function reboot(node: Node, token: string, deviceId: number) {
@@ -255,44 +185,20 @@ class Device {
 }
 
 let nats: NatsNode[];
-let admin: pg.Client;
 let db: pg.Client;
-let dbName: string;
 let nodes: Node[];
 let token: string;
 const devices: Device[] = [];
 
 beforeAll(async () => {
-  if (!fs.existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: build the server first (npx tsc -b apps/server)`);
   nats = await startNatsCluster();
-  dbName = `sb_faults_${crypto.randomBytes(4).toString('hex')}`;
-  admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    NATS_URL: nats.map((n) => n.url).join(','),
-    JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
-  };
-  const first = await startNode(env);
-  nodes = [first, ...(await Promise.all([startNode(env), startNode(env)]))];
-  db = new pg.Client({ connectionString: url.toString() });
-  await db.connect();
-  token = await login(first, 'manager', 'manager123');
+  ({ nodes, db, token } = await startCluster(nats.map((n) => n.url).join(',')));
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(devices.map((d) => d.close()));
-  await Promise.all(children.map((child) => killed(child)));
-  await db?.end();
-  if (admin) {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  await stopCluster();
+  await Promise.all(natsProcesses.map((child) => killed(child)));
 });
 
 describe('faults in a three-node cluster', () => {

@@ -282,7 +282,16 @@ describe('simulator on the wire', () => {
       device: 'Room 1 TH',
       data: { id: 21, method: 'setOnOff', params: { onOff: true } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A command to a plugged device sent after it is answered: the gateway handles its commands in order,
+    // so by then the unplugged sensor's command would have been answered too.
+    await publishToDevices('v1/gateway/rpc', {
+      device: 'Room 1 light',
+      data: { id: 22, method: 'setOnOff', params: { onOff: true } },
+    });
+    await until(
+      () => seen.slice(from).find((s) => s.topic === 'v1/gateway/rpc' && s.payload.id === 22),
+      'the plugged light answered',
+    );
     expect(seen.slice(from).find((s) => s.topic === 'v1/gateway/rpc' && s.payload.id === 21)).toBeUndefined();
 
     expect(await simulator.plug(12)).toBe(true);
