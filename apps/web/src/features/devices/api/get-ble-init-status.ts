@@ -11,12 +11,16 @@ export function getBleInitStatus(deviceId: number) {
 
 const finished = (init: BleGatewayInit | undefined) => init?.status === 'ready' || init?.status === 'failed';
 
+/** The next poll after this status: none once the job is ready or failed. */
+export const bleInitPollMs = (init: BleGatewayInit | undefined) =>
+  finished(init) ? false : BLE_INIT_POLL_MS;
+
 /** Polled every second until the job is ready or failed. */
 export function bleInitStatusQueryOptions(deviceId: number) {
   return queryOptions({
     queryKey: [...devicesKey, 'ble-init', deviceId],
     queryFn: () => getBleInitStatus(deviceId),
-    refetchInterval: (query) => (finished(query.state.data) ? false : BLE_INIT_POLL_MS),
+    refetchInterval: (query) => bleInitPollMs(query.state.data),
   });
 }
 

@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, serve, type Handler } from '@/test/http';
 import { BUILDING, CATEGORIES, device, FLOOR, renderAt, sent, WAIT } from '../test/fixtures';
-import { bleInitStatusQueryOptions } from '../api/get-ble-init-status';
+import { bleInitPollMs, bleInitStatusQueryOptions } from '../api/get-ble-init-status';
 import DeviceAddPage from './device-add-page';
 
 const userEvent = userEventLib.setup({ delay: null });
@@ -163,10 +163,9 @@ describe('device add page', { timeout: 150_000 }, () => {
     expect(await screen.findByText('Ready', {}, WAIT)).toBeVisible();
     expect(screen.getByText('Step: Done')).toBeVisible();
     // Polling stops once the job is finished: the query schedules no further poll.
-    const options = bleInitStatusQueryOptions(50);
-    const query = queryClient.getQueryCache().find({ queryKey: options.queryKey });
-    if (!query || typeof options.refetchInterval !== 'function') throw new Error('no polled status query');
-    expect(options.refetchInterval(query)).toBe(false);
+    const status = queryClient.getQueryData(bleInitStatusQueryOptions(50).queryKey);
+    expect(status?.status).toBe('ready');
+    expect(bleInitPollMs(status)).toBe(false);
     expect(polls).toBe(2);
   });
 });
