@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   ENERGY_TOP_CONSUMERS,
   energyChange,
@@ -6,8 +6,6 @@ import {
   type EnergyBuilding,
   type EnergyChannel,
   type EnergyMeter,
-  type EnergyPeriod,
-  type EnergyPoint,
   type EnergyQuery,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
@@ -16,22 +14,8 @@ import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js'
 import { buildings, floors } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
-import { telemetryDaily, telemetryHourly } from '../telemetry/tables.js';
-import {
-  datesOf,
-  HOUR_MS,
-  hoursOf,
-  localClock,
-  localDate,
-  localMidnight,
-  monthsOf,
-  periodRange,
-  previousRange,
-  type LocalRange,
-} from './periods.js';
-
-/** The counter keys of an ammeter channel (rollups' `delta` is their consumption, meter resets included). */
-const ENERGY_KEYS = ['energy', 'energy1', 'energy2', 'energy3', 'energy4'];
+import { localDate, periodRange, previousRange } from './periods.js';
+import { curveOf, totalOf, usage } from './usage.js';
 
 /** A channel device with its place. */
 interface ChannelRow {
@@ -44,100 +28,6 @@ interface ChannelRow {
   floorId: number | null;
   floorName: string | null;
   floorSort: number | null;
-}
-
-/** Consumption by device and bucket key (an hour start in ms, a date or a month). */
-type Usage = Map<number, Map<string, number>>;
-
-interface Buckets {
-  /** Bucket keys in order, as the usage query answers them. */
-  keys: string[];
-  /** What the curve shows for each key. */
-  labels: string[];
-  /** When each bucket begins (to leave the future out of the curve). */
-  starts: number[];
-}
-
-function bucketsOf(period: EnergyPeriod, range: LocalRange, zone: string): Buckets {
-  if (period === 'DAY') {
-    const hours = hoursOf(range.from, zone);
-    return { keys: hours.map(String), labels: hours.map((h) => localClock(h, zone)), starts: hours };
-  }
-  if (period === 'YEAR') {
-    const months = monthsOf(range);
-    return { keys: months, labels: months, starts: months.map((m) => localMidnight(`${m}-01`, zone)) };
-  }
-  const dates = datesOf(range);
-  return { keys: dates, labels: dates, starts: dates.map((d) => localMidnight(d, zone)) };
-}
-
-/**
- * Consumption of the devices in the range by device and bucket, from the rollups only: hourly ones for a
- * day, daily ones (local dates) for a week or month, daily ones summed by month for a year.
- */
-async function usage(
-  db: Db,
-  ids: readonly number[],
-  period: EnergyPeriod,
-  range: LocalRange,
-  zone: string,
-): Promise<Usage> {
-  const out: Usage = new Map();
-  if (ids.length === 0) return out;
-  const put = (deviceId: number, key: string, value: number) => {
-    let byBucket = out.get(deviceId);
-    if (!byBucket) out.set(deviceId, (byBucket = new Map()));
-    byBucket.set(key, (byBucket.get(key) ?? 0) + value);
-  };
-  if (period === 'DAY') {
-    const hours = hoursOf(range.from, zone);
-    const start = hours[0] ?? localMidnight(range.from, zone);
-    const rows = await db
-      .select({
-        deviceId: telemetryHourly.deviceId,
-        bucket: telemetryHourly.bucket,
-        delta: sql<number>`sum(${telemetryHourly.delta})`.mapWith(Number),
-      })
-      .from(telemetryHourly)
-      .where(
-        and(
-          inArray(telemetryHourly.deviceId, [...ids]),
-          inArray(telemetryHourly.key, ENERGY_KEYS),
-          gte(telemetryHourly.bucket, new Date(start)),
-          lt(telemetryHourly.bucket, new Date(start + hours.length * HOUR_MS)),
-        ),
-      )
-      .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket);
-    for (const row of rows) put(row.deviceId, String(row.bucket.getTime()), row.delta);
-    return out;
-  }
-  const bucket =
-    period === 'YEAR'
-      ? sql<string>`to_char(${telemetryDaily.day}, 'YYYY-MM')`
-      : sql<string>`${telemetryDaily.day}`;
-  const rows = await db
-    .select({
-      deviceId: telemetryDaily.deviceId,
-      bucket: bucket.mapWith(String),
-      delta: sql<number>`sum(${telemetryDaily.delta})`.mapWith(Number),
-    })
-    .from(telemetryDaily)
-    .where(
-      and(
-        inArray(telemetryDaily.deviceId, [...ids]),
-        inArray(telemetryDaily.key, ENERGY_KEYS),
-        between(telemetryDaily.day, range.from, range.to),
-      ),
-    )
-    .groupBy(telemetryDaily.deviceId, bucket);
-  for (const row of rows) put(row.deviceId, row.bucket, row.delta);
-  return out;
-}
-
-function totalOf(byBucket: Map<string, number> | undefined): number {
-  let sum = 0;
-  for (const value of byBucket?.values() ?? []) sum += value;
-  return sum;
 }
 
 function channelNumber(props: Record<string, unknown>): number | null {
@@ -337,38 +227,6 @@ function placeOf(row: ChannelRow) {
     floorId: row.floorId,
     floorName: row.floorName ?? '',
   };
-}
-
-function sumBuckets(use: Usage): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const byBucket of use.values()) {
-    for (const [key, value] of byBucket) out.set(key, (out.get(key) ?? 0) + value);
-  }
-  return out;
-}
-
-function curveOf(
-  period: EnergyPeriod,
-  current: LocalRange,
-  previous: LocalRange,
-  zone: string,
-  now: Usage,
-  before: Usage,
-  nowMs: number,
-): EnergyPoint[] {
-  const cur = bucketsOf(period, current, zone);
-  const prev = bucketsOf(period, previous, zone);
-  const curSums = sumBuckets(now);
-  const prevSums = sumBuckets(before);
-  return cur.keys.map((key, i) => {
-    const prevKey = prev.keys[i];
-    return {
-      bucket: cur.labels[i] ?? key,
-      previousBucket: prevKey === undefined ? null : (prev.labels[i] ?? prevKey),
-      current: (cur.starts[i] ?? 0) > nowMs ? null : (curSums.get(key) ?? 0),
-      previous: prevKey === undefined ? null : (prevSums.get(prevKey) ?? 0),
-    };
-  });
 }
 
 function topOf(meters: readonly EnergyMeter[], total: number) {
