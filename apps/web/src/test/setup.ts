@@ -1,10 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { setLanguage } from '@/lib/i18n';
 
 // findBy*/waitFor wait this long by default: lazy pages and antd take seconds on a busy 2-core CI
 // machine. A wait that succeeds returns as soon as it can, so this costs nothing when things are fast.
 configure({ asyncUtilTimeout: 15_000 });
+
+// Files share their worker's modules (vitest.config.ts): each starts in English whatever language the file
+// before it left the console in; a file that wants Chinese switches itself.
+beforeAll(async () => {
+  await setLanguage('en');
+});
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
