@@ -162,6 +162,17 @@ describe('AC automation on the simulated campus', () => {
     await expect.poll(async () => (await light())?.online, { timeout: 30_000 }).toBe(true);
     const before = await light();
     if (!before?.zoneId) throw new Error(`${LIGHT} has no zone`);
+    // The NAP window 12:30–13:00 of today on the project's clock, made a working day whatever the calendar
+    // says (a nap skips rest days). The automation's clock stands at 12:00 while the light is set by hand and
+    // the nap is created, then moves to just past the start and just past the end: no real minutes waited.
+    // The control log reads the same clock, so the hand-set level is before the nap whatever the real time.
+    const project = await api.call<{ timeZone: string }>('GET', `/sbuilding/project/${projectId}`);
+    const date = localDate(project.timeZone, new Date());
+    const setClock = (time: string, seconds = 0) =>
+      api.call('POST', '/test/clock', {
+        now: new Date(instantOf(date, time, project.timeZone).getTime() + seconds * 1000).toISOString(),
+      });
+    await setClock('12:00');
     const send = (method: string, params: Record<string, unknown>) =>
       api.call('POST', '/sbuilding/dev-rpccmd/sendCmd', {
         deviceId: before.id,
@@ -176,16 +187,6 @@ describe('AC automation on the simulated campus', () => {
     // On, as the nap needs it (a nap dims only what is on); the simulator's people leave it so for 30 minutes.
     await expect.poll(async () => (await light())?.telemetry.onOff?.value, { timeout: 10_000 }).toBe(true);
 
-    // The NAP window 12:30–13:00 of today on the project's clock, made a working day whatever the calendar
-    // says (a nap skips rest days). The automation's clock stands at 12:00 while the nap is created, then
-    // moves to just past the start and just past the end: no real minutes waited.
-    const project = await api.call<{ timeZone: string }>('GET', `/sbuilding/project/${projectId}`);
-    const date = localDate(project.timeZone, new Date());
-    const setClock = (time: string, seconds = 0) =>
-      api.call('POST', '/test/clock', {
-        now: new Date(instantOf(date, time, project.timeZone).getTime() + seconds * 1000).toISOString(),
-      });
-    await setClock('12:00');
     const year = Number(date.slice(0, 4));
     const calendar = await api.call<{
       version: number;

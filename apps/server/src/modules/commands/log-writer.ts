@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { pause } from '../../platform/pause.js';
 import { controlLog } from './tables.js';
@@ -35,16 +36,25 @@ export class ControlLogWriter {
   /** Ends the gathering under way, if any. */
   private wake: (() => void) | null = null;
 
-  /** `db` is asked for at each write: the server's database opens after its plugins load. */
+  /**
+   * `db` is asked for at each write: the server's database opens after its plugins load. `clock` is the app's:
+   * the log's times and automation's (a noon nap asking what was set by hand since it began) read one clock.
+   */
   constructor(
     private readonly db: () => Db,
     private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  /** The time a line gets: the app's clock. */
+  now(): Date {
+    return this.clock.now();
+  }
 
   /** Queues lines; a line without its time gets the moment it was added (not its insert's, shared by a batch). */
   add(rows: readonly ControlLogRow[]): void {
     if (rows.length === 0) return;
-    const now = new Date();
+    const now = this.clock.now();
     this.queue.push(...rows.map((row) => ({ ...row, createdAt: row.createdAt ?? now })));
     this.running ??= this.drain();
   }
@@ -75,7 +85,7 @@ export class ControlLogWriter {
 
 export const controlLogPlugin = fp(
   async (app: FastifyInstance) => {
-    const writer = new ControlLogWriter(() => app.db, app.log);
+    const writer = new ControlLogWriter(() => app.db, app.log, app.clock);
     app.decorate('controlLog', writer);
     app.addHook('onClose', () => writer.flushed());
   },

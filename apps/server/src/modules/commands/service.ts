@@ -190,12 +190,12 @@ export async function sendCommand(
           key: 'command.failed',
           latencyMs: null,
           text,
-          at: new Date(),
+          at: log.now(),
         };
         return { device, sent: refused, params: request.params };
       }
       const { method, params } = parsed.data;
-      const at = new Date();
+      const at = log.now();
       const sent: Attempt = {
         ...(await sendOne(channel, device, parent ?? undefined, method, params, timeoutMs)),
         at,
