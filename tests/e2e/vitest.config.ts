@@ -13,5 +13,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page waits for what the user waits for: a heading after sign-in, a row after a save. Vitest's default
+    // poll gives up after one second, which a loaded 2-core machine (the API suite beside the browser) can
+    // exceed; only a poll that fails waits this long.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -30,4 +30,9 @@ describe('themeFor', () => {
       }
     }
   });
+
+  it("turns antd's animations off when the system asks for reduced motion, and only then", () => {
+    expect(themeFor('#0082ff', 'default', true).token?.motion).toBe(false);
+    expect(themeFor('#0082ff', 'default').token?.motion).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@ import type { UiSize } from '@sbuilding/shared';
 import { FeedbackBridge } from '@/lib/feedback';
 import { antdLocale, currentLanguage, i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useReducedMotion } from '@/lib/reduced-motion';
 import { useSettings } from '@/lib/settings';
 import { darker, readableOnWhiteText } from './layout/contrast';
 
@@ -25,12 +26,13 @@ export const COMPONENT_SIZE: Record<UiSize, SizeType> = {
  * The theme colour goes through antd's tokens: nothing is fetched (the console works offline). It is
  * shaded just enough for white button labels and links to reach WCAG AA (the spec's #0082ff gives 3.9:1),
  * and the grey of descriptions and placeholders and the error red are darkened from antd's defaults for the
- * same reason.
+ * same reason. With `reducedMotion` (the system's "reduce motion" setting) antd's animations are off.
  */
-export function themeFor(colorPrimary: string, size: UiSize): ThemeConfig {
+export function themeFor(colorPrimary: string, size: UiSize, reducedMotion = false): ThemeConfig {
   const primary = readableOnWhiteText(colorPrimary);
   return {
     token: {
+      motion: !reducedMotion,
       colorPrimary: primary,
       // antd lightens its hover and pressed shades, under AA for white labels (3.4:1): darken them instead.
       colorPrimaryHover: darker(primary, 0.85),
@@ -53,10 +55,11 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   useTranslation();
   const colorPrimary = useSettings((s) => s.theme);
   const size = useSettings((s) => s.size);
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       locale={antdLocale(currentLanguage())}
-      theme={themeFor(colorPrimary, size)}
+      theme={themeFor(colorPrimary, size, reducedMotion)}
       componentSize={COMPONENT_SIZE[size]}
     >
       <AntApp>
