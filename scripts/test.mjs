@@ -1,8 +1,11 @@
 // npm test: every suite, in phases, with the time each took. The build and the lint share the machine's two
-// cores (both are mostly one thread each); the unit and API suites use both cores through vitest's workers;
-// the browser suite drives the built console. A phase that fails stops the run (the later ones would only
-// fail for the same reason); the summary says which.
+// cores (both are mostly one thread each). Then the unit and API suites and the browser suite run side by
+// side: the browser suite drives one page at a time and mostly waits for the page, its server and Chromium,
+// so on its own it left a core idle for most of its nine minutes; beside it the API suite's workers use
+// that core. Each line of their output is prefixed with the suite it comes from. A phase that fails stops the
+// run (the later ones would only fail for the same reason); the summary says which.
 import { spawn } from 'node:child_process';
+import readline from 'node:readline';
 
 const phases = [
   {
@@ -11,24 +14,47 @@ const phases = [
       // What `npm run build` does, the console beside the rest: the server's build (tsc -b) builds shared
       // and the simulator first, through its project references; then the server's test files, which the
       // build leaves out (the typed client's test needs the client package built), are type-checked too.
-      ['sh', ['-c', 'npx tsc -b apps/server packages/client && npx tsc -p apps/server/tsconfig.test.json']],
-      ['npm', ['run', 'build', '-w', '@sbuilding/web']],
-      ['npm', ['run', 'lint']],
+      {
+        label: 'build',
+        command: [
+          'sh',
+          ['-c', 'npx tsc -b apps/server packages/client && npx tsc -p apps/server/tsconfig.test.json'],
+        ],
+      },
+      { label: 'web', command: ['npm', ['run', 'build', '-w', '@sbuilding/web']] },
+      { label: 'lint', command: ['npm', ['run', 'lint']] },
     ],
   },
-  { name: 'unit and API', steps: [['npx', ['vitest', 'run']]] },
-  { name: 'browser', steps: [['npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']]] },
+  {
+    name: 'unit, API and browser',
+    steps: [
+      { label: 'api', command: ['npx', ['vitest', 'run']] },
+      { label: 'browser', command: ['npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']] },
+    ],
+  },
 ];
-
-function run([command, args]) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const timings = [];
+
+/** Runs one step, its output's lines prefixed with the step's label; resolves with its exit code. */
+function run({ label, command: [command, args] }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+    }
+    child.on('exit', (code, signal) => {
+      timings.push(`  ${label}: ${seconds(Date.now() - started)}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
 const started = Date.now();
 let failed = null;
 for (const phase of phases) {

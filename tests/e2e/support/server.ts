@@ -77,7 +77,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  // Three servers start at once beside the API suite; on a loaded 2-core machine that took over 90 s.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {
