@@ -116,7 +116,11 @@ describe('the energy board', () => {
     await page.getByText('This period', { exact: true }).first().waitFor();
     await page.getByText('Previous period', { exact: true }).first().waitFor();
     await page.getByText('Saved by automation', { exact: true }).waitFor();
-    await page.getByText(/^Scenes [\d.,]+ kWh, AC automations [\d.,]+ kWh$/).waitFor();
+    await page.getByText(/^Scenes [\d.,]+ kWh, noon naps [\d.,]+ kWh, AC automations [\d.,]+ kWh$/).waitFor();
+    // Issue 23: the estimate beside the meters, per building (the agreement in words, never colour alone).
+    const check = page.getByTestId('savings-check');
+    await check.getByText('Savings checked against the meters', { exact: true }).waitFor();
+    await check.getByRole('columnheader', { name: 'Metered difference' }).waitFor();
     await page.getByText(`${name}`).first().waitFor();
     await page
       .getByText(/kWh, [\d.]+% of the total/)

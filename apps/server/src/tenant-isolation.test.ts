@@ -807,6 +807,12 @@ const ENERGY_CASES: IsolationCase[] = [
     allowed: 'ownerB',
   },
   {
+    route: 'GET /sbuilding/board/energy/savings/check',
+    url: (i) =>
+      `/sbuilding/board/energy/savings/check?projectId=${i.project}&period=MONTH&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
     route: 'POST /sbuilding/board/energy/export',
     url: () => '/sbuilding/board/energy/export',
     payload: (i) => ({ projectId: i.project, period: 'YEAR', anchor: '2026-11-21' }),

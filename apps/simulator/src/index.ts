@@ -9,3 +9,5 @@ export { nextRoomTemp, acPower } from './kinds/ac.js';
 export { occupancyAt, scheduleFromWorkTimes, DEFAULT_SCHEDULE } from './occupancy.js';
 export type { WorkSchedule } from './occupancy.js';
 export type { DeviceInfo, CommandReply, Value } from './types.js';
+export { World } from './world.js';
+export type { ProjectInfo } from './world.js';

@@ -3442,6 +3442,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/board/energy/savings/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each building's estimated savings in the board's period beside what its meters measured: the hours with a saving against comparable hours without (same local hour, same day type of the calendar, in the period or the 28 days before), and how far the two differ
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getBoardEnergySavingsCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/board/energy/export": {
         parameters: {
             query?: never;
@@ -19790,6 +19810,7 @@ export interface operations {
                      *         "from": "string",
                      *         "to": "string",
                      *         "scenesKwh": 0,
+                     *         "noonNapsKwh": 0,
                      *         "acAutomationsKwh": 0,
                      *         "kwh": 0
                      *       }
@@ -19802,8 +19823,73 @@ export interface operations {
                             from: string;
                             to: string;
                             scenesKwh: number;
+                            noonNapsKwh: number;
                             acAutomationsKwh: number;
                             kwh: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getBoardEnergySavingsCheck: {
+        parameters: {
+            query: {
+                projectId: number;
+                period: "DAY" | "WEEK" | "MONTH" | "YEAR";
+                anchor?: ("" | string) | null;
+                buildingId?: ("" | number) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "from": "string",
+                     *         "to": "string",
+                     *         "compareFrom": "string",
+                     *         "buildings": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            from: string;
+                            to: string;
+                            compareFrom: string;
+                            buildings: {
+                                buildingId: number;
+                                name: string;
+                                estimateKwh: number;
+                                automatedHours: number;
+                                comparedHours: number;
+                                comparedEstimateKwh: number;
+                                meteredKwh: number;
+                                baselineKwh: number;
+                                meteredSavingKwh: number;
+                                differencePercent: number | null;
+                            }[];
                         };
                     };
                 };

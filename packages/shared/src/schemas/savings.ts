@@ -124,15 +124,17 @@ export type SceneSavings = z.infer<typeof sceneSavingsSchema>;
 
 /**
  * GET /sbuilding/board/energy/savings (query: the energy board's, energyQuerySchema): what the project's
- * scenes and AC automations saved in the board's period (up to now), kWh; with the board's building, on that
- * building's devices only.
+ * scenes, noon naps and AC automations saved in the board's period (up to now), kWh; with the board's
+ * building, on that building's devices only.
  */
 export const energySavingsSchema = z.object({
   from: timestampSchema,
   to: timestampSchema,
   scenesKwh: z.number(),
+  /** Noon naps' dimming and sleeping, by the same rule (brightness difference for lights). */
+  noonNapsKwh: z.number(),
   acAutomationsKwh: z.number(),
-  /** scenesKwh + acAutomationsKwh. */
+  /** scenesKwh + noonNapsKwh + acAutomationsKwh. */
   kwh: z.number(),
 });
 export type EnergySavings = z.infer<typeof energySavingsSchema>;
@@ -196,3 +198,45 @@ export const savingsEvidenceSchema = z.object({
   rows: z.array(savingEvidenceSchema),
 });
 export type SavingsEvidence = z.infer<typeof savingsEvidenceSchema>;
+
+/** Days before the board's period whose hours may serve as comparable hours without automation. */
+export const SAVINGS_CHECK_LOOKBACK_DAYS = 28;
+
+/**
+ * One building's estimate checked against its meters over the board's period. Automated hours are the
+ * hours (of the hourly rollups) in which a saving of the building's devices was counted; each is compared
+ * with the mean consumption of comparable hours: same local hour, same day type from the calendar (workday
+ * or not), no saving counted, within the period or the SAVINGS_CHECK_LOOKBACK_DAYS before it.
+ */
+export const savingsCheckBuildingSchema = z.object({
+  buildingId: z.number().int(),
+  name: z.string(),
+  /** All the savings counted on the building's devices in the period, kWh. */
+  estimateKwh: z.number(),
+  /** Hours with a saving counted, and those of them that had comparable hours. */
+  automatedHours: z.number().int(),
+  comparedHours: z.number().int(),
+  /** The estimate within the compared hours, kWh. */
+  comparedEstimateKwh: z.number(),
+  /** What the meters measured in the compared hours, and the mean of their comparable hours, summed, kWh. */
+  meteredKwh: z.number(),
+  baselineKwh: z.number(),
+  /** baselineKwh − meteredKwh: the saving the meters show. */
+  meteredSavingKwh: z.number(),
+  /**
+   * (comparedEstimateKwh − meteredSavingKwh) / meteredSavingKwh × 100, one decimal; null when nothing was
+   * compared or the meters show no saving.
+   */
+  differencePercent: z.number().nullable(),
+});
+export type SavingsCheckBuilding = z.infer<typeof savingsCheckBuildingSchema>;
+
+/** GET /sbuilding/board/energy/savings/check (query: energyQuerySchema): each building's check. */
+export const savingsCheckSchema = z.object({
+  from: timestampSchema,
+  to: timestampSchema,
+  /** Where comparable hours may start (SAVINGS_CHECK_LOOKBACK_DAYS before the period). */
+  compareFrom: timestampSchema,
+  buildings: z.array(savingsCheckBuildingSchema),
+});
+export type SavingsCheck = z.infer<typeof savingsCheckSchema>;

@@ -1,5 +1,5 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
 export { acAutomationRoutes } from './routes.js';
 export { startAcAutomation } from './runner.js';
-export { acAutomationSavings } from './savings.js';
+export { acAutomationEvidence, acAutomationSavings } from './savings.js';
 export { createAutomation } from './service.js';

@@ -1,5 +1,10 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { AC_RATED_WATTS, type AcAutomationSavings, type SavingsEvidence } from '@sbuilding/shared';
+import {
+  AC_RATED_WATTS,
+  type AcAutomationSavings,
+  type SavingEvidence,
+  type SavingsEvidence,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import {
@@ -95,4 +100,16 @@ export async function acAutomationSavingsEvidence(
   const range = savingsPeriod(period, now);
   const commands = await automationCommands(db, scope, config.projectId, range, config.id);
   return evidenceAnswer(await savingsOf(db, scope, commands, range), range);
+}
+
+/** Every saving of a project's AC automations over [from, to] with its evidence (with `buildingId`, its devices only). */
+export async function acAutomationEvidence(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  range: { from: Date; to: Date },
+  buildingId?: number,
+): Promise<SavingEvidence[]> {
+  await findProject(db, scope, projectId);
+  return savingsOf(db, scope, await automationCommands(db, scope, projectId, range), range, buildingId);
 }

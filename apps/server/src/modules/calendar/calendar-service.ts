@@ -8,6 +8,7 @@ import {
   localTimeOf,
   previousDate,
   type CalendarException,
+  type DayInfo,
   type InstantDescription,
 } from './calendar-rules.js';
 import { calendarDays, workTimes } from './tables.js';
@@ -63,4 +64,29 @@ export async function describeInstant(
     periods: activePeriods(periodRows.map(toWorkTime), local.minutes),
     previousDay: describeDay(yesterday, exceptionOn(yesterday)),
   };
+}
+
+/**
+ * Each local date's day on the project's calendar (a workday or not, and why), for questions over a range
+ * of days (the energy board's check of savings against the meters compares days of the same type). 404 when
+ * the project does not exist or is not the caller's.
+ */
+export async function describeDates(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  dates: readonly string[],
+): Promise<DayInfo[]> {
+  await findProject(db, scope, projectId);
+  if (dates.length === 0) return [];
+  const exceptions = await db
+    .select({ date: calendarDays.date, type: calendarDays.type, name: calendarDays.name })
+    .from(calendarDays)
+    .where(and(eq(calendarDays.projectId, projectId), inArray(calendarDays.date, [...dates])));
+  return dates.map((date) =>
+    describeDay(
+      date,
+      exceptions.find((e) => e.date === date),
+    ),
+  );
 }

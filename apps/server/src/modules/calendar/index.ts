@@ -7,7 +7,7 @@ export {
   previousDate,
   weekdayOf,
 } from './calendar-rules.js';
-export type { CalendarException, DayReason } from './calendar-rules.js';
-export { describeInstant, inWorkingPeriod } from './calendar-service.js';
+export type { CalendarException, DayInfo, DayReason } from './calendar-rules.js';
+export { describeDates, describeInstant, inWorkingPeriod } from './calendar-service.js';
 export { calendarRoutes } from './routes.js';
 export { toWorkTime } from './work-time-service.js';

@@ -6,11 +6,13 @@ import {
   envelopeSchema,
   exportResultSchema,
   PROJECT_READ_ROLES,
+  savingsCheckSchema,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { energySavings } from './board-savings.js';
 import { exportEnergy } from './export.js';
+import { savingsCheck } from './savings-check.js';
 import { energyBoard } from './service.js';
 
 const tags = ['boards'];
@@ -46,7 +48,24 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(energySavingsSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await energySavings(app.db, request.scope(), request.query)),
+    async (request) =>
+      ok(request, await energySavings(app.db, request.scope(), request.query, app.clock.now().getTime())),
+  );
+
+  app.get(
+    '/sbuilding/board/energy/savings/check',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "Each building's estimated savings in the board's period beside what its meters measured: the hours with a saving against comparable hours without (same local hour, same day type of the calendar, in the period or the 28 days before), and how far the two differ",
+        querystring: energyQuerySchema,
+        response: { 200: envelopeSchema(savingsCheckSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(request, await savingsCheck(app.db, request.scope(), request.query, app.clock.now().getTime())),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import {
  */
 
 /** The counter keys of an ammeter channel (rollups' `delta` is their consumption, meter resets included). */
-const ENERGY_KEYS = ['energy', 'energy1', 'energy2', 'energy3', 'energy4'];
+export const ENERGY_KEYS = ['energy', 'energy1', 'energy2', 'energy3', 'energy4'];
 
 /** Consumption by device and bucket key (an hour start in ms, a date or a month). */
 export type Usage = Map<number, Map<string, number>>;

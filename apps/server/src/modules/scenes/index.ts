@@ -3,7 +3,7 @@ export { runOfferedScene, scenesOfferedIn } from './mini-program.js';
 export type { OfferedScene } from './mini-program.js';
 export { noonNapRoutes } from './noon-nap-routes.js';
 export { sceneRoutes } from './routes.js';
-export { sceneSavings, sceneSavingsEvidence } from './savings.js';
+export { sceneAndNapEvidence, sceneSavings, sceneSavingsEvidence } from './savings.js';
 export { startSceneAutomation } from './scheduler.js';
 export type { SceneDeps } from './service.js';
 export { weatherProvider } from './weather.js';

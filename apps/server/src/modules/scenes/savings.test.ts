@@ -7,7 +7,8 @@ import { as, createTenant } from '../../test/tenants.js';
 import { buildings } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
-import { sceneRuns } from './tables.js';
+import { sceneAndNapEvidence } from './savings.js';
+import { noonNaps, sceneRuns } from './tables.js';
 
 let t: TestApp;
 let manager: ReturnType<typeof as>;
@@ -172,6 +173,92 @@ describe('scene savings', () => {
     const elsewhere = await manager('GET', `${month}&buildingId=${other.id}`);
     expect(elsewhere.statusCode).toBe(200);
     expect(elsewhere.json().data.scenesKwh).toBeLessThan(own.json().data.scenesKwh);
+  });
+
+  it("counts a noon nap's dimming by the brightness difference until the next reported change", async () => {
+    const db = t.app.db;
+    const day = '2026-11-11';
+    const dimmed = await insertDevice(db, { model: 's2', name: 'Nap light', parentId: null });
+    const leftEarly = await insertDevice(db, { model: 's2', name: 'Nap light switched off', parentId: null });
+    const [nap] = await db
+      .insert(noonNaps)
+      .values({ tenantId, projectId, name: 'Savings nap', zoneIds: [], dimLevel: 77, acAction: 'keep' })
+      .returning();
+    if (!nap) throw new Error('no nap');
+    const dim = (d: TestDevice, lightnessLevel: number): SceneCommandResult => ({
+      ...off(d),
+      method: 'setBrightness',
+      params: { lightnessLevel },
+    });
+    const napRun = async (phase: 'start' | 'end', startedAt: Date, commands: SceneCommandResult[]) =>
+      db.insert(sceneRuns).values({
+        tenantId,
+        projectId,
+        sceneId: null,
+        noonNapId: nap.id,
+        sceneName: nap.name,
+        trigger: 'timing',
+        outcome: 'ran',
+        detail: { noonNap: phase },
+        dueAt: startedAt,
+        startedAt,
+        commands,
+      });
+    const later = (hhmm: string, ms: number) => new Date(at(hhmm, day).getTime() + ms);
+    await db.insert(telemetryRaw).values([
+      // Both lights on at full brightness; the nap dims them to 77 at 12:00 (reported a second later).
+      { deviceId: dimmed.id, key: 'onOff', ts: at('11:00', day), num: 1 },
+      { deviceId: dimmed.id, key: 'lightnessLevel', ts: at('11:00', day), num: 255 },
+      { deviceId: dimmed.id, key: 'lightnessLevel', ts: later('12:00', 1000), num: 77 },
+      // The end puts it back at 13:30: 1.5 h × 36 W × (255 − 77) / 255 = 37.69 Wh.
+      { deviceId: dimmed.id, key: 'lightnessLevel', ts: later('13:30', 1000), num: 255 },
+      { deviceId: leftEarly.id, key: 'onOff', ts: at('11:00', day), num: 1 },
+      { deviceId: leftEarly.id, key: 'lightnessLevel', ts: at('11:00', day), num: 255 },
+      { deviceId: leftEarly.id, key: 'lightnessLevel', ts: later('12:00', 1000), num: 77 },
+      // A person switches it off at 12:40: the saving ends there, from the report at 12:00:01, so
+      // (40 min − 1 s) × 25.13 W = 16.75 Wh.
+      { deviceId: leftEarly.id, key: 'onOff', ts: at('12:40', day), num: 0 },
+    ]);
+    await napRun('start', at('12:00', day), [dim(dimmed, 77), dim(leftEarly, 77)]);
+    // The end's restore raises the draw: it counts nothing.
+    await napRun('end', at('13:30', day), [dim(dimmed, 255)]);
+
+    const range = { from: at('00:00', day), to: at('00:00', '2026-11-12') };
+    const scope = { userId: 0, tenantId, roles: ['tbAdmin' as const], permissions: [], isAdmin: false };
+    const found = await sceneAndNapEvidence(db, scope, projectId, range);
+    const rows = found.noonNaps.sort((a, b) => a.deviceId - b.deviceId);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      owner: nap.id,
+      deviceId: dimmed.id,
+      before: { onOff: true, lightnessLevel: 255 },
+      after: { onOff: true, lightnessLevel: 77 },
+      beforeWatts: 36.5,
+      afterWatts: 11.37,
+      savedWatts: 25.13,
+      endAt: later('13:30', 1000).toISOString(),
+      endReason: 'changed',
+      kwh: 0.0377,
+    });
+    expect(rows[1]).toMatchObject({
+      deviceId: leftEarly.id,
+      endAt: at('12:40', day).toISOString(),
+      kwh: 0.0167,
+    });
+    // Not a scene's: the scenes' figures do not change.
+    expect(found.scenes.every((s) => s.deviceId !== dimmed.id)).toBe(true);
+
+    // The energy board counts the naps beside scenes and AC automations: 37.69 + 16.75 Wh.
+    const board = await manager(
+      'GET',
+      `/sbuilding/board/energy/savings?projectId=${projectId}&period=DAY&anchor=${day}`,
+    );
+    expect(board.statusCode).toBe(200);
+    expect(board.json().data.noonNapsKwh).toBe(0.05);
+    expect(board.json().data.kwh).toBeCloseTo(
+      board.json().data.scenesKwh + 0.05 + board.json().data.acAutomationsKwh,
+      6,
+    );
   });
 
   it('keeps another tenant out and checks the period', async () => {

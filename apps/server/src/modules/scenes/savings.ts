@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNotNull, lte } from 'drizzle-orm';
-import { type SavingsEvidence, type SceneSavings } from '@sbuilding/shared';
+import { type SavingEvidence, type SavingsEvidence, type SceneSavings } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import {
@@ -42,6 +42,61 @@ async function sceneCommands(
       .filter(mayLowerDraw)
       .map((c) => ({ owner: run.sceneId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
   );
+}
+
+/**
+ * The commands a project's noon naps sent (their runs have no scene; the owner is the noon nap) that could be
+ * saving in the period: the start's dimming (setBrightness) and sleeping count like a scene's, by what the
+ * devices reported; the end's restore draws more, so it counts nothing.
+ */
+async function noonNapCommands(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  range: { from: Date; to: Date },
+): Promise<CommandEvent[]> {
+  const runs = await db
+    .select({ noonNapId: sceneRuns.noonNapId, startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
+    .from(sceneRuns)
+    .where(
+      and(
+        tenantFilter(scope, sceneRuns.tenantId),
+        eq(sceneRuns.projectId, projectId),
+        isNotNull(sceneRuns.noonNapId),
+        gte(sceneRuns.startedAt, lookbackStart(range.from)),
+        lte(sceneRuns.startedAt, range.to),
+      ),
+    )
+    .orderBy(asc(sceneRuns.startedAt));
+  return runs.flatMap((run) =>
+    run.commands
+      .filter(mayLowerDraw)
+      .map((c) => ({ owner: run.noonNapId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
+  );
+}
+
+/**
+ * Every saving of a project's scenes and of its noon naps over [from, to], with its evidence (with
+ * `buildingId`, on that building's devices only): the energy board sums the naps' and checks both against
+ * the meters.
+ */
+export async function sceneAndNapEvidence(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  range: { from: Date; to: Date },
+  buildingId?: number,
+): Promise<{ scenes: SavingEvidence[]; noonNaps: SavingEvidence[] }> {
+  await findProject(db, scope, projectId);
+  const [sceneEvents, napEvents] = await Promise.all([
+    sceneCommands(db, scope, projectId, range),
+    noonNapCommands(db, scope, projectId, range),
+  ]);
+  const [sceneRows, napRows] = await Promise.all([
+    savingsOf(db, scope, sceneEvents, range, buildingId),
+    savingsOf(db, scope, napEvents, range, buildingId),
+  ]);
+  return { scenes: sceneRows, noonNaps: napRows };
 }
 
 /**

@@ -95,6 +95,7 @@ export function EnergyKpis({
               <Typography.Text type="secondary">
                 {t('energy.savedSplit', {
                   scenes: kwh(savings.scenesKwh),
+                  naps: kwh(savings.noonNapsKwh),
                   ac: kwh(savings.acAutomationsKwh),
                 })}
               </Typography.Text>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { EnergyBoard, EnergyBoardCost, EnergySavings } from '@sbuilding/shared';
+import type { EnergyBoard, EnergyBoardCost, EnergySavings, SavingsCheck } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -80,9 +80,43 @@ const BOARD: EnergyBoard = {
 const SAVINGS: EnergySavings = {
   from: '2026-11-20T16:00:00.000Z',
   to: '2026-11-21T08:00:00.000Z',
-  scenesKwh: 100,
+  scenesKwh: 90,
+  noonNapsKwh: 10,
   acAutomationsKwh: 25,
   kwh: 125,
+};
+
+const figures = {
+  estimateKwh: 0,
+  automatedHours: 0,
+  comparedHours: 0,
+  comparedEstimateKwh: 0,
+  meteredKwh: 0,
+  baselineKwh: 0,
+  meteredSavingKwh: 0,
+  differencePercent: null,
+};
+const CHECK: SavingsCheck = {
+  from: '2026-10-31T16:00:00.000Z',
+  to: '2026-11-21T08:00:00.000Z',
+  compareFrom: '2026-10-03T16:00:00.000Z',
+  buildings: [
+    {
+      buildingId: 1,
+      name: 'Main hall',
+      ...figures,
+      estimateKwh: 50,
+      automatedHours: 40,
+      comparedHours: 36,
+      comparedEstimateKwh: 46,
+      meteredKwh: 400,
+      baselineKwh: 444,
+      meteredSavingKwh: 44,
+      differencePercent: 4.5,
+    },
+    { buildingId: 2, name: 'Annex', ...figures, estimateKwh: 3, automatedHours: 5 },
+    { buildingId: 3, name: 'Depot', ...figures },
+  ],
 };
 
 const figure = (cost: number, carbon: number) => ({
@@ -170,7 +204,9 @@ describe('energy board', { timeout: 150_000 }, () => {
     if (!(card instanceof HTMLElement)) throw new Error('no card');
     expect(within(card).getByText('Saved by automation')).toBeInTheDocument();
     expect(within(card).getByText('125')).toBeInTheDocument();
-    expect(within(card).getByText('Scenes 100 kWh, AC automations 25 kWh')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Scenes 90 kWh, noon naps 10 kWh, AC automations 25 kWh'),
+    ).toBeInTheDocument();
     const savingsAsked = seen.filter((c) => c.url === '/sbuilding/board/energy/savings');
     expect(savingsAsked[0]?.params).toEqual({ projectId: 5, period: 'DAY' });
     expect(await seriousViolations()).toEqual([]);
@@ -179,6 +215,30 @@ describe('energy board', { timeout: 150_000 }, () => {
     await setLanguage('zh-CN');
     expect(await screen.findByText('自动化节能', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByText('占本期用电量的 10%')).toBeInTheDocument();
+  });
+
+  it("puts each building's estimate beside the meters' difference and says how far they agree", async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, BOARD),
+      '/sbuilding/board/energy/savings/check': envelope(200, CHECK),
+    });
+    renderPage();
+    const card = await screen.findByTestId('savings-check', {}, WAIT);
+    expect(within(card).getByText('Savings checked against the meters')).toBeInTheDocument();
+    const rows = within(card).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Main hall');
+    expect(rows[1]).toHaveTextContent('46 kWh');
+    expect(rows[1]).toHaveTextContent('44 kWh');
+    expect(rows[1]).toHaveTextContent('36 of 40');
+    expect(rows[1]).toHaveTextContent('The estimate is 4.5% above the meters');
+    expect(rows[2]).toHaveTextContent('No comparable hours without automation to compare with');
+    expect(rows[3]).toHaveTextContent('No savings counted in this period');
+    const checkAsked = seen.filter((c) => c.url === '/sbuilding/board/energy/savings/check');
+    expect(checkAsked[0]?.params).toEqual({ projectId: 5, period: 'DAY' });
+    expect(await seriousViolations()).toEqual([]);
+    await setLanguage('zh-CN');
+    expect(await screen.findByText('估算比电表高 4.5%', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('节能量与电表核对')).toBeInTheDocument();
   });
 
   it('shows cost and carbon beside the kWh, split by tariff period, in both languages', async () => {
