@@ -194,6 +194,26 @@ describe('code generation calls', () => {
         { ...body, tplCategory: 'sub', subTableName: 'gen_scratch_other', subTableFkName: 'lease_id' },
         /\[lease_id\] does not exist/,
       ],
+      [
+        { ...body, tplCategory: 'tree', treeCode: 'id', treeParentCode: 'remark', treeName: 'lease_name' },
+        /id column must be the table's key, its parent column an integer/,
+      ],
+      [
+        { ...body, tplCategory: 'tree', treeCode: 'lease_name', treeParentCode: 'id', treeName: 'remark' },
+        /id column must be the table's key/,
+      ],
+      [
+        { ...body, tplCategory: 'sub', subTableName: 'gen_scratch_lease', subTableFkName: 'id' },
+        /child table must be another table than the master/,
+      ],
+      [
+        saveBody(detail, (c) => (c.columnName === 'remark' ? { tsType: 'number' } : {})),
+        /\[remark\] \(text\) cannot be generated as a number/,
+      ],
+      [
+        saveBody(detail, (c) => (c.columnName === 'rent' ? { tsType: 'boolean' } : {})),
+        /\[rent\] \(numeric\(10,2\)\) cannot be generated as a boolean/,
+      ],
       [saveBody(detail, () => ({ htmlType: 'select', dictType: '' })), /Dictionary type is required/],
       [saveBody(detail, () => ({ tsField: 'same' })), /\[same\] is used twice/],
       [saveBody(detail, () => ({ queryType: 'ALMOST' as 'EQ' })), /Query type is invalid/],
