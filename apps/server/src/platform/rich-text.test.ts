@@ -3,7 +3,8 @@ import { sanitizeRichText } from './rich-text.js';
 
 describe('sanitizeRichText', () => {
   it('keeps the formatting an editor writes', () => {
-    const html = '<p>A <strong>bold</strong> <em>word</em></p><ul><li>one</li></ul><p><a href="https://example.com/x">link</a></p>';
+    const html =
+      '<p>A <strong>bold</strong> <em>word</em></p><ul><li>one</li></ul><p><a href="https://example.com/x">link</a></p>';
     expect(sanitizeRichText(html)).toBe(html);
   });
 

@@ -18,12 +18,24 @@ function thePurifier(): DOMPurify {
 
 const CONFIG = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'iframe',
+    'object',
+    'embed',
+  ],
   FORBID_ATTR: ['style', 'class', 'id'],
 };
 
 /** Sanitised HTML; null stays null (an empty optional field). */
-export function sanitizeRichText<T extends string | null>(html: T): T {
-  if (html === null) return html;
-  return thePurifier().sanitize(html, CONFIG) as T;
+export function sanitizeRichText(html: string): string;
+export function sanitizeRichText(html: string | null): string | null;
+export function sanitizeRichText(html: string | null): string | null {
+  return html === null ? null : thePurifier().sanitize(html, CONFIG);
 }

@@ -41,7 +41,9 @@ function Field({ initial, onChange }: { initial: string | null; onChange: (html:
 
 describe('rich text editor', () => {
   it('shows the value as formatted text, never its scripts, in a named text box', async () => {
-    render(<Field initial={'<p>Hello <strong>there</strong></p><script>alert(1)</script>'} onChange={vi.fn()} />);
+    render(
+      <Field initial={'<p>Hello <strong>there</strong></p><script>alert(1)</script>'} onChange={vi.fn()} />,
+    );
     const box = await screen.findByRole('textbox', { name: 'Content' });
     expect(box).toHaveTextContent('Hello there');
     expect(box.querySelector('strong')).toHaveTextContent('there');

@@ -90,7 +90,12 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
 
   return (
     <div className="sb-rich-text">
-      <Flex role="toolbar" aria-label={t('richText.toolbar', { label })} gap={4} className="sb-rich-text-toolbar">
+      <Flex
+        role="toolbar"
+        aria-label={t('richText.toolbar', { label })}
+        gap={4}
+        className="sb-rich-text-toolbar"
+      >
         {tools.map(({ mark, icon, run }) => (
           <Tooltip key={mark} title={t(`richText.${mark}`)}>
             <Button

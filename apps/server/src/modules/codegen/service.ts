@@ -230,9 +230,7 @@ export async function generationInput(db: Db, detail: GenTableDetail): Promise<G
     child: {
       tableName: name,
       className: pascalCase(name),
-      rows: columns.map((c) =>
-        toGenColumn({ ...columnValues(0, c, c.position), id: 0 }),
-      ),
+      rows: columns.map((c) => toGenColumn({ ...columnValues(0, c, c.position), id: 0 })),
     },
   };
 }

@@ -166,7 +166,8 @@ function operatorsUsed(m: Model): string[] {
 
 /** A row's field in the answer. */
 function answerValue(f: Field): string {
-  if (f.convert) return f.required ? `String(row.${f.name})` : `row.${f.name} === null ? null : String(row.${f.name})`;
+  if (f.convert)
+    return f.required ? `String(row.${f.name})` : `row.${f.name} === null ? null : String(row.${f.name})`;
   if (f.kind !== 'timestamp') return `row.${f.name}`;
   return f.required ? `row.${f.name}.toISOString()` : `row.${f.name}?.toISOString() ?? null`;
 }
@@ -189,9 +190,7 @@ export function serviceFile(m: Model): string {
   const child = m.child;
   const CT = child ? `${child.camel}Table` : '';
   const list = child ? `${child.camel}List` : '';
-  const drizzleImports = [
-    ...new Set(['and', 'asc', 'count', 'eq', ...ops.filter((o) => o !== 'eq')]),
-  ].sort();
+  const drizzleImports = [...new Set(['and', 'asc', 'count', 'eq', ...ops.filter((o) => o !== 'eq')])].sort();
   const usesLike = ops.includes('ilike');
   const Answer = child ? `${C}Detail` : C;
   const sharedTypes = [
@@ -325,7 +324,9 @@ export function serviceFile(m: Model): string {
     '}',
     '',
     `export async function get${C}(db: Db, scope: Scope, id: number${LP}): Promise<${Answer}> {`,
-    child ? `  return detailOf(db, await find(db, scope, id)${L});` : `  return to${C}(await find(db, scope, id)${L});`,
+    child
+      ? `  return detailOf(db, await find(db, scope, id)${L});`
+      : `  return to${C}(await find(db, scope, id)${L});`,
     '}',
     '',
     `export async function create${C}(db: Db, scope: Scope, body: ${C}CreateBody${LP}): Promise<${Answer}> {`,
@@ -351,7 +352,9 @@ export function serviceFile(m: Model): string {
     (tree && tree.column.isEdit) || checkImages('', m.editFields).length > 0
       ? lines(
           '  const current = await find(db, scope, id);',
-          tree && tree.column.isEdit ? `  await checkParent(db, current.tenantId, id, body.${tree.name});` : null,
+          tree && tree.column.isEdit
+            ? `  await checkParent(db, current.tenantId, id, body.${tree.name});`
+            : null,
           ...checkImages('current.tenantId', m.editFields),
         )
       : '  await find(db, scope, id);',

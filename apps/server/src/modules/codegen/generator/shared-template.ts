@@ -2,7 +2,8 @@ import { lines, type Field, type Model } from './model.js';
 
 /** A number carried as a decimal string: digits, a sign, for a float a fraction. */
 const decimalPattern = (f: Field) => (f.kind === 'int' ? '/^-?\\d+$/' : '/^-?\\d+(\\.\\d+)?$/');
-const decimalText = (f: Field) => `z.string({ error: 'invalid' }).trim().regex(${decimalPattern(f)}, 'invalid')`;
+const decimalText = (f: Field) =>
+  `z.string({ error: 'invalid' }).trim().regex(${decimalPattern(f)}, 'invalid')`;
 
 /** The zod expression of a field in create and save bodies (and the console's form). */
 export function bodyZod(f: Field): string {
@@ -11,7 +12,9 @@ export function bodyZod(f: Field): string {
     `z.union([z.literal(''), ${scalar}]).nullish().transform((v) => v || null)`;
   if (f.image) return f.required ? 'fileIdSchema' : 'optionalFileId';
   if (f.asText)
-    return f.required ? `requiredText(40).regex(${decimalPattern(f)}, 'invalid')` : blankIsNull(decimalText(f));
+    return f.required
+      ? `requiredText(40).regex(${decimalPattern(f)}, 'invalid')`
+      : blankIsNull(decimalText(f));
   switch (f.kind) {
     case 'text':
       return f.required
@@ -38,7 +41,11 @@ const DATETIME = `z.iso.datetime({ offset: true, error: 'invalid' })`;
 export function rowZod(f: Field): string {
   const scalar = f.asText
     ? 'z.string()'
-    : f.kind === 'int' || f.kind === 'float' ? 'z.number()' : f.kind === 'bool' ? 'z.boolean()' : 'z.string()';
+    : f.kind === 'int' || f.kind === 'float'
+      ? 'z.number()'
+      : f.kind === 'bool'
+        ? 'z.boolean()'
+        : 'z.string()';
   return f.required || f.kind === 'bool' ? scalar : `${scalar}.nullable()`;
 }
 
@@ -170,7 +177,9 @@ export function sharedSchemaFile(m: Model): string {
     '  tenantId: z.number().int(),',
     ...m.fields.flatMap((f) => [
       `  ${f.name}: ${rowZod(f)},`,
-      ...(f.image ? [`  /** Signed link of the picture for \`<img src>\`. */\n  ${f.name}Url: z.string().nullable(),`] : []),
+      ...(f.image
+        ? [`  /** Signed link of the picture for \`<img src>\`. */\n  ${f.name}Url: z.string().nullable(),`]
+        : []),
     ]),
     '  version: z.number().int(),',
     '  createTime: timestampSchema,',

@@ -60,7 +60,7 @@ export function testFile(m: Model): string {
     `  stranger = as(t, await t.login('gen_stranger', 'gen_stranger123'));`,
     images.length > 0
       ? lines(
-          '  const png = multipartFile(\'picture.png\', PNG_1X1, \'image/png\');',
+          "  const png = multipartFile('picture.png', PNG_1X1, 'image/png');",
           `  const uploaded = await manager('POST', '/sbuilding/file/upload/image', png.payload, png.headers);`,
           '  expect(uploaded.statusCode, uploaded.body).toBe(200);',
           '  const picture = uploaded.json<Data<{ id: string }>>().data.id;',

@@ -90,7 +90,9 @@ export function webFormFile(m: Model): string {
   const list = child ? `${child.camel}List` : '';
   const formFields = m.fields.filter((f) => f.column.isInsert || f.column.isEdit);
   const childFields = child?.fields ?? [];
-  const dictTypes = [...new Set([...formFields, ...childFields].filter(usesDict).map((f) => f.column.dictType))];
+  const dictTypes = [
+    ...new Set([...formFields, ...childFields].filter(usesDict).map((f) => f.column.dictType)),
+  ];
   const antd = new Set(['Form']);
   for (const f of formFields) antdOf(f, m).forEach((a) => antd.add(a));
   for (const f of childFields) antdOf(f, m).forEach((a) => antd.add(a));
@@ -159,7 +161,9 @@ export function webFormFile(m: Model): string {
     `import { useCreate${C} } from '../api/create-${m.business}';`,
     child ? `import { ${c}DetailQueryOptions } from '../api/get-${m.business}';` : null,
     `import { useSave${C} } from '../api/save-${m.business}';`,
-    tree ? `import { subtreeIds, toTree, use${C}Tree, type ${C}Node } from '../api/tree-${m.business}';` : null,
+    tree
+      ? `import { subtreeIds, toTree, use${C}Tree, type ${C}Node } from '../api/tree-${m.business}';`
+      : null,
     '',
     'type Values = Record<string, unknown>;',
     '',
@@ -200,7 +204,9 @@ export function webFormFile(m: Model): string {
       : null,
     `interface ${C}FormProps {`,
     `  editing: ${C} | undefined;`,
-    tree ? `  /** A new row's parent ("add under"); none for a top-level row. */\n  parentId?: number | null;` : null,
+    tree
+      ? `  /** A new row's parent ("add under"); none for a top-level row. */\n  parentId?: number | null;`
+      : null,
     '  open: boolean;',
     '  onClose: () => void;',
     '}',
@@ -237,7 +243,10 @@ export function webFormFile(m: Model): string {
     '  useEffect(() => {',
     '    if (!open) return;',
     '    form.resetFields();',
-    editingSet(m, formFields.map((f) => `${f.name}: ${toForm(f, `editing.${f.name}`)}`)),
+    editingSet(
+      m,
+      formFields.map((f) => `${f.name}: ${toForm(f, `editing.${f.name}`)}`),
+    ),
     `  }, [open, editing, form${tree ? ', parentId' : ''}]);`,
     child
       ? lines(
@@ -257,7 +266,9 @@ export function webFormFile(m: Model): string {
           `      values.${list} = (values.${list} as Values[]).map((item) => ({ ...item, ${childConversions.join(', ')} }));`,
         )
       : null,
-    child ? `    // Not read yet (a slow detail): the save leaves the child rows as they are.\n    if (editing && !detail.data) delete values.${list};` : null,
+    child
+      ? `    // Not read yet (a slow detail): the save leaves the child rows as they are.\n    if (editing && !detail.data) delete values.${list};`
+      : null,
     '    try {',
     '      if (editing) {',
     `        const parsed = ${c}SaveBodySchema.safeParse({ ...values, version: editing.version });`,
