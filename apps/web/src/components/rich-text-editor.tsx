@@ -39,6 +39,8 @@ export function RichTextEditor({ value, onChange, label, disabled = false }: Ric
       StarterKit.configure({
         heading: { levels: [2, 3] },
         link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] },
+        // No empty paragraph added after a list: the stored HTML is what the user wrote.
+        trailingNode: false,
       }),
     ],
     content: value ?? '',
