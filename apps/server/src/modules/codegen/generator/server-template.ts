@@ -587,6 +587,12 @@ export function readmeFile(m: Model): string {
     '',
     `- Calls: \`POST ${m.baseUrl}/getList\`, \`POST ${m.baseUrl}/export\`, \`GET ${m.baseUrl}/{id}\`, \`PUT ${m.baseUrl}/create\`,`,
     `  \`POST ${m.baseUrl}/save/{id}\` (with the row's \`version\`: 409 when it changed meanwhile), \`DELETE ${m.baseUrl}/del/{id}\`.`,
+    m.treeParent
+      ? `- A tree: \`POST ${m.baseUrl}/tree\` answers every row of the tenant matching the filter, each naming its parent (\`${m.treeParent.name}\`, null at the top); a parent must be a row of the same tenant and neither the row nor one of its descendants (400); a row with child rows is not deleted (409).`
+      : null,
+    m.child
+      ? `- Master-child: the child rows (\`${m.child.tableName}\`, key \`${m.child.fkColumn}\`) travel as \`${m.child.camel}List\` in create, save (replaced as a whole; absent: kept) and the detail, and are deleted with their master (also \`ON DELETE cascade\`).`
+      : null,
     '- Rows belong to a tenant (`tenant_id`); every query goes through the tenancy scope, so another tenant',
     "  sees nothing and gets 404 on the ids. tbAdmin (and the platform administrator) write; the project's",
     '  readers read.',
