@@ -40,6 +40,18 @@ export const GEN_DICT_HTML_TYPES: readonly GenHtmlType[] = ['select', 'radio', '
 export const GEN_TS_TYPES = ['string', 'number', 'boolean'] as const;
 export type GenTsType = (typeof GEN_TS_TYPES)[number];
 
+const GEN_NUMBER_COLUMN = /^(smallint|integer|bigint|numeric|real|double precision)/;
+
+/**
+ * The TypeScript types a column of this database type can be generated as: a number column as a number
+ * or as a decimal string (exact: money, bigint), a boolean as a boolean, anything else as a string.
+ */
+export function genTsTypesFor(columnType: string): readonly GenTsType[] {
+  if (GEN_NUMBER_COLUMN.test(columnType)) return ['number', 'string'];
+  if (columnType === 'boolean') return ['boolean'];
+  return ['string'];
+}
+
 /** Lower-case SQL identifiers (what `importTable` accepts and the generator writes). */
 export const GEN_TABLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 /** A module or business name: kebab-case words (folder names and URL segments). */

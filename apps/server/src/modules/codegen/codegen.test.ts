@@ -26,6 +26,13 @@ beforeAll(async () => {
   await t.app.db.execute(sql`comment on table gen_scratch_lease is 'Tenant lease'`);
   await t.app.db.execute(sql`comment on column gen_scratch_lease.lease_name is 'Lease name'`);
   await t.app.db.execute(sql`create table gen_scratch_other (id serial primary key, title text not null)`);
+  await t.app.db.execute(
+    sql`create table gen_tree_node (id serial primary key, parent_id integer, node_name varchar(32) not null)`,
+  );
+  await t.app.db.execute(sql`comment on table gen_tree_node is 'Area'`);
+  await t.app.db.execute(
+    sql`create table gen_lease_item (id serial primary key, lease_id integer not null, item_name text not null)`,
+  );
 });
 
 afterAll(async () => {
@@ -194,6 +201,26 @@ describe('code generation calls', () => {
         { ...body, tplCategory: 'sub', subTableName: 'gen_scratch_other', subTableFkName: 'lease_id' },
         /\[lease_id\] does not exist/,
       ],
+      [
+        { ...body, tplCategory: 'tree', treeCode: 'id', treeParentCode: 'remark', treeName: 'lease_name' },
+        /id column must be the table's key, its parent column an integer/,
+      ],
+      [
+        { ...body, tplCategory: 'tree', treeCode: 'lease_name', treeParentCode: 'id', treeName: 'remark' },
+        /id column must be the table's key/,
+      ],
+      [
+        { ...body, tplCategory: 'sub', subTableName: 'gen_scratch_lease', subTableFkName: 'id' },
+        /child table must be another table than the master/,
+      ],
+      [
+        saveBody(detail, (c) => (c.columnName === 'remark' ? { tsType: 'number' } : {})),
+        /\[remark\] \(text\) cannot be generated as a number/,
+      ],
+      [
+        saveBody(detail, (c) => (c.columnName === 'rent' ? { tsType: 'boolean' } : {})),
+        /\[rent\] \(numeric\(10,2\)\) cannot be generated as a boolean/,
+      ],
       [saveBody(detail, () => ({ htmlType: 'select', dictType: '' })), /Dictionary type is required/],
       [saveBody(detail, () => ({ tsField: 'same' })), /\[same\] is used twice/],
       [saveBody(detail, () => ({ queryType: 'ALMOST' as 'EQ' })), /Query type is invalid/],
@@ -255,6 +282,58 @@ describe('code generation calls', () => {
     expect((await admin('GET', '/tool/gen/preview/abc')).statusCode).toBe(400);
     const otherId = other.json<Data<GenTable[]>>().data[0]?.tableId;
     await admin('DELETE', `/tool/gen/${table.tableId},${otherId}`);
+  });
+
+  it("writes a tree's and a master's own code, and each field as its TypeScript type says", async () => {
+    const lease = await importLease();
+    const leaseDetail = await detailOf(lease.tableId);
+    const savedLease = await admin('PUT', '/tool/gen', {
+      ...saveBody(leaseDetail, (c) => (c.columnName === 'rent' ? { tsType: 'string' } : {})),
+      tplCategory: 'sub',
+      subTableName: 'gen_lease_item',
+      subTableFkName: 'lease_id',
+    });
+    expect(savedLease.statusCode, savedLease.body).toBe(200);
+    const leaseFiles = (await admin('GET', `/tool/gen/preview/${lease.tableId}`)).json<
+      Data<Record<string, string>>
+    >().data;
+    const schema = leaseFiles['packages/shared/src/schemas/gen-scratch-lease.ts'] ?? '';
+    // The rent (numeric) as a decimal string, in the bodies and the answer.
+    expect(schema).toMatch(/ {2}rent: z\.union\(\[z\.literal\(''\), z\.string\(.*\.regex\(/);
+    expect(schema).toContain('  rent: z.string().nullable(),');
+    expect(schema).toContain('genLeaseItemList: z.array(genLeaseItemInputSchema)');
+    const tables = leaseFiles['apps/server/src/modules/gen-scratch-lease/tables.ts'] ?? '';
+    expect(tables).toContain('export const genLeaseItemTable = pgTable(');
+    expect(tables).toContain(".references(() => genScratchLeaseTable.id, { onDelete: 'cascade' })");
+    expect(
+      leaseFiles['apps/web/src/features/gen-scratch-lease/components/gen-scratch-lease-form.tsx'],
+    ).toContain('<Form.List name="genLeaseItemList">');
+
+    const node = (await admin('POST', '/tool/gen/importTable?tables=gen_tree_node')).json<Data<GenTable[]>>()
+      .data[0];
+    if (!node) throw new Error('not imported');
+    const tree = await admin('PUT', '/tool/gen', {
+      ...saveBody(await detailOf(node.tableId)),
+      tplCategory: 'tree',
+      treeCode: 'id',
+      treeParentCode: 'parent_id',
+      treeName: 'node_name',
+    });
+    expect(tree.statusCode, tree.body).toBe(200);
+    const treeFiles = (await admin('GET', `/tool/gen/preview/${node.tableId}`)).json<
+      Data<Record<string, string>>
+    >().data;
+    expect(treeFiles['apps/server/src/modules/gen-tree-node/routes.ts']).toContain(
+      "'/sbuilding/gen-tree-node/tree'",
+    );
+    expect(treeFiles['apps/server/src/modules/gen-tree-node/service.ts']).toContain(
+      "throw badRequest('tree.cycle')",
+    );
+    expect(treeFiles['apps/web/src/features/gen-tree-node/components/gen-tree-node-form.tsx']).toContain(
+      '<TreeSelect',
+    );
+    expect(Object.keys(treeFiles)).toContain('apps/web/src/features/gen-tree-node/api/tree-gen-tree-node.ts');
+    await admin('DELETE', `/tool/gen/${lease.tableId},${node.tableId}`);
   });
 
   it('picks up added columns and drops removed ones on synchronisation, keeping edited settings', async () => {

@@ -22,6 +22,7 @@ import { generateCode, zipOf } from './generator/index.js';
 import {
   deleteGenTables,
   getGenTable,
+  generationInput,
   getGenTableByName,
   importTables,
   listDbTables,
@@ -92,7 +93,11 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(genPreviewSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await generateCode(await getGenTable(app.db, request.params.tableId))),
+    async (request) =>
+      ok(
+        request,
+        await generateCode(await generationInput(app.db, await getGenTable(app.db, request.params.tableId))),
+      ),
   );
 
   app.get(
@@ -108,7 +113,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const detail = await getGenTableByName(app.db, request.params.tableName);
-      const zip = await zipOf([await generateCode(detail)]);
+      const zip = await zipOf([await generateCode(await generationInput(app.db, detail))]);
       return reply
         .type(ZIP)
         .header('Content-Disposition', `attachment; filename="${detail.info.tableName}.zip"`)
@@ -130,7 +135,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const files = [];
       for (const name of request.query.tables)
-        files.push(await generateCode(await getGenTableByName(app.db, name)));
+        files.push(await generateCode(await generationInput(app.db, await getGenTableByName(app.db, name))));
       return reply
         .type(ZIP)
         .header('Content-Disposition', 'attachment; filename="sbuilding-gen.zip"')

@@ -8,7 +8,13 @@ import type {
   GenTableDetail,
   PageResult,
 } from '@sbuilding/shared';
-import { GEN_HTML_TYPES, GEN_QUERY_TYPES, GEN_TEMPLATES, GEN_TS_TYPES } from '@sbuilding/shared';
+import {
+  GEN_HTML_TYPES,
+  GEN_QUERY_TYPES,
+  GEN_TEMPLATES,
+  GEN_TS_TYPES,
+  genTsTypesFor,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -20,6 +26,7 @@ import {
   tableColumns,
   type DbColumn,
 } from './introspect.js';
+import type { GenInput } from './generator/model.js';
 import { genTable, genTableColumn } from './tables.js';
 
 /**
@@ -198,6 +205,36 @@ export async function getGenTable(db: Db, tableId: number): Promise<GenTableDeta
   return { info: toGenTable(table), rows: (await columnsOfTable(db, tableId)).map(toGenColumn) };
 }
 
+/**
+ * What the generator writes from: the table's settings and, for a master, its child table's columns: the
+ * child's own settings when it is imported too (as RuoYi asks), else the defaults read from the database.
+ */
+export async function generationInput(db: Db, detail: GenTableDetail): Promise<GenInput> {
+  const { info } = detail;
+  if (info.tplCategory !== 'sub' || info.subTableName === '') return { detail };
+  const name = info.subTableName;
+  const [imported] = await db.select().from(genTable).where(eq(genTable.tableName, name));
+  if (imported)
+    return {
+      detail,
+      child: {
+        tableName: name,
+        className: imported.className,
+        rows: (await columnsOfTable(db, imported.id)).map(toGenColumn),
+      },
+    };
+  const columns = await tableColumns(db, name);
+  if (columns.length === 0) throw badRequest('gen.tableNotFound', { table: name });
+  return {
+    detail,
+    child: {
+      tableName: name,
+      className: pascalCase(name),
+      rows: columns.map((c) => toGenColumn({ ...columnValues(0, c, c.position), id: 0 })),
+    },
+  };
+}
+
 export async function getGenTableByName(db: Db, tableName: string): Promise<GenTableDetail> {
   const [row] = await db.select().from(genTable).where(eq(genTable.tableName, tableName));
   if (!row) throw notFound();
@@ -209,7 +246,7 @@ export async function getGenTableByName(db: Db, tableName: string): Promise<GenT
  * template's columns must be columns of the table, and field names unique.
  */
 export async function saveGenTable(db: Db, body: GenSaveBody): Promise<GenTableDetail> {
-  await findTable(db, body.tableId);
+  const master = await findTable(db, body.tableId);
   const columns = await columnsOfTable(db, body.tableId);
   const byId = new Map(columns.map((c) => [c.id, c]));
   const unknown = body.columns.find((c) => !byId.has(c.columnId));
@@ -219,12 +256,36 @@ export async function saveGenTable(db: Db, body: GenSaveBody): Promise<GenTableD
     if (fields.has(column.tsField)) throw badRequest('gen.duplicateField', { field: column.tsField });
     fields.add(column.tsField);
   }
+  for (const column of body.columns) {
+    const stored = byId.get(column.columnId);
+    if (stored && !genTsTypesFor(stored.columnType).includes(column.tsType))
+      throw badRequest('gen.tsTypeMismatch', {
+        column: stored.columnName,
+        type: stored.columnType,
+        tsType: column.tsType,
+      });
+  }
   const names = new Set(columns.map((c) => c.columnName));
   const templateColumns =
     body.tplCategory === 'tree' ? [body.treeCode, body.treeParentCode, body.treeName] : [];
   const strange = templateColumns.find((c) => !names.has(c));
   if (strange !== undefined) throw badRequest('gen.columnNotInTable', { column: strange });
+  if (body.tplCategory === 'tree') {
+    // The generated tree links rows by their key: the parent holds the parent's id, the name is shown.
+    const byName = new Map(columns.map((c) => [c.columnName, c]));
+    const code = byName.get(body.treeCode);
+    const parent = byName.get(body.treeParentCode);
+    const name = byName.get(body.treeName);
+    if (
+      !code?.isPk ||
+      !/^(smallint|integer|bigint)$/.test(parent?.columnType ?? '') ||
+      body.treeParentCode === body.treeCode ||
+      genTsTypesFor(name?.columnType ?? '')[0] !== 'string'
+    )
+      throw badRequest('gen.treeColumns');
+  }
   if (body.tplCategory === 'sub') {
+    if (master.tableName === body.subTableName) throw badRequest('gen.subTableSelf');
     const child = await tableColumns(db, body.subTableName);
     if (child.length === 0) throw badRequest('gen.tableNotFound', { table: body.subTableName });
     if (!child.some((c) => c.columnName === body.subTableFkName))

@@ -22,12 +22,48 @@ const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 const SCRATCH = 'gen_ws_contract';
 
 let t: TestApp;
-let files: Record<string, string>;
+/** The generated files of every scratch table, path → content. */
+let files: Record<string, string> = {};
+/** The INTEGRATE-<table>.md of each, by table. */
+const integrations: { table: string; module: string; routes: string }[] = [];
 let copy: string;
+
+type Admin = ReturnType<typeof as>;
+
+/** Imports a table, saves its settings as `change` edits them, and adds its generated code to `files`. */
+async function generate(
+  admin: Admin,
+  table: string,
+  change: (detail: GenTableDetail) => {
+    info?: Partial<GenTableDetail['info']>;
+    columns?: GenTableDetail['rows'];
+  },
+): Promise<void> {
+  const imported = await admin('POST', `/tool/gen/importTable?tables=${table}`);
+  const gen = imported.json<{ data: GenTable[] }>().data[0];
+  if (!gen) throw new Error(imported.body);
+  const detail = (await admin('GET', `/tool/gen/${gen.tableId}`)).json<{ data: GenTableDetail }>().data;
+  const edited = change(detail);
+  const saved = await admin('PUT', '/tool/gen', {
+    ...detail.info,
+    ...edited.info,
+    columns: edited.columns ?? detail.rows,
+  });
+  if (saved.statusCode !== 200) throw new Error(saved.body);
+  const preview = await admin('GET', `/tool/gen/preview/${gen.tableId}`);
+  if (preview.statusCode !== 200) throw new Error(preview.body);
+  files = { ...files, ...preview.json<{ data: Record<string, string> }>().data };
+  integrations.push({
+    table,
+    module: detail.info.moduleName,
+    routes: `${detail.info.className.charAt(0).toLowerCase()}${detail.info.className.slice(1)}Routes`,
+  });
+}
 
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
   const admin = as(t, await t.login('admin', 'admin123'));
+  // Single table: every kind of column, a picture and rich text.
   await t.app.db.execute(sql`
     create table gen_ws_contract (
       id serial primary key,
@@ -38,24 +74,54 @@ beforeAll(async () => {
       start_date date,
       signed_time timestamp with time zone,
       status char(1),
+      cover_image varchar(64),
+      content text,
       remark text
     )`);
   await t.app.db.execute(sql`comment on table gen_ws_contract is 'Maintenance contract'`);
-  const imported = await admin('POST', `/tool/gen/importTable?tables=${SCRATCH}`);
-  const table = imported.json<{ data: GenTable[] }>().data[0];
-  if (!table) throw new Error(imported.body);
-  // An edited setting reaches the code: the amount becomes a queried, required field.
-  const { info, rows } = (await admin('GET', `/tool/gen/${table.tableId}`)).json<{ data: GenTableDetail }>()
-    .data;
-  const saved = await admin('PUT', '/tool/gen', {
-    ...info,
+  // A tree: rows name their parent.
+  await t.app.db.execute(sql`
+    create table gen_ws_area (
+      id serial primary key,
+      parent_id integer,
+      area_name varchar(64) not null,
+      order_num integer
+    )`);
+  await t.app.db.execute(sql`comment on table gen_ws_area is 'Building area'`);
+  // A master and its child rows.
+  await t.app.db.execute(sql`
+    create table gen_ws_order (
+      id serial primary key,
+      order_name varchar(64) not null,
+      total numeric(12,2)
+    )`);
+  await t.app.db.execute(sql`
+    create table gen_ws_order_item (
+      id serial primary key,
+      order_id integer not null,
+      item_name varchar(64) not null,
+      quantity integer,
+      note text
+    )`);
+  await t.app.db.execute(sql`comment on table gen_ws_order is 'Work order'`);
+
+  // Edited settings reach the code: the amount becomes a queried, required field carried as a decimal
+  // string (the TypeScript type setting), the floors a string too.
+  await generate(admin, SCRATCH, ({ rows }) => ({
     columns: rows.map((c) =>
-      c.columnName === 'amount' ? { ...c, isQuery: true, queryType: 'GTE', isRequired: true } : c,
+      c.columnName === 'amount'
+        ? { ...c, isQuery: true, queryType: 'GTE', isRequired: true, tsType: 'string' }
+        : c.columnName === 'floors'
+          ? { ...c, tsType: 'string' }
+          : c,
     ),
-  });
-  if (saved.statusCode !== 200) throw new Error(saved.body);
-  files = (await admin('GET', `/tool/gen/preview/${table.tableId}`)).json<{ data: Record<string, string> }>()
-    .data;
+  }));
+  await generate(admin, 'gen_ws_area', () => ({
+    info: { tplCategory: 'tree', treeCode: 'id', treeParentCode: 'parent_id', treeName: 'area_name' },
+  }));
+  await generate(admin, 'gen_ws_order', () => ({
+    info: { tplCategory: 'sub', subTableName: 'gen_ws_order_item', subTableFkName: 'order_id' },
+  }));
   copy = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'sbuilding-gen-'));
 });
 
@@ -123,13 +189,13 @@ async function copyWorkspace(): Promise<void> {
   }
 }
 
-/** The edits INTEGRATE.md asks for, made the way an integrator would. */
-async function integrate(moduleName: string, business: string, routesName: string): Promise<void> {
+/** The edits INTEGRATE.md asks for, made the way an integrator would (migrations renumbered after each other). */
+async function integrate(table: string, moduleName: string, routesName: string): Promise<void> {
   const edit = async (file: string, change: (text: string) => string) => {
     const full = path.join(copy, file);
     await fs.promises.writeFile(full, change(await fs.promises.readFile(full, 'utf8')));
   };
-  await edit('packages/shared/src/index.ts', (s) => `${s}export * from './schemas/${business}.js';\n`);
+  await edit('packages/shared/src/index.ts', (s) => `${s}export * from './schemas/${moduleName}.js';\n`);
   await edit(
     'apps/server/src/test/schema.ts',
     (s) => `${s}export * from '../modules/${moduleName}/tables.js';\n`,
@@ -142,11 +208,12 @@ async function integrate(moduleName: string, business: string, routesName: strin
       `${anchor}    await api.register(${routesName});\n`,
     )}`;
   });
-  const entry = /```json\n {3}(\{"idx".*\})\n/.exec(files[`INTEGRATE-${SCRATCH}.md`] ?? '')?.[1];
+  const entry = /```json\n {3}(\{"idx".*\})\n/.exec(files[`INTEGRATE-${table}.md`] ?? '')?.[1];
   expect(entry).toBeDefined();
   await edit('apps/server/drizzle/meta/_journal.json', (s) => {
-    const journal = JSON.parse(s) as { entries: unknown[] };
-    journal.entries.push(JSON.parse(entry ?? '{}'));
+    const journal = JSON.parse(s) as { entries: { idx: number }[] };
+    const added = JSON.parse(entry ?? '{}') as { idx: number };
+    journal.entries.push({ ...added, idx: Math.max(...journal.entries.map((e) => e.idx)) + 1 });
     return JSON.stringify(journal, null, 2);
   });
 }
@@ -164,7 +231,7 @@ function runInCopy(args: string[], env?: NodeJS.ProcessEnv): Promise<{ stdout: s
 describe('generated code', () => {
   it(
     'compiles in a copy of the workspace and its generated tests pass there',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       await copyWorkspace();
       const written = Object.keys(files);
@@ -172,9 +239,9 @@ describe('generated code', () => {
         await fs.promises.mkdir(path.dirname(path.join(copy, file)), { recursive: true });
         await fs.promises.writeFile(path.join(copy, file), content);
       }
-      await integrate('gen-ws-contract', 'gen-ws-contract', 'genWsContractRoutes');
-      const testFile = written.find((f) => f.endsWith('.test.ts')) ?? '';
-      expect(testFile).not.toBe('');
+      for (const { table, module, routes } of integrations) await integrate(table, module, routes);
+      const testFiles = written.filter((f) => f.endsWith('.test.ts'));
+      expect(testFiles).toHaveLength(3);
 
       // The generated server and shared files and their test (with, through their imports, what they use).
       await fs.promises.writeFile(
@@ -217,20 +284,31 @@ describe('generated code', () => {
             'run',
             '--reporter',
             'verbose',
-            path.join(copy, testFile),
+            ...testFiles.map((f) => path.join(copy, f)),
           ],
           { ...env, NODE_ENV: 'test' },
         ),
       ]);
       expect(typecheck.failed ? typecheck.stdout : '').toBe('');
       expect(webTypecheck.failed ? webTypecheck.stdout : '').toBe('');
-      expect(written.filter((f) => f.startsWith('apps/web/src/features/')).length).toBeGreaterThanOrEqual(8);
+      expect(written.filter((f) => f.startsWith('apps/web/src/features/')).length).toBeGreaterThanOrEqual(24);
       expect(tests.failed ? tests.stdout : 'passed').toBe('passed');
-      // Every test of the generated file ran and passed.
+      // Every test of the generated files ran and passed, the tree's and the master's own among them.
       const plain = stripVTControlCharacters(tests.stdout);
-      const declared = (files[testFile] ?? '').match(/^\s+it\(/gm)?.length ?? 0;
-      expect(declared).toBeGreaterThanOrEqual(5);
+      const declared = testFiles
+        .map((f) => (files[f] ?? '').match(/^\s+it\(/gm)?.length ?? 0)
+        .reduce((a, b) => a + b, 0);
+      expect(declared).toBeGreaterThanOrEqual(20);
       expect(plain).toMatch(new RegExp(`Tests\\s+${declared} passed \\(${declared}\\)`));
+      for (const name of [
+        'creates a row under a parent, answers the tree, and refuses a cycle or a missing parent',
+        'does not delete a row that still has child rows (409)',
+        'creates a row with its child rows, replaces them on save, and deletes them with it',
+        'stores an uploaded picture and answers its signed link; an unknown file is refused (404)',
+        'sanitises rich text before storing it: no script, no event handler',
+        'creates a row that the list and the detail then show, each field of its type',
+      ])
+        expect(plain).toContain(name);
     },
   );
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
-import type { GenPreview, GenTableDetail } from '@sbuilding/shared';
-import { buildModel, lines, str, type Model } from './model.js';
+import type { GenPreview } from '@sbuilding/shared';
+import { buildModel, lines, str, type GenInput, type Model } from './model.js';
 import {
   indexFile,
   migrationSql,
@@ -72,7 +72,7 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
     `   import { ${c}Routes } from './modules/${m.module}/index.js';`,
     `   await api.register(${c}Routes);`,
     '   ```',
-    `3. \`apps/server/src/test/schema.ts\`: \`export * from '../modules/${m.module}/tables.js';\``,
+    `3. \`apps/server/src/test/schema.ts\`: \`export * from '../modules/${m.module}/tables.js';\`${m.child ? ` (the master's table and its child table \`${m.child.tableName}\`)` : ''}`,
     `4. The migration \`apps/server/drizzle/${migration.tag}.sql\` needs its entry at the end of`,
     '   `apps/server/drizzle/meta/_journal.json` `entries` (renumber both if your project has moved on):',
     '   ```json',
@@ -94,7 +94,7 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
     '   ```json',
     `   ${JSON.stringify(localeKeys(m, 'zh'))}`,
     '   ```',
-    `8. \`apps/server/src/tenant-isolation.test.ts\`: add a case per route of \`${m.baseUrl}\` (a row of tenant B`,
+    `8. \`apps/server/src/tenant-isolation.test.ts\`: add a case per route of \`${m.baseUrl}\`${m.treeParent ? ' (with `/tree`)' : ''} (a row of tenant B`,
     '   tried by tenant A: 404), as for the other modules.',
     '',
     'Then: `npx tsc -b apps/server && (cd apps/web && npx tsc -b)` and `npx vitest run apps/server/src/modules/' +
@@ -105,8 +105,8 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
 }
 
 /** Every file of one table's code: path → content. */
-export async function generateCode(detail: GenTableDetail): Promise<GenPreview> {
-  const m = buildModel(detail);
+export async function generateCode(input: GenInput): Promise<GenPreview> {
+  const m = buildModel(input);
   const migration = await nextMigration(m.tableName);
   const server = `apps/server/src/modules/${m.module}`;
   return {

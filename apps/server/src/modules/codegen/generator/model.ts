@@ -1,4 +1,4 @@
-import type { GenColumn, GenTableDetail } from '@sbuilding/shared';
+import { genTsTypesFor, type GenColumn, type GenTableDetail, type GenTsType } from '@sbuilding/shared';
 import { MANAGED_COLUMNS } from '../introspect.js';
 
 /**
@@ -13,6 +13,19 @@ export interface Field {
   /** camelCase name in TypeScript (the column's `tsField`). */
   name: string;
   kind: FieldKind;
+  /**
+   * The TypeScript type of the field (the column's setting): the schemas, the answers and the form follow
+   * it; `kind` is how the database stores it.
+   */
+  ts: GenTsType;
+  /** A number column carried as a decimal string (`ts` 'string' on an int or float column). */
+  asText: boolean;
+  /** The stored value is a number while the field is a string: the service converts both ways. */
+  convert: boolean;
+  /** An uploaded picture: the value is the file's id, the answer adds its signed link (`<name>Url`). */
+  image: boolean;
+  /** Rich text (HTML): sanitised by the server before it is stored. */
+  richText: boolean;
   /** The drizzle column builder: `varchar('name', { length: 64 })`. */
   drizzle: string;
   /** The builder function imported from drizzle-orm/pg-core. */
@@ -48,7 +61,28 @@ export interface Model {
   /** For a tree: the field holding the parent's id, and the one naming a row. */
   treeParent?: Field;
   treeName?: Field;
+  /** For a master: its child table, edited inline and deleted with it. */
+  child?: ChildModel;
   baseUrl: string;
+}
+
+/** The child table of a master-child template. */
+export interface ChildModel {
+  tableName: string;
+  className: string;
+  camel: string;
+  pkColumn: string;
+  /** The child's column holding its master's id. */
+  fkColumn: string;
+  fkName: string;
+  /** The child's own fields: not its key, not the foreign key, not the managed columns. */
+  fields: Field[];
+}
+
+/** A table's settings and, for a master, its child table's columns (its own settings when imported). */
+export interface GenInput {
+  detail: GenTableDetail;
+  child?: { tableName: string; className: string; rows: GenColumn[] };
 }
 
 function kindOf(columnType: string): FieldKind {
@@ -63,6 +97,7 @@ function kindOf(columnType: string): FieldKind {
 function drizzleOf(
   column: GenColumn,
   kind: FieldKind,
+  asText: boolean,
 ): Pick<Field, 'drizzle' | 'drizzleImport' | 'sqlType' | 'maxLength'> {
   const name = `'${column.columnName}'`;
   const type = column.columnType;
@@ -81,6 +116,14 @@ function drizzleOf(
         return { drizzle: `smallint(${name})`, drizzleImport: 'smallint', sqlType: 'smallint', maxLength: 0 };
       return { drizzle: `integer(${name})`, drizzleImport: 'integer', sqlType: 'integer', maxLength: 0 };
     case 'float':
+      if (numeric && asText)
+        // Exact decimals: drizzle's numeric answers the database's text as it is.
+        return {
+          drizzle: `numeric(${name}, { precision: ${numeric[1]}, scale: ${numeric[2]} })`,
+          drizzleImport: 'numeric',
+          sqlType: `numeric(${numeric[1]}, ${numeric[2]})`,
+          maxLength: 0,
+        };
       if (type === 'real')
         return { drizzle: `real(${name})`, drizzleImport: 'real', sqlType: 'real', maxLength: 0 };
       if (numeric)
@@ -138,22 +181,68 @@ function drizzleOf(
   }
 }
 
-export function buildModel(detail: GenTableDetail): Model {
-  const { info, rows } = detail;
+/** The TypeScript type of a column: its setting when the database type allows it, else the natural one. */
+function tsOf(column: GenColumn): GenTsType {
+  const allowed = genTsTypesFor(column.columnType);
+  return allowed.includes(column.tsType) ? column.tsType : (allowed[0] ?? 'string');
+}
+
+function fieldOf(column: GenColumn): Field {
+  const kind = kindOf(column.columnType);
+  const ts = tsOf(column);
+  const asText = (kind === 'int' || kind === 'float') && ts === 'string';
+  const built = drizzleOf(column, kind, asText);
+  return {
+    column,
+    name: column.tsField,
+    kind,
+    ts,
+    asText,
+    convert: asText && built.drizzleImport !== 'numeric',
+    image: kind === 'text' && column.htmlType === 'imageUpload',
+    richText: kind === 'text' && column.htmlType === 'editor',
+    ...built,
+    // A boolean is always true or false: never "missing".
+    required: column.isRequired && kind !== 'bool',
+    label: column.columnComment || column.columnName,
+  };
+}
+
+function childOf(input: GenInput): ChildModel | undefined {
+  const { info } = input.detail;
+  if (info.tplCategory !== 'sub' || !input.child) return undefined;
+  const { tableName, className, rows } = input.child;
   const pk = rows.find((c) => c.isPk);
+  const fk = info.subTableFkName;
+  return {
+    tableName,
+    className,
+    camel: className.charAt(0).toLowerCase() + className.slice(1),
+    pkColumn: pk?.columnName ?? 'id',
+    fkColumn: fk,
+    fkName: rows.find((c) => c.columnName === fk)?.tsField ?? fk,
+    fields: rows
+      .filter((c) => !c.isPk && c.columnName !== fk && !MANAGED_COLUMNS.includes(c.columnName))
+      // A child row's picture is not offered: its file id is edited as text.
+      .map((c) => fieldOf(c.htmlType === 'imageUpload' ? { ...c, htmlType: 'input' } : c)),
+  };
+}
+
+export function buildModel(input: GenInput): Model {
+  const { info, rows } = input.detail;
+  const pk = rows.find((c) => c.isPk);
+  const tree = info.tplCategory === 'tree';
   const fields: Field[] = rows
     .filter((c) => !c.isPk && !MANAGED_COLUMNS.includes(c.columnName))
     .map((column) => {
-      const kind = kindOf(column.columnType);
-      return {
-        column,
-        name: column.tsField,
-        kind,
-        ...drizzleOf(column, kind),
-        // A boolean is always true or false: never "missing".
-        required: column.isRequired && kind !== 'bool',
-        label: column.columnComment || column.columnName,
-      };
+      const field = fieldOf(column);
+      // A tree's parent is a row's id (a number) or none (a root): never required, never text.
+      if (tree && column.columnName === info.treeParentCode)
+        return {
+          ...fieldOf({ ...column, tsType: 'number', isInsert: true, isEdit: true }),
+          required: false,
+        };
+      return field;
     });
   const camel = info.className.charAt(0).toLowerCase() + info.className.slice(1);
   const byColumn = (name: string) => fields.find((f) => f.column.columnName === name);
@@ -173,8 +262,9 @@ export function buildModel(detail: GenTableDetail): Model {
     editFields: fields.filter((f) => f.column.isEdit),
     listFields: fields.filter((f) => f.column.isList),
     queryFields: fields.filter((f) => f.column.isQuery),
-    treeParent: info.tplCategory === 'tree' ? byColumn(info.treeParentCode) : undefined,
-    treeName: info.tplCategory === 'tree' ? byColumn(info.treeName) : undefined,
+    treeParent: tree ? byColumn(info.treeParentCode) : undefined,
+    treeName: tree ? byColumn(info.treeName) : undefined,
+    child: childOf(input),
     baseUrl: `/sbuilding/${info.businessName}`,
   };
 }

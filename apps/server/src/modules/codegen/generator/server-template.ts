@@ -1,7 +1,15 @@
 import { filterKeys } from './shared-template.js';
 import { lines, str, type Field, type Model } from './model.js';
 
+function columnLine(f: Field): string {
+  let expr = f.drizzle;
+  if (f.kind === 'bool') expr += '.notNull().default(false)';
+  else if (f.required) expr += '.notNull()';
+  return `    /** ${f.label} */\n    ${f.name}: ${expr},`;
+}
+
 export function tablesFile(m: Model): string {
+  const child = m.child;
   const imports = new Set([
     'index',
     'integer',
@@ -9,13 +17,8 @@ export function tablesFile(m: Model): string {
     'serial',
     'timestamp',
     ...m.fields.map((f) => f.drizzleImport),
+    ...(child?.fields ?? []).map((f) => f.drizzleImport),
   ]);
-  const column = (f: Field) => {
-    let expr = f.drizzle;
-    if (f.kind === 'bool') expr += '.notNull().default(false)';
-    else if (f.required) expr += '.notNull()';
-    return `    /** ${f.label} */\n    ${f.name}: ${expr},`;
-  };
   return lines(
     `import { ${[...imports].sort().join(', ')} } from 'drizzle-orm/pg-core';`,
     `import { tenants } from '../tenants/tables.js';`,
@@ -28,13 +31,32 @@ export function tablesFile(m: Model): string {
     `    tenantId: integer('tenant_id')`,
     '      .notNull()',
     `      .references(() => tenants.id, { onDelete: 'cascade' }),`,
-    ...m.fields.map(column),
+    ...m.fields.map(columnLine),
     `    version: integer('version').notNull().default(1),`,
     `    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),`,
     `    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),`,
     '  },',
-    `  (t) => [index(${str(`${m.tableName}_tenant_idx`)}).on(t.tenantId)],`,
+    m.treeParent
+      ? `  (t) => [index(${str(`${m.tableName}_tenant_idx`)}).on(t.tenantId), index(${str(`${m.tableName}_parent_idx`)}).on(t.${m.treeParent.name})],`
+      : `  (t) => [index(${str(`${m.tableName}_tenant_idx`)}).on(t.tenantId)],`,
     ');',
+    child
+      ? lines(
+          '',
+          `/** The child rows of ${m.functionName} (${child.tableName}): reached through their master only, deleted with it. */`,
+          `export const ${child.camel}Table = pgTable(`,
+          `  ${str(child.tableName)},`,
+          '  {',
+          `    id: serial(${str(child.pkColumn)}).primaryKey(),`,
+          `    ${child.fkName}: integer(${str(child.fkColumn)})`,
+          '      .notNull()',
+          `      .references(() => ${m.camel}Table.id, { onDelete: 'cascade' }),`,
+          ...child.fields.map(columnLine),
+          '  },',
+          `  (t) => [index(${str(`${child.tableName}_${child.fkColumn}_idx`)}).on(t.${child.fkName})],`,
+          ');',
+        )
+      : null,
     '',
   );
 }
@@ -48,7 +70,16 @@ export function migrationSql(m: Model): string {
     else if (f.required) sql += ' NOT NULL';
     return `${sql},`;
   };
-  const fk = `${m.tableName}_tenant_id_tenants_id_fk`;
+  const foreignKey = (table: string, fk: string, columnName: string, target: string) =>
+    lines(
+      `DO $$ BEGIN`,
+      ` ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk)} FOREIGN KEY (${q(columnName)}) REFERENCES "public".${q(target)}("id") ON DELETE cascade ON UPDATE no action;`,
+      'EXCEPTION',
+      ' WHEN duplicate_object THEN null;',
+      'END $$;',
+      '--> statement-breakpoint',
+    );
+  const child = m.child;
   return lines(
     `CREATE TABLE IF NOT EXISTS ${q(m.tableName)} (`,
     `\t${q(m.pkColumn)} serial PRIMARY KEY NOT NULL,`,
@@ -59,13 +90,29 @@ export function migrationSql(m: Model): string {
     `\t"updated_at" timestamp with time zone DEFAULT now() NOT NULL`,
     ');',
     '--> statement-breakpoint',
-    `DO $$ BEGIN`,
-    ` ALTER TABLE ${q(m.tableName)} ADD CONSTRAINT ${q(fk)} FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;`,
-    'EXCEPTION',
-    ' WHEN duplicate_object THEN null;',
-    'END $$;',
-    '--> statement-breakpoint',
+    foreignKey(m.tableName, `${m.tableName}_tenant_id_tenants_id_fk`, 'tenant_id', 'tenants'),
     `CREATE INDEX IF NOT EXISTS ${q(`${m.tableName}_tenant_idx`)} ON ${q(m.tableName)} USING btree ("tenant_id");`,
+    m.treeParent
+      ? `--> statement-breakpoint\nCREATE INDEX IF NOT EXISTS ${q(`${m.tableName}_parent_idx`)} ON ${q(m.tableName)} USING btree (${q(m.treeParent.column.columnName)});`
+      : null,
+    child
+      ? lines(
+          '--> statement-breakpoint',
+          `CREATE TABLE IF NOT EXISTS ${q(child.tableName)} (`,
+          `\t${q(child.pkColumn)} serial PRIMARY KEY NOT NULL,`,
+          `\t${q(child.fkColumn)} integer NOT NULL${child.fields.length > 0 ? ',' : ''}`,
+          ...child.fields.map(column).map((l, i, all) => (i === all.length - 1 ? l.replace(/,$/, '') : l)),
+          ');',
+          '--> statement-breakpoint',
+          foreignKey(
+            child.tableName,
+            `${child.tableName}_${child.fkColumn}_${m.tableName}_id_fk`,
+            child.fkColumn,
+            m.tableName,
+          ),
+          `CREATE INDEX IF NOT EXISTS ${q(`${child.tableName}_${child.fkColumn}_idx`)} ON ${q(child.tableName)} USING btree (${q(child.fkColumn)});`,
+        )
+      : null,
     '',
   );
 }
@@ -82,6 +129,7 @@ const OPERATORS: Record<string, string> = {
 
 /** The value of a filter key as the column compares it. */
 function filterValue(f: Field, key: string): string {
+  if (f.convert) return `Number(filter.${key})`;
   return f.kind === 'timestamp' ? `new Date(filter.${key})` : `filter.${key}`;
 }
 
@@ -118,16 +166,19 @@ function operatorsUsed(m: Model): string[] {
 
 /** A row's field in the answer. */
 function answerValue(f: Field): string {
+  if (f.convert)
+    return f.required ? `String(row.${f.name})` : `row.${f.name} === null ? null : String(row.${f.name})`;
   if (f.kind !== 'timestamp') return `row.${f.name}`;
   return f.required ? `row.${f.name}.toISOString()` : `row.${f.name}?.toISOString() ?? null`;
 }
 
-/** A body's field as the column stores it. */
-function storedValue(f: Field): string {
-  if (f.kind !== 'timestamp') return `body.${f.name}`;
-  return f.required
-    ? `new Date(body.${f.name})`
-    : `body.${f.name} === null ? null : new Date(body.${f.name})`;
+/** A body's field as the column stores it (`body` names the object holding it). */
+function storedValue(f: Field, body = 'body'): string {
+  const v = `${body}.${f.name}`;
+  if (f.richText) return `sanitizeRichText(${v})`;
+  if (f.convert) return f.required ? `Number(${v})` : `${v} === null ? null : Number(${v})`;
+  if (f.kind !== 'timestamp') return v;
+  return f.required ? `new Date(${v})` : `${v} === null ? null : new Date(${v})`;
 }
 
 export function serviceFile(m: Model): string {
@@ -135,40 +186,97 @@ export function serviceFile(m: Model): string {
   const c = m.camel;
   const T = `${c}Table`;
   const ops = operatorsUsed(m);
-  const drizzleImports = ['and', 'asc', 'count', 'eq', ...ops.filter((o) => o !== 'eq')].sort();
+  const tree = m.treeParent;
+  const child = m.child;
+  const CT = child ? `${child.camel}Table` : '';
+  const list = child ? `${child.camel}List` : '';
+  const drizzleImports = [...new Set(['and', 'asc', 'count', 'eq', ...ops.filter((o) => o !== 'eq')])].sort();
   const usesLike = ops.includes('ilike');
+  const Answer = child ? `${C}Detail` : C;
+  const sharedTypes = [
+    C,
+    `${C}CreateBody`,
+    `${C}ListBody`,
+    `${C}SaveBody`,
+    'PageResult',
+    ...(tree ? [`${C}TreeBody`] : []),
+    ...(child ? [`${C}Detail`, child.className, `${child.className}Input`] : []),
+  ].sort();
+  const errors = ['AppError', 'conflict', ...(tree ? ['badRequest'] : [])].sort();
+  const images = m.fields.filter((f) => f.image);
+  const richText = [...m.fields, ...(child?.fields ?? [])].some((f) => f.richText);
+  // Pictures: the answer carries signed links, so the calls take the server's link signer.
+  const L = images.length > 0 ? ', links' : '';
+  const LP = images.length > 0 ? ', links: FileLinks' : '';
+  const checkImages = (tenant: string, fields: Field[]) =>
+    fields.filter((f) => f.image).map((f) => `  await requireFile(db, ${tenant}, body.${f.name}, 'image');`);
   return lines(
     `import { ${drizzleImports.join(', ')}, type SQL } from 'drizzle-orm';`,
-    `import type { ${C}, ${C}CreateBody, ${C}ListBody, ${C}SaveBody, PageResult } from '@sbuilding/shared';`,
+    `import type { ${sharedTypes.join(', ')} } from '@sbuilding/shared';`,
     `import type { Db } from '../../platform/db/client.js';`,
     usesLike ? `import { likePattern } from '../../platform/db/like.js';` : null,
-    `import { AppError, conflict } from '../../platform/errors.js';`,
+    `import { ${errors.join(', ')} } from '../../platform/errors.js';`,
     `import { exportDate, writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';`,
+    richText ? `import { sanitizeRichText } from '../../platform/rich-text.js';` : null,
     `import { ownedOr404, tenantFilter, tenantForWrite, type Scope } from '../../platform/tenancy.js';`,
-    `import { ${T} } from './tables.js';`,
+    images.length > 0 ? `import { requireFile, type FileLinks } from '../files/index.js';` : null,
+    `import { ${[T, ...(child ? [CT] : [])].sort().join(', ')} } from './tables.js';`,
     '',
     `/** ${m.functionName}: every read and write goes through the caller's tenancy scope. */`,
     '',
     `type Row = typeof ${T}.$inferSelect;`,
+    child ? `type ChildRow = typeof ${CT}.$inferSelect;` : null,
     '',
-    `function to${C}(row: Row): ${C} {`,
+    `function to${C}(row: Row${LP}): ${C} {`,
     '  return {',
     '    id: row.id,',
     '    tenantId: row.tenantId,',
-    ...m.fields.map((f) => `    ${f.name}: ${answerValue(f)},`),
+    ...m.fields.flatMap((f) => [
+      `    ${f.name}: ${answerValue(f)},`,
+      ...(f.image ? [`    ${f.name}Url: row.${f.name} ? links.url(row.${f.name}) : null,`] : []),
+    ]),
     '    version: row.version,',
     '    createTime: row.createdAt.toISOString(),',
     '    updateTime: row.updatedAt.toISOString(),',
     '  };',
     '}',
     '',
+    child
+      ? lines(
+          `function to${child.className}(row: ChildRow): ${child.className} {`,
+          '  return {',
+          '    id: row.id,',
+          `    ${child.fkName}: row.${child.fkName},`,
+          ...child.fields.map((f) => `    ${f.name}: ${answerValue(f)},`),
+          '  };',
+          '}',
+          '',
+          `/** A master row with its child rows (${child.tableName}), in the order they were written. */`,
+          `async function detailOf(db: Db, row: Row${LP}): Promise<${C}Detail> {`,
+          `  const children = await db.select().from(${CT}).where(eq(${CT}.${child.fkName}, row.id)).orderBy(asc(${CT}.id));`,
+          `  return { ...to${C}(row${L}), ${list}: children.map(to${child.className}) };`,
+          '}',
+          '',
+          `/** Writes the child rows of a master (its former ones already deleted). */`,
+          `async function insertChildren(db: Db, masterId: number, children: ${child.className}Input[]): Promise<void> {`,
+          '  if (children.length === 0) return;',
+          `  await db.insert(${CT}).values(`,
+          '    children.map((item) => ({',
+          `      ${child.fkName}: masterId,`,
+          ...child.fields.map((f) => `      ${f.name}: ${storedValue(f, 'item')},`),
+          '    })),',
+          '  );',
+          '}',
+          '',
+        )
+      : null,
     `function whereOf(scope: Scope, filter: Omit<${C}ListBody, 'pageNum' | 'pageSize'>): SQL | undefined {`,
     `  const conditions: (SQL | undefined)[] = [tenantFilter(scope, ${T}.tenantId)];`,
     ...filterLines(m),
     '  return and(...conditions);',
     '}',
     '',
-    `export async function list${C}(db: Db, scope: Scope, filter: ${C}ListBody): Promise<PageResult<${C}>> {`,
+    `export async function list${C}(db: Db, scope: Scope, filter: ${C}ListBody${LP}): Promise<PageResult<${C}>> {`,
     '  const where = whereOf(scope, filter);',
     '  const [rows, [total]] = await Promise.all([',
     '    db',
@@ -180,34 +288,78 @@ export function serviceFile(m: Model): string {
     '      .offset((filter.pageNum - 1) * filter.pageSize),',
     `    db.select({ value: count() }).from(${T}).where(where),`,
     '  ]);',
-    `  return { rows: rows.map(to${C}), total: total?.value ?? 0 };`,
+    `  return { rows: rows.map((row) => to${C}(row${L})), total: total?.value ?? 0 };`,
     '}',
     '',
+    tree
+      ? lines(
+          `/** Every row of the tenant matching the filter, flat (each names its parent): the console builds the tree. */`,
+          `export async function tree${C}(db: Db, scope: Scope, filter: ${C}TreeBody${LP}): Promise<${C}[]> {`,
+          `  const rows = await db.select().from(${T}).where(whereOf(scope, filter)).orderBy(asc(${T}.id)).limit(5000);`,
+          `  return rows.map((row) => to${C}(row${L}));`,
+          '}',
+          '',
+          '/**',
+          " * A row's parent must be a row of the same tenant, and neither the row itself nor one of its",
+          ' * descendants (walking up from the parent must not meet the row): 400 otherwise.',
+          ' */',
+          `async function checkParent(db: Db, tenantId: number, id: number | null, parentId: number | null): Promise<void> {`,
+          '  if (parentId === null) return;',
+          `  const [parent] = await db.select({ tenantId: ${T}.tenantId }).from(${T}).where(eq(${T}.id, parentId));`,
+          `  if (parent?.tenantId !== tenantId) throw badRequest('tree.parentNotFound');`,
+          '  const seen = new Set<number>();',
+          '  for (let cursor: number | null = parentId; cursor !== null && !seen.has(cursor); ) {',
+          `    if (cursor === id) throw badRequest('tree.cycle');`,
+          '    seen.add(cursor);',
+          `    const [up]: { parent: number | null }[] = await db.select({ parent: ${T}.${tree.name} }).from(${T}).where(eq(${T}.id, cursor));`,
+          '    cursor = up?.parent ?? null;',
+          '  }',
+          '}',
+          '',
+        )
+      : null,
     `async function find(db: Db, scope: Scope, id: number): Promise<Row> {`,
     `  const [row] = await db.select().from(${T}).where(eq(${T}.id, id));`,
     '  return ownedOr404(scope, row);',
     '}',
     '',
-    `export async function get${C}(db: Db, scope: Scope, id: number): Promise<${C}> {`,
-    `  return to${C}(await find(db, scope, id));`,
+    `export async function get${C}(db: Db, scope: Scope, id: number${LP}): Promise<${Answer}> {`,
+    child
+      ? `  return detailOf(db, await find(db, scope, id)${L});`
+      : `  return to${C}(await find(db, scope, id)${L});`,
     '}',
     '',
-    `export async function create${C}(db: Db, scope: Scope, body: ${C}CreateBody): Promise<${C}> {`,
-    '  const [row] = await db',
+    `export async function create${C}(db: Db, scope: Scope, body: ${C}CreateBody${LP}): Promise<${Answer}> {`,
+    '  const tenantId = tenantForWrite(scope, body.tenantId);',
+    ...checkImages('tenantId', m.insertFields),
+    tree && tree.column.isInsert ? `  await checkParent(db, tenantId, null, body.${tree.name});` : null,
+    child ? '  return db.transaction(async (tx) => {' : null,
+    `  const [row] = await ${child ? 'tx' : 'db'}`,
     `    .insert(${T})`,
     '    .values({',
-    '      tenantId: tenantForWrite(scope, body.tenantId),',
+    '      tenantId,',
     ...m.insertFields.map((f) => `      ${f.name}: ${storedValue(f)},`),
     '    })',
     '    .returning();',
     `  if (!row) throw new AppError(500, 'error.internal');`,
-    `  return to${C}(row);`,
+    child
+      ? lines(`  await insertChildren(tx, row.id, body.${list});`, `  return detailOf(tx, row${L});`, '  });')
+      : `  return to${C}(row${L});`,
     '}',
     '',
     `/** 409 when the row changed since the version the caller read. */`,
-    `export async function save${C}(db: Db, scope: Scope, id: number, body: ${C}SaveBody): Promise<${C}> {`,
-    '  await find(db, scope, id);',
-    '  const [row] = await db',
+    `export async function save${C}(db: Db, scope: Scope, id: number, body: ${C}SaveBody${LP}): Promise<${Answer}> {`,
+    (tree && tree.column.isEdit) || checkImages('', m.editFields).length > 0
+      ? lines(
+          '  const current = await find(db, scope, id);',
+          tree && tree.column.isEdit
+            ? `  await checkParent(db, current.tenantId, id, body.${tree.name});`
+            : null,
+          ...checkImages('current.tenantId', m.editFields),
+        )
+      : '  await find(db, scope, id);',
+    child ? '  return db.transaction(async (tx) => {' : null,
+    `  const [row] = await ${child ? 'tx' : 'db'}`,
     `    .update(${T})`,
     '    .set({',
     ...m.editFields.map((f) => `      ${f.name}: ${storedValue(f)},`),
@@ -217,12 +369,40 @@ export function serviceFile(m: Model): string {
     `    .where(and(eq(${T}.id, id), eq(${T}.version, body.version)))`,
     '    .returning();',
     '  if (!row) throw conflict();',
-    `  return to${C}(row);`,
+    child
+      ? lines(
+          `  if (body.${list}) {`,
+          `    // The child rows are replaced as a whole, as RuoYi's master-child save does.`,
+          `    await tx.delete(${CT}).where(eq(${CT}.${child.fkName}, id));`,
+          `    await insertChildren(tx, id, body.${list});`,
+          '  }',
+          `  return detailOf(tx, row${L});`,
+          '  });',
+        )
+      : `  return to${C}(row${L});`,
     '}',
     '',
+    tree
+      ? `/** A row with child rows is not deleted (409): delete or move them first. */`
+      : child
+        ? `/** Deletes the row and its child rows together. */`
+        : null,
     `export async function delete${C}(db: Db, scope: Scope, id: number): Promise<void> {`,
     '  await find(db, scope, id);',
-    `  await db.delete(${T}).where(eq(${T}.id, id));`,
+    tree
+      ? lines(
+          `  const [children] = await db.select({ value: count() }).from(${T}).where(eq(${T}.${tree.name}, id));`,
+          `  if ((children?.value ?? 0) > 0) throw conflict('tree.hasChildren');`,
+        )
+      : null,
+    child
+      ? lines(
+          '  await db.transaction(async (tx) => {',
+          `    await tx.delete(${CT}).where(eq(${CT}.${child.fkName}, id));`,
+          `    await tx.delete(${T}).where(eq(${T}.id, id));`,
+          '  });',
+        )
+      : `  await db.delete(${T}).where(eq(${T}.id, id));`,
     '}',
     '',
     `const EXPORT_COLUMNS: ExportColumn<${C}>[] = [`,
@@ -237,9 +417,10 @@ export function serviceFile(m: Model): string {
     '  scope: Scope,',
     `  filter: Omit<${C}ListBody, 'pageNum' | 'pageSize'>,`,
     '  exports: ExportTarget,',
+    images.length > 0 ? '  links: FileLinks,' : null,
     '): Promise<string> {',
     `  const rows = await db.select().from(${T}).where(whereOf(scope, filter)).orderBy(asc(${T}.id));`,
-    `  return writeXlsx(exports, [${str(m.business)}, exportDate('UTC')], ${str(m.functionName.slice(0, 31))}, EXPORT_COLUMNS, rows.map(to${C}));`,
+    `  return writeXlsx(exports, [${str(m.business)}, exportDate('UTC')], ${str(m.functionName.slice(0, 31))}, EXPORT_COLUMNS, rows.map((row) => to${C}(row${L})));`,
     '}',
     '',
   );
@@ -248,14 +429,19 @@ export function serviceFile(m: Model): string {
 export function routesFile(m: Model): string {
   const C = m.className;
   const c = m.camel;
+  const tree = m.treeParent !== undefined;
+  const answer = m.child ? `${c}DetailSchema` : `${c}Schema`;
+  const L = m.fields.some((f) => f.image) ? ', app.files.links' : '';
   return lines(
     `import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';`,
     `import { z } from 'zod';`,
     'import {',
     `  ${c}CreateBodySchema,`,
+    m.child ? `  ${c}DetailSchema,` : null,
     `  ${c}ListBodySchema,`,
     `  ${c}SaveBodySchema,`,
     `  ${c}Schema,`,
+    tree ? `  ${c}TreeBodySchema,` : null,
     '  envelopeSchema,',
     '  exportResultSchema,',
     '  idParamsSchema,',
@@ -265,10 +451,10 @@ export function routesFile(m: Model): string {
     `} from '@sbuilding/shared';`,
     `import { ok } from '../../platform/envelope.js';`,
     `import { errorResponses } from '../../platform/openapi.js';`,
-    `import { create${C}, delete${C}, export${C}, get${C}, list${C}, save${C} } from './service.js';`,
+    `import { create${C}, delete${C}, export${C}, get${C}, list${C}, save${C}${tree ? `, tree${C}` : ''} } from './service.js';`,
     '',
     `const tags = [${str(m.functionName)}];`,
-    `const rowEnvelope = envelopeSchema(${c}Schema);`,
+    `const rowEnvelope = envelopeSchema(${answer});`,
     '',
     `/** ${m.baseUrl}/*: ${m.functionName} of the caller's tenant. Registered in the protected context. */`,
     `export const ${c}Routes: FastifyPluginAsyncZod = async (app) => {`,
@@ -283,9 +469,27 @@ export function routesFile(m: Model): string {
     `        response: { 200: envelopeSchema(pageSchema(${c}Schema)), ...errorResponses(400, 403) },`,
     '      },',
     '    },',
-    `    async (request) => ok(request, await list${C}(app.db, request.scope(), request.body)),`,
+    `    async (request) => ok(request, await list${C}(app.db, request.scope(), request.body${L})),`,
     '  );',
     '',
+    tree
+      ? lines(
+          '  app.post(',
+          `    '${m.baseUrl}/tree',`,
+          '    {',
+          '      config: { roles: PROJECT_READ_ROLES, read: true },',
+          '      schema: {',
+          '        tags,',
+          `        summary: ${str(`Every row of ${m.functionName} matching the filter, each naming its parent`)},`,
+          `        body: ${c}TreeBodySchema,`,
+          `        response: { 200: envelopeSchema(z.array(${c}Schema)), ...errorResponses(400, 403) },`,
+          '      },',
+          '    },',
+          `    async (request) => ok(request, await tree${C}(app.db, request.scope(), request.body${L})),`,
+          '  );',
+          '',
+        )
+      : null,
     '  app.post(',
     `    '${m.baseUrl}/export',`,
     '    {',
@@ -298,7 +502,7 @@ export function routesFile(m: Model): string {
     '      },',
     '    },',
     '    async (request) => {',
-    `      const fileName = await export${C}(app.db, request.scope(), request.body, app.storage.exports);`,
+    `      const fileName = await export${C}(app.db, request.scope(), request.body, app.storage.exports${L});`,
     '      return ok(request, { fileName });',
     '    },',
     '  );',
@@ -314,7 +518,7 @@ export function routesFile(m: Model): string {
     '        response: { 200: rowEnvelope, ...errorResponses(400, 403, 404) },',
     '      },',
     '    },',
-    `    async (request) => ok(request, await get${C}(app.db, request.scope(), request.params.id)),`,
+    `    async (request) => ok(request, await get${C}(app.db, request.scope(), request.params.id${L})),`,
     '  );',
     '',
     '  app.put(',
@@ -328,7 +532,7 @@ export function routesFile(m: Model): string {
     '        response: { 200: rowEnvelope, ...errorResponses(400, 403, 404) },',
     '      },',
     '    },',
-    `    async (request) => ok(request, await create${C}(app.db, request.scope(), request.body)),`,
+    `    async (request) => ok(request, await create${C}(app.db, request.scope(), request.body${L})),`,
     '  );',
     '',
     '  app.post(',
@@ -343,7 +547,7 @@ export function routesFile(m: Model): string {
     '        response: { 200: rowEnvelope, ...errorResponses(400, 403, 404, 409) },',
     '      },',
     '    },',
-    `    async (request) => ok(request, await save${C}(app.db, request.scope(), request.params.id, request.body)),`,
+    `    async (request) => ok(request, await save${C}(app.db, request.scope(), request.params.id, request.body${L})),`,
     '  );',
     '',
     '  app.delete(',
@@ -352,9 +556,9 @@ export function routesFile(m: Model): string {
     '      config: { roles: PROJECT_WRITE_ROLES },',
     '      schema: {',
     '        tags,',
-    `        summary: 'Deletes a row',`,
+    `        summary: ${str(tree ? 'Deletes a row without child rows (409 while it has some)' : m.child ? 'Deletes a row and its child rows' : 'Deletes a row')},`,
     '        params: idParamsSchema,',
-    '        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404) },',
+    `        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404${tree ? ', 409' : ''}) },`,
     '      },',
     '    },',
     '    async (request) => {',
@@ -383,6 +587,12 @@ export function readmeFile(m: Model): string {
     '',
     `- Calls: \`POST ${m.baseUrl}/getList\`, \`POST ${m.baseUrl}/export\`, \`GET ${m.baseUrl}/{id}\`, \`PUT ${m.baseUrl}/create\`,`,
     `  \`POST ${m.baseUrl}/save/{id}\` (with the row's \`version\`: 409 when it changed meanwhile), \`DELETE ${m.baseUrl}/del/{id}\`.`,
+    m.treeParent
+      ? `- A tree: \`POST ${m.baseUrl}/tree\` answers every row of the tenant matching the filter, each naming its parent (\`${m.treeParent.name}\`, null at the top); a parent must be a row of the same tenant and neither the row nor one of its descendants (400); a row with child rows is not deleted (409).`
+      : null,
+    m.child
+      ? `- Master-child: the child rows (\`${m.child.tableName}\`, key \`${m.child.fkColumn}\`) travel as \`${m.child.camel}List\` in create, save (replaced as a whole; absent: kept) and the detail, and are deleted with their master (also \`ON DELETE cascade\`).`
+      : null,
     '- Rows belong to a tenant (`tenant_id`); every query goes through the tenancy scope, so another tenant',
     "  sees nothing and gets 404 on the ids. tbAdmin (and the platform administrator) write; the project's",
     '  readers read.',

@@ -38,12 +38,12 @@ export function webApiFiles(m: Model): Record<string, string> {
     ),
     [`${dir}/create-${m.business}.ts`]: lines(
       `import { useMutation, useQueryClient } from '@tanstack/react-query';`,
-      `import { ${c}Schema, type ${C}CreateBody } from '@sbuilding/shared';`,
+      `import { ${answerSchema(m)}, type ${C}CreateBody } from '@sbuilding/shared';`,
       `import { put } from '@/lib/request';`,
       `import { ${key} } from './list-${m.business}';`,
       '',
       `export function create${C}(body: ${C}CreateBody) {`,
-      `  return put('${m.baseUrl}/create', body, { schema: ${c}Schema });`,
+      `  return put('${m.baseUrl}/create', body, { schema: ${answerSchema(m)} });`,
       '}',
       '',
       `export function useCreate${C}() {`,
@@ -57,12 +57,12 @@ export function webApiFiles(m: Model): Record<string, string> {
     ),
     [`${dir}/save-${m.business}.ts`]: lines(
       `import { useMutation, useQueryClient } from '@tanstack/react-query';`,
-      `import { ${c}Schema, type ${C}SaveBody } from '@sbuilding/shared';`,
+      `import { ${answerSchema(m)}, type ${C}SaveBody } from '@sbuilding/shared';`,
       `import { post } from '@/lib/request';`,
       `import { ${key} } from './list-${m.business}';`,
       '',
       `export function save${C}({ id, body }: { id: number; body: ${C}SaveBody }) {`,
-      `  return post(\`${m.baseUrl}/save/\${id}\`, body, { schema: ${c}Schema });`,
+      `  return post(\`${m.baseUrl}/save/\${id}\`, body, { schema: ${answerSchema(m)} });`,
       '}',
       '',
       `export function useSave${C}() {`,
@@ -92,6 +92,8 @@ export function webApiFiles(m: Model): Record<string, string> {
       '}',
       '',
     ),
+    ...(m.treeParent ? { [`${dir}/tree-${m.business}.ts`]: treeApiFile(m) } : {}),
+    ...(m.child ? { [`${dir}/get-${m.business}.ts`]: detailApiFile(m) } : {}),
     [`${dir}/export-${m.business}.ts`]: lines(
       `import { exportResultSchema, type ${C}ListParams } from '@sbuilding/shared';`,
       `import { getBlob, post, toQueryString } from '@/lib/request';`,
@@ -108,6 +110,85 @@ export function webApiFiles(m: Model): Record<string, string> {
   };
 }
 
+/** What create, save and the detail answer: a master's with its child rows. */
+const answerSchema = (m: Model) => (m.child ? `${m.camel}DetailSchema` : `${m.camel}Schema`);
+
+/** A tree's call: every row of the tenant (filtered), and the helpers that make it a tree. */
+function treeApiFile(m: Model): string {
+  const C = m.className;
+  const c = m.camel;
+  const parent = m.treeParent?.name ?? 'parentId';
+  return lines(
+    `import { keepPreviousData, useQuery } from '@tanstack/react-query';`,
+    `import { z } from 'zod';`,
+    `import { ${c}Schema, type ${C}, type ${C}TreeParams } from '@sbuilding/shared';`,
+    `import { post } from '@/lib/request';`,
+    `import { ${c}Key } from './list-${m.business}';`,
+    '',
+    `export function tree${C}(filter: ${C}TreeParams) {`,
+    `  return post('${m.baseUrl}/tree', filter, { schema: z.array(${c}Schema) });`,
+    '}',
+    '',
+    `export function use${C}Tree(filter: ${C}TreeParams) {`,
+    '  return useQuery({',
+    `    queryKey: [...${c}Key, 'tree', filter],`,
+    `    queryFn: () => tree${C}(filter),`,
+    '    placeholderData: keepPreviousData,',
+    '  });',
+    '}',
+    '',
+    `export type ${C}Node = ${C} & { children?: ${C}Node[] };`,
+    '',
+    '/** Rows into a tree by their parent; a row whose parent is not among them (a filtered list) is a root. */',
+    `export function toTree(rows: readonly ${C}[]): ${C}Node[] {`,
+    `  const nodes = new Map(rows.map((row): [number, ${C}Node] => [row.id, { ...row }]));`,
+    `  const roots: ${C}Node[] = [];`,
+    '  for (const node of nodes.values()) {',
+    `    const parent = node.${parent} === null ? undefined : nodes.get(node.${parent});`,
+    '    if (parent) (parent.children ??= []).push(node);',
+    '    else roots.push(node);',
+    '  }',
+    '  return roots;',
+    '}',
+    '',
+    "/** A row and its descendants: none of them can become the row's parent. */",
+    `export function subtreeIds(rows: readonly ${C}[], id: number): Set<number> {`,
+    '  const ids = new Set([id]);',
+    '  for (let grew = true; grew; ) {',
+    '    grew = false;',
+    '    for (const row of rows)',
+    `      if (row.${parent} !== null && ids.has(row.${parent}) && !ids.has(row.id)) {`,
+    '        ids.add(row.id);',
+    '        grew = true;',
+    '      }',
+    '  }',
+    '  return ids;',
+    '}',
+    '',
+  );
+}
+
+/** A master's detail: the row with its child rows (read when the form opens on it). */
+function detailApiFile(m: Model): string {
+  const C = m.className;
+  const c = m.camel;
+  return lines(
+    `import { queryOptions } from '@tanstack/react-query';`,
+    `import { ${c}DetailSchema } from '@sbuilding/shared';`,
+    `import { get } from '@/lib/request';`,
+    `import { ${c}Key } from './list-${m.business}';`,
+    '',
+    `export function get${C}(id: number) {`,
+    `  return get(\`${m.baseUrl}/\${id}\`, { schema: ${c}DetailSchema });`,
+    '}',
+    '',
+    `export function ${c}DetailQueryOptions(id: number) {`,
+    `  return queryOptions({ queryKey: [...${c}Key, 'detail', id], queryFn: () => get${C}(id) });`,
+    '}',
+    '',
+  );
+}
+
 export function webPageFile(m: Model): string {
   const C = m.className;
   const c = m.camel;
@@ -117,7 +198,8 @@ export function webPageFile(m: Model): string {
     filterKeys(f).map((key) => {
       const label = `t('${c}.fields.${f.name}')${key === f.name ? '' : ` + ' ' + t('${c}.${key.endsWith('From') ? 'from' : 'to'}')`}`;
       let input: string;
-      if (f.kind === 'int' || f.kind === 'float') input = `<InputNumber aria-label={${label}} />`;
+      if (f.asText) input = `<Input allowClear inputMode="decimal" aria-label={${label}} />`;
+      else if (f.kind === 'int' || f.kind === 'float') input = `<InputNumber aria-label={${label}} />`;
       else if (f.kind === 'bool')
         input = `<Select allowClear aria-label={${label}} className="sb-filter-select" options={[{ value: true, label: t('${c}.yes') }, { value: false, label: t('${c}.no') }]} />`;
       else if (usesDict(f))
@@ -129,6 +211,11 @@ export function webPageFile(m: Model): string {
       return `          <Form.Item name="${key}" label={${label}}>\n            ${input}\n          </Form.Item>`;
     });
   const render = (f: Field) => {
+    if (f.image)
+      return `, render: (v: string | null, row) => (v && row.${f.name}Url ? <Image src={row.${f.name}Url} alt={t('${c}.fields.${f.name}')} width={48} preview={false} /> : '—')`;
+    // Rich text is listed as its text: the markup is never put into the page.
+    if (f.richText)
+      return `, render: (v: string | null) => (v ? new DOMParser().parseFromString(v, 'text/html').body.textContent : '—')`;
     if (f.kind === 'bool') return `, render: (v: boolean) => t(v ? '${c}.yes' : '${c}.no')`;
     if (usesDict(f))
       return `, render: (v: string | null) => (v === null ? '—' : labelOf(dicts[${str(f.column.dictType)}] ?? [], v))`;
@@ -137,18 +224,38 @@ export function webPageFile(m: Model): string {
     return '';
   };
   const hasTimestamp = m.listFields.some((f) => f.kind === 'timestamp');
+  const tree = m.treeParent !== undefined;
+  const antd = [
+    'Button',
+    'Card',
+    'Empty',
+    'Flex',
+    'Form',
+    ...(m.listFields.some((f) => f.image) ? ['Image'] : []),
+    'Input',
+    'InputNumber',
+    'Popconfirm',
+    'Select',
+    'Space',
+    'Table',
+    'Typography',
+  ];
   return lines(
-    `import { useState } from 'react';`,
+    `import { ${tree ? 'useMemo, ' : ''}useState } from 'react';`,
     `import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';`,
-    `import { Button, Card, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';`,
+    `import { ${antd.join(', ')}, type TableColumnsType } from 'antd';`,
     hasTimestamp ? `import dayjs from 'dayjs';` : null,
     `import { useTranslation } from 'react-i18next';`,
     `import type { ${C}, ${C}ListParams } from '@sbuilding/shared';`,
-    `import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';`,
+    tree
+      ? `import { FIRST_PAGE } from '@/components/list-pagination';`
+      : `import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';`,
     dictTypes.length > 0 ? `import { labelOf, useDict } from '@/lib/dict';` : null,
     `import { useDelete${C} } from '../api/delete-${m.business}';`,
     `import { export${C} } from '../api/export-${m.business}';`,
-    `import { use${C}List } from '../api/list-${m.business}';`,
+    tree
+      ? `import { toTree, use${C}Tree } from '../api/tree-${m.business}';`
+      : `import { use${C}List } from '../api/list-${m.business}';`,
     `import { ${C}Form } from '../components/${m.business}-form';`,
     '',
     `type Filter = Omit<${C}ListParams, 'pageNum' | 'pageSize'>;`,
@@ -158,10 +265,20 @@ export function webPageFile(m: Model): string {
     '  const { t } = useTranslation();',
     '  const [filterForm] = Form.useForm<Filter>();',
     '  const [filter, setFilter] = useState<Filter>({});',
-    '  const [page, setPage] = useState<PageState>(FIRST_PAGE);',
-    `  const list = use${C}List({ ...filter, ...page });`,
+    tree
+      ? lines(
+          '  // A tree: every row of the tenant at once (each names its parent), no pages.',
+          `  const list = use${C}Tree(filter);`,
+          '  const rows = useMemo(() => toTree(list.data ?? []), [list.data]);',
+        )
+      : lines(
+          '  const [page, setPage] = useState<PageState>(FIRST_PAGE);',
+          `  const list = use${C}List({ ...filter, ...page });`,
+        ),
     `  const remove = useDelete${C}();`,
-    `  const [form, setForm] = useState<{ open: boolean; editing?: ${C} }>({ open: false });`,
+    tree
+      ? `  const [form, setForm] = useState<{ open: boolean; editing?: ${C}; parentId?: number | null }>({ open: false });`
+      : `  const [form, setForm] = useState<{ open: boolean; editing?: ${C} }>({ open: false });`,
     dictTypes.length > 0
       ? lines(
           '  const dicts: Record<string, { value: string; label: string; listClass: string }[]> = {',
@@ -179,6 +296,13 @@ export function webPageFile(m: Model): string {
     `      key: 'actions',`,
     '      render: (_, row) => (',
     '        <Space size={0}>',
+    tree
+      ? lines(
+          '          <Button type="link" onClick={() => setForm({ open: true, parentId: row.id })}>',
+          `            {t('${c}.addUnder')}`,
+          '          </Button>',
+        )
+      : null,
     '          <Button type="link" onClick={() => setForm({ open: true, editing: row })}>',
     `            {t('${c}.edit')}`,
     '          </Button>',
@@ -210,7 +334,7 @@ export function webPageFile(m: Model): string {
     `            name="${c}Filter"`,
     '            onFinish={(values) => {',
     '              setFilter(values);',
-    '              setPage(FIRST_PAGE);',
+    tree ? null : '              setPage(FIRST_PAGE);',
     '            }}',
     '          >',
     ...m.queryFields.flatMap(filterItem).map((s) => s.replace(/^ {10}/gm, '            ')),
@@ -222,7 +346,7 @@ export function webPageFile(m: Model): string {
     '                onClick={() => {',
     '                  filterForm.resetFields();',
     '                  setFilter({});',
-    '                  setPage(FIRST_PAGE);',
+    tree ? null : '                  setPage(FIRST_PAGE);',
     '                }}',
     '              >',
     `                {t('${c}.reset')}`,
@@ -243,16 +367,16 @@ export function webPageFile(m: Model): string {
     '            rowKey="id"',
     `            aria-label={t('routes.${c}')}`,
     '            columns={columns}',
-    '            dataSource={list.data?.rows ?? []}',
+    tree ? '            dataSource={rows}' : '            dataSource={list.data?.rows ?? []}',
     '            loading={list.isFetching}',
     '            pagination={false}',
     `            scroll={{ x: 'max-content' }}`,
     `            locale={{ emptyText: <Empty description={t('${c}.empty')} /> }}`,
     '          />',
-    '          <ListPagination total={list.data?.total ?? 0} page={page} onChange={setPage} />',
+    tree ? null : '          <ListPagination total={list.data?.total ?? 0} page={page} onChange={setPage} />',
     '        </Flex>',
     '      </Card>',
-    `      <${C}Form open={form.open} editing={form.editing} onClose={() => setForm({ open: false })} />`,
+    `      <${C}Form open={form.open} editing={form.editing}${tree ? ' parentId={form.parentId}' : ''} onClose={() => setForm({ open: false })} />`,
     '    </section>',
     '  );',
     '}',
@@ -290,6 +414,17 @@ export function localeKeys(m: Model, lang: 'en' | 'zh'): Record<string, unknown>
       from: zh ? '起' : 'from',
       to: zh ? '止' : 'to',
       fields: Object.fromEntries(m.fields.map((f) => [f.name, f.label])),
+      ...(m.treeParent
+        ? { addUnder: zh ? '新增下级' : 'Add under', root: zh ? '无（顶级）' : 'None (top level)' }
+        : {}),
+      ...(m.child
+        ? {
+            children: zh ? `${m.child.className} 明细` : `${m.child.className} rows`,
+            addChild: zh ? '添加一行' : 'Add a row',
+            removeChild: zh ? '删除第 {{n}} 行' : 'Remove row {{n}}',
+            childFields: Object.fromEntries(m.child.fields.map((f) => [f.name, f.label])),
+          }
+        : {}),
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   GEN_DICT_HTML_TYPES,
   GEN_HTML_TYPES,
   GEN_QUERY_TYPES,
-  GEN_TS_TYPES,
+  genTsTypesFor,
   type GenColumn,
 } from '@sbuilding/shared';
 
@@ -75,7 +75,7 @@ export function ColumnsTab({ columns, errors, onChange }: ColumnsTabProps) {
           aria-label={label(row, 'tsType')}
           value={row.tsType}
           className="sb-gen-select"
-          options={GEN_TS_TYPES.map((v) => ({ value: v, label: v }))}
+          options={genTsTypesFor(row.columnType).map((v) => ({ value: v, label: v }))}
           onChange={(tsType) => onChange(row.columnId, { tsType })}
         />
       ),
