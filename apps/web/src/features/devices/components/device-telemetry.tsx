@@ -2,6 +2,7 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_MODELS, type DeviceInfo, type TelemetrySpec } from '@sbuilding/shared';
 import { formatTime } from './device-table';
+import { useKeyLabel } from '@/lib/key-label';
 
 const CHANNELS = [1, 2, 3, 4] as const;
 
@@ -15,19 +16,19 @@ function keysOf(spec: TelemetrySpec): { key: string; channel: number | null }[] 
 /** The latest reading of each telemetry key of the model, with the catalogue's units. */
 export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' | 'telemetry'> }) {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   const items = DEVICE_MODELS[device.model].telemetry.flatMap((spec) =>
     keysOf(spec).flatMap(({ key, channel }) => {
       const reading = device.telemetry[key];
       if (!reading) return [];
-      const name = t(`catalogue.telemetry.${spec.key}`);
-      const value =
+            const value =
         typeof reading.value === 'boolean'
           ? t(reading.value ? 'devices.on' : 'devices.off')
           : `${reading.value ?? '-'}${spec.unit ? ` ${spec.unit}` : ''}`;
       return [
         {
           key,
-          label: channel === null ? name : t('devices.channelReading', { name, channel }),
+          label: keyLabel(key),
           children: <span title={formatTime(reading.ts)}>{value}</span>,
         },
       ];
