@@ -117,11 +117,13 @@ describe('control log page', { timeout: 150_000 }, () => {
     expect(requests().at(-1)).toMatchObject({ projectId: 5, result: 'unreachable', pageNum: 1 });
   });
 
-  it('names reported readings by the catalogue in the user\'s language, never by their keys', async () => {
+  it("names reported readings by the catalogue in the user's language, never by their keys", async () => {
     serve({ [LIST]: listFilteredBy([SENSED, MEASURED], 'result') });
     renderPage(<ControlLogPage />);
     const table = await screen.findByRole('table', { name: 'Control log of the current project' }, WAIT);
-    expect(await within(table).findByText('Humidity: 41, Ambient brightness: 320', {}, WAIT)).toBeInTheDocument();
+    expect(
+      await within(table).findByText('Humidity: 41, Ambient brightness: 320', {}, WAIT),
+    ).toBeInTheDocument();
     expect(within(table).getByText('Measured temperature: 26, PIR: 1')).toBeInTheDocument();
 
     await setLanguage('zh-CN');
