@@ -14165,6 +14165,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         };
                     };
@@ -14199,6 +14200,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         } | null;
                     };
@@ -14245,6 +14247,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         };
                     };
@@ -14279,6 +14282,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         } | null;
                     };
@@ -17058,6 +17062,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time?: string;
                             }[];
                         };
                     };
@@ -17163,6 +17168,7 @@ export interface operations {
                                     result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                     message: string;
                                     latencyMs: number | null;
+                                    time?: string;
                                 }[];
                             }[];
                             total: number;
@@ -21993,6 +21999,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         };
                     };
@@ -22028,6 +22035,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         } | null;
                     };
