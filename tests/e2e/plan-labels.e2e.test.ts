@@ -7,7 +7,7 @@ import { choose, demoPlace, openAsManager } from './support/devices.js';
 /**
  * Names on the demo campus's floor plans (issue 18): the lighting board's marks of one floor can be told
  * apart (the four corridor lights of a floor all read 'A-F1 corridor ligh…' before), with the full name in
- * their tooltip and accessible name; the zone overlay on /building names each room once (the plan drawing
+ * their tooltip and accessible name, and leave the plan's room names uncovered; the zone overlay on /building names each room once (the plan drawing
  * names its rooms itself).
  */
 const baseUrl = inject('baseUrl');
@@ -66,6 +66,31 @@ describe('names on floor plans', () => {
     // Every mark of the floor shows a label of its own, whole.
     expect(new Set(marks.map((m) => m.shown)).size).toBe(marks.length);
     expect(marks.filter((m) => m.clipped)).toEqual([]);
+
+    // No mark covers a room name the plan draws (its middle and both ends).
+    const covered = await page.locator('.sb-light-overlay').evaluate(async (overlay) => {
+      const img = overlay.parentElement?.querySelector('img');
+      if (!(img instanceof HTMLImageElement)) throw new Error('no plan picture');
+      const doc = new DOMParser().parseFromString(await (await fetch(img.src)).text(), 'image/svg+xml');
+      const [vx = 0, vy = 0, vw = 1, vh = 1] = (doc.documentElement.getAttribute('viewBox') ?? '')
+        .split(/[\s,]+/)
+        .map(Number);
+      const box = img.getBoundingClientRect();
+      const marks = [...overlay.querySelectorAll('.sb-light-button')].map((b) => b.getBoundingClientRect());
+      return [...doc.querySelectorAll('text.label')].flatMap((text) => {
+        const x = Number(text.getAttribute('x'));
+        // The text's middle height: its baseline less a third of the 16-unit font.
+        const y = Number(text.getAttribute('y')) - 5;
+        const half = (text.textContent ?? '').length * 4;
+        const hits = [x - half, x, x + half].some((px) => {
+          const left = box.left + ((px - vx) / vw) * box.width;
+          const top = box.top + ((y - vy) / vh) * box.height;
+          return marks.some((m) => left >= m.left && left <= m.right && top >= m.top && top <= m.bottom);
+        });
+        return hits ? [text.textContent] : [];
+      });
+    });
+    expect(covered).toEqual([]);
 
     await first.hover();
     await page.getByRole('tooltip', { name: 'A-F1 corridor light 1' }).waitFor();
