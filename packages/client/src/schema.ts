@@ -14185,6 +14185,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         };
                     };
@@ -14219,6 +14220,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         } | null;
                     };
@@ -14265,6 +14267,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         };
                     };
@@ -14299,6 +14302,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         } | null;
                     };
@@ -17078,6 +17082,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time?: string;
                             }[];
                         };
                     };
@@ -17183,6 +17188,7 @@ export interface operations {
                                     result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                     message: string;
                                     latencyMs: number | null;
+                                    time?: string;
                                 }[];
                             }[];
                             total: number;
@@ -22079,6 +22085,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         };
                     };
@@ -22114,6 +22121,7 @@ export interface operations {
                                 result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                                 message: string;
                                 latencyMs: number | null;
+                                time: string;
                             }[];
                         } | null;
                     };

@@ -9,6 +9,7 @@ import {
   parseGatewayTelemetry,
   parseJson,
   parseTelemetry,
+  visibleName,
   type DropReason,
   type TelemetryPoint,
 } from './payload.js';
@@ -50,7 +51,16 @@ export interface InboxOptions {
 
 /** Counts per reason; the Record type makes a new reason fail to compile until it is listed. */
 function noDrops(): Record<DropReason, number> {
-  return { notJson: 0, notObject: 0, badTimestamp: 0, badKey: 0, empty: 0, tooLarge: 0, unknownDevice: 0 };
+  return {
+    notJson: 0,
+    notObject: 0,
+    badTimestamp: 0,
+    badKey: 0,
+    empty: 0,
+    tooLarge: 0,
+    unknownDevice: 0,
+    nul: 0,
+  };
 }
 
 function rows(deviceId: number, points: readonly TelemetryPoint[]): TelemetryRow[] {
@@ -140,6 +150,7 @@ export class DeviceInbox {
   private telemetry(sender: DeviceIdentity, payload: Buffer): Promise<Verdict> {
     const parsed = parseTelemetry(payload, Date.now());
     if (!parsed.ok) return Promise.resolve(this.drop(sender, TOPICS.telemetry, parsed.reason));
+    if (parsed.refused) this.refuseNul(sender, TOPICS.telemetry, parsed.refused);
     return this.store(sender, parsed.value).then(() => 'accepted');
   }
 
@@ -149,11 +160,24 @@ export class DeviceInbox {
     return 'accepted';
   }
 
+  /**
+   * Values (or a gateway's device names) left out of a message for holding U+0000, which PostgreSQL cannot
+   * store: counted and named in one line; the rest of the message was kept.
+   */
+  private refuseNul(sender: DeviceIdentity, topic: string, keys: readonly string[]): void {
+    this.stats.dropped.nul += keys.length;
+    this.options.log.warn(
+      { deviceId: sender.id, topic, keys },
+      'mqtt values holding U+0000 dropped (the database cannot store the character); the rest of the message kept',
+    );
+  }
+
   private async route(sender: DeviceIdentity, topic: string, payload: Buffer): Promise<Verdict> {
     const now = Date.now();
     if (topic === TOPICS.attributes) {
       const parsed = parseAttributes(payload);
       if (!parsed.ok) return this.drop(sender, topic, parsed.reason);
+      if (parsed.refused) this.refuseNul(sender, topic, parsed.refused);
       await this.options.directory.saveReported(sender.id, parsed.value);
       return 'accepted';
     }
@@ -214,6 +238,7 @@ export class DeviceInbox {
       case TOPICS.gatewayTelemetry: {
         const parsed = parseGatewayTelemetry(payload, now);
         if (!parsed.ok) return this.drop(gateway, topic, parsed.reason);
+        if (parsed.refused) this.refuseNul(gateway, topic, parsed.refused);
         const stores: Promise<void>[] = [];
         for (const [name, points] of parsed.value) {
           const child = await directory.childOf(gateway, name);
@@ -232,11 +257,21 @@ export class DeviceInbox {
           return this.drop(gateway, topic, 'notObject');
         }
         for (const [name, part] of Object.entries(byDevice)) {
+          if (name.includes('\u0000')) {
+            this.refuseNul(gateway, topic, [visibleName(name)]);
+            continue;
+          }
           const parsed = parseAttributes(Buffer.from(JSON.stringify(part)));
           if (!parsed.ok) {
             this.drop(gateway, topic, parsed.reason);
             continue;
           }
+          if (parsed.refused)
+            this.refuseNul(
+              gateway,
+              topic,
+              parsed.refused.map((key) => `${name}.${key}`),
+            );
           const child = await directory.childOf(gateway, name);
           if (child) await directory.saveReported(child.id, parsed.value);
           else this.drop(gateway, topic, 'unknownDevice');

@@ -14,6 +14,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCategory, ModelId } from '@sbuilding/shared';
+import { useKeyLabel } from '@/lib/key-label';
 
 /** One icon per device category of the catalogue, the same on every screen (lists, plans, pickers). */
 const ICONS: Record<DeviceCategory, ComponentType<{ 'aria-hidden'?: boolean }>> = {
@@ -48,9 +49,10 @@ export function DeviceCategoryLabel({ category }: { category: DeviceCategory }) 
 /** Translated names of the catalogue: categories, models and telemetry readings. */
 export function useCatalogueLabels() {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   return {
     category: (category: DeviceCategory) => t(`catalogue.categories.${category}`),
     model: (model: ModelId) => t(`catalogue.models.${model}`),
-    telemetry: (key: string) => t(`catalogue.telemetry.${key}`, { defaultValue: key }),
+    telemetry: keyLabel,
   };
 }

@@ -54,6 +54,11 @@ export const commandOutcomeSchema = z.object({
   message: z.string(),
   /** From the call to the device's reply; null when nothing was sent. */
   latencyMs: z.number().int().nullable(),
+  /**
+   * When this device's command was sent (or refused): each outcome its own, the moment its control-log
+   * line carries, not its batch's.
+   */
+  time: timestampSchema,
 });
 export type CommandOutcome = z.infer<typeof commandOutcomeSchema>;
 

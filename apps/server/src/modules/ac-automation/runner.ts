@@ -51,7 +51,9 @@ function isOutcomeList(data: unknown): data is { results: CommandOutcome[] } {
 function outcomesOf(error: unknown, deviceId: number, deviceName: string): CommandOutcome[] {
   if (error instanceof AppError && isOutcomeList(error.data)) return error.data.results;
   const message = error instanceof Error ? error.message : 'failed';
-  return [{ deviceId, deviceName, result: 'refused', message, latencyMs: null }];
+  return [
+    { deviceId, deviceName, result: 'refused', message, latencyMs: null, time: new Date().toISOString() },
+  ];
 }
 
 /**

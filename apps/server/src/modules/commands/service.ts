@@ -229,6 +229,7 @@ export async function sendCommand(
     result: sent.result,
     message: sent.text ?? translate(actor.lang, sent.key),
     latencyMs: sent.latencyMs,
+    time: sent.at.toISOString(),
   }));
   const failed = attempts.filter((a) => a.sent.result !== 'success');
   const [first] = failed;

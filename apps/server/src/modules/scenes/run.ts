@@ -114,7 +114,16 @@ function failureOutcomes(error: unknown, target: SceneTarget, lang: Lang): Comma
   if (error instanceof AppError) message = translate(lang, error.key, error.params);
   else if (error instanceof RequestValidationError) message = validationMessage(lang, error.issues);
   else throw error;
-  return [{ deviceId: target.id, deviceName: '', result: 'refused', message, latencyMs: null }];
+  return [
+    {
+      deviceId: target.id,
+      deviceName: '',
+      result: 'refused',
+      message,
+      latencyMs: null,
+      time: new Date().toISOString(),
+    },
+  ];
 }
 
 /**

@@ -121,6 +121,38 @@ describe('the timing schedule', () => {
     expect(runs.map((r) => r.dueAt)).toEqual([local('10:00').toISOString()]);
   });
 
+  it('stamps each run of a pass with its own time, and each command with the time its control-log line has', async () => {
+    const first = await create(
+      { name: 'First of the pass', triggerType: 'timing', executionTimes: ['12:00'] },
+      local('11:30'),
+    );
+    const second = await create(
+      { name: 'Second of the pass', triggerType: 'timing', executionTimes: ['12:00'] },
+      local('11:30'),
+    );
+    // A clock that moves on by a second at each reading, as a pass whose scenes take time to send.
+    let readings = 0;
+    const clock = { now: () => new Date(local('12:00').getTime() + 30_000 + 1000 * readings++) };
+    const runs = (await runDueScenes(deps(), clock, 10)).filter((r) =>
+      [first, second].includes(r.sceneId ?? 0),
+    );
+    // The pass takes the scenes in the database's order: which comes first is not fixed.
+    expect(runs.map((r) => r.sceneId).sort()).toEqual([first, second].sort());
+    const times = runs.map((r) => Date.parse(r.time));
+    expect(new Set(times).size).toBe(2);
+    for (const time of times) expect(time).toBeGreaterThanOrEqual(local('12:00').getTime() + 30_000);
+
+    await t.app.controlLog.flushed();
+    const lines = await t.app.db
+      .select()
+      .from(controlLog)
+      .where(eq(controlLog.userName, 'First of the pass'));
+    expect(lines).toHaveLength(1);
+    expect(runs.find((r) => r.sceneId === first)?.commands.map((c) => c.time)).toEqual([
+      lines[0]?.createdAt.toISOString(),
+    ]);
+  });
+
   it('two passes at once (two server processes on one database) run a due time exactly once', async () => {
     const id = await create(
       { name: 'Contended', triggerType: 'timing', executionTimes: ['11:00'] },

@@ -44,7 +44,7 @@ export interface SchedulerOptions {
  */
 export async function runDueScenes(
   deps: SceneDeps,
-  now: Date,
+  clock: Date | Clock,
   catchUpMinutes: number,
   log?: FastifyBaseLogger,
 ): Promise<SceneRun[]> {
@@ -56,6 +56,7 @@ export async function runDueScenes(
     .where(and(eq(scenes.enabled, true), inArray(scenes.triggerType, ['timing', 'hybrid'])));
   const out: SceneRun[] = [];
   for (const { scene, timeZone } of rows) {
+    const now = timeOf(clock);
     const delayMs = scene.rules.preDelaySeconds * 1000;
     const from = new Date(
       Math.max((scene.lastDueAt ?? scene.createdAt).getTime(), now.getTime() - LOOK_BACK_MS),
@@ -78,6 +79,15 @@ export async function runDueScenes(
     }
   }
   return out;
+}
+
+/**
+ * The time a scene of a pass is handled at: the clock read for each scene, so runs of one pass each carry
+ * their own time (a pass whose first scene sent commands for a second did not stamp the next with its
+ * start); a fixed instant (tests) stays as it is.
+ */
+function timeOf(clock: Date | Clock): Date {
+  return clock instanceof Date ? clock : clock.now();
 }
 
 /** Claims a due time nobody ran in time and records it as skipped, reason 'missed'. */
@@ -160,11 +170,11 @@ export class ConditionTriggers {
   }
 
   /** Every enabled condition scene, once (a pass). */
-  async evaluateAll(now: Date): Promise<SceneRun[]> {
+  async evaluateAll(clock: Date | Clock): Promise<SceneRun[]> {
     const rows = await this.reload();
     const out: SceneRun[] = [];
     for (const row of rows) {
-      const run = await this.evaluate(row.id, now, undefined);
+      const run = await this.evaluate(row.id, timeOf(clock), undefined);
       if (run) out.push(run);
     }
     return out;
@@ -247,9 +257,9 @@ export function startSceneAutomation(
   let running: Promise<unknown> | null = null;
   const pass = () => {
     running ??= Promise.all([
-      runDueScenes(deps(), now(), options.catchUpMinutes, log),
+      runDueScenes(deps(), options.clock, options.catchUpMinutes, log),
       runDueNoonNaps(deps(), now(), options.catchUpMinutes, log),
-      triggers.evaluateAll(now()),
+      triggers.evaluateAll(options.clock),
     ])
       .catch((error: unknown) => log.error({ err: error }, 'scene pass failed'))
       .finally(() => {

@@ -186,19 +186,38 @@ export function planGateway4g(letter: string, corridor: SeedZone, serials: DemoS
 }
 
 /**
- * Positions for `count` marks inside a zone, in plan units: a single row along a corridor-like zone
- * (much wider than tall), otherwise a grid of up to three columns, each mark in the middle of its cell.
+ * Where a zone's marks go down its height (fractions), row by row: above and below its middle, which is where
+ * the plan draws the room's name and area (floor-plan.ts), so marks leave the name readable.
+ */
+const ROW_SPOTS = [0.2, 0.82, 0.08, 0.94];
+
+/**
+ * Positions for `count` marks inside a zone, in plan units: a single row along a corridor-like zone (much
+ * wider than tall), half on each side of its middle; otherwise a grid of up to three columns whose rows sit
+ * above and below the middle. Either way the middle, where the plan names the room, stays clear.
  */
 export function positionsIn(shape: ZoneShape | null, count: number): { x: number; y: number }[] {
   const box = boundsOf(shape);
-  const long = box.w > 4 * box.h;
-  const cols = long ? count : Math.min(count, 3);
-  const rows = Math.ceil(count / Math.max(cols, 1));
   const round = (v: number) => Math.round(v * 10) / 10;
-  return Array.from({ length: count }, (_, i) => ({
-    x: round(box.x + (box.w * ((i % cols) + 0.5)) / cols),
-    y: round(box.y + (box.h * (Math.floor(i / cols) + 0.5)) / rows),
-  }));
+  if (box.w > 4 * box.h) {
+    const left = Math.ceil(count / 2);
+    const right = count - left;
+    // Evenly over the side's share of the width (0-44 % or 56-100 %), each mark in the middle of its slot.
+    const along = (i: number, of: number, from: number) => from + (0.44 * (i + 0.5)) / Math.max(of, 1);
+    return Array.from({ length: count }, (_, i) => ({
+      x: round(box.x + box.w * (i < left ? along(i, left, 0) : along(i - left, right, 0.56))),
+      y: round(box.y + box.h / 2),
+    }));
+  }
+  const cols = Math.min(count, 3);
+  return Array.from({ length: count }, (_, i) => {
+    const row = Math.floor(i / Math.max(cols, 1));
+    const spot = ROW_SPOTS[row % ROW_SPOTS.length] ?? 0.5;
+    return {
+      x: round(box.x + (box.w * ((i % cols) + 0.5)) / cols),
+      y: round(box.y + box.h * spot),
+    };
+  });
 }
 
 function boundsOf(shape: ZoneShape | null): { x: number; y: number; w: number; h: number } {

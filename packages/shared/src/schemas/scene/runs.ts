@@ -81,6 +81,8 @@ export const sceneCommandResultSchema = z.object({
   result: z.enum(COMMAND_RESULTS),
   message: z.string(),
   latencyMs: z.number().int().nullable(),
+  /** When this command was sent (its control-log line's time); absent in runs recorded before it was kept. */
+  time: timestampSchema.optional(),
 });
 export type SceneCommandResult = z.infer<typeof sceneCommandResultSchema>;
 

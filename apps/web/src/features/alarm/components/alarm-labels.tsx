@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Alert, AlertLevel, AlertStatus, ThresholdDetail } from '@sbuilding/shared';
+import { useKeyLabel } from '@/lib/key-label';
 
 /*
  * Solid tags in the dark shades of antd's palette (red-8, orange-8, blue-7, green-8): white text on them
@@ -73,12 +74,20 @@ export function useConditionText() {
     });
 }
 
-/** A threshold alert's reading and the threshold it broke: '1620 ppm (> 1500 ppm)'; '-' for other alerts. */
+/**
+ * A threshold alert's reading, named, and the threshold it broke: 'CO2: 1620 ppm (> 1500 ppm)'; '-' for
+ * other alerts.
+ */
 export function useReadingText() {
+  const { t } = useTranslation();
   const condition = useConditionText();
+  const keyLabel = useKeyLabel();
   return (alert: Pick<Alert, 'value' | 'threshold'>): string => {
     if (!alert.threshold || alert.value === null) return '-';
     const unit = alert.threshold.unit ? ` ${alert.threshold.unit}` : '';
-    return `${alert.value}${unit} (${condition(alert.threshold)})`;
+    return t('alarm.readingOf', {
+      name: keyLabel(alert.threshold.telemetryKey),
+      value: `${alert.value}${unit} (${condition(alert.threshold)})`,
+    });
   };
 }

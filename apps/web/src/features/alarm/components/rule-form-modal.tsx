@@ -16,6 +16,7 @@ import {
 import { BuildingSelect } from '@/components/location-select';
 import { FormModal } from '@/components/form-modal';
 import { zodField } from '@/lib/form-rules';
+import { useKeyLabel } from '@/lib/key-label';
 
 /** What the dialog hands back: the rule's fields (the caller adds the project or the version). */
 export interface RuleFormValues {
@@ -70,6 +71,7 @@ export interface RuleFormModalProps {
  */
 export function RuleFormModal({ open, rule, projectId, saving, onCancel, onSubmit }: RuleFormModalProps) {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   const [form] = Form.useForm<FormValues>();
   const model = Form.useWatch('model', form);
   const operator = Form.useWatch('operator', form);
@@ -129,7 +131,7 @@ export function RuleFormModal({ open, rule, projectId, saving, onCancel, onSubmi
             placeholder={model ? t('alarm.rules.chooseKey') : t('alarm.rules.chooseModelFirst')}
             options={keys.map((spec) => ({
               value: spec.key,
-              label: `${t(`catalogue.telemetry.${spec.key}`)}${spec.unit ? ` (${spec.unit})` : ''}`,
+              label: `${keyLabel(spec.key)}${spec.unit ? ` (${spec.unit})` : ''}`,
             }))}
           />
         </Form.Item>

@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_MODELS, type AlertRule } from '@sbuilding/shared';
 import { LevelTag, useConditionText } from './alarm-labels';
+import { useKeyLabel } from '@/lib/key-label';
 
 export interface RulesTableProps {
   rules: AlertRule[];
@@ -24,6 +25,7 @@ function unitOf(rule: AlertRule): string {
 
 /** A project's threshold rules; the switch turns one on or off at once. */
 export function RulesTable(props: RulesTableProps) {
+  const keyLabel = useKeyLabel();
   const { rules, loading, buildingNames, canEdit, switching, onSwitch, onEdit, onDelete } = props;
   const { t } = useTranslation();
   const condition = useConditionText();
@@ -38,7 +40,7 @@ export function RulesTable(props: RulesTableProps) {
     {
       title: t('alarm.rules.columns.telemetryKey'),
       dataIndex: 'telemetryKey',
-      render: (_, r) => t(`catalogue.telemetry.${r.telemetryKey}`),
+      render: (_, r) => keyLabel(r.telemetryKey),
     },
     {
       title: t('alarm.rules.columns.condition'),

@@ -119,7 +119,7 @@ describe('alarm board', { timeout: 150_000 }, () => {
     if (!stuffy) throw new Error('no threshold row');
     expect(within(stuffy).getByText('Threshold exceeded')).toBeInTheDocument();
     expect(within(stuffy).getByText('CO2 above 1500 ppm')).toBeInTheDocument();
-    expect(within(stuffy).getByText('1620 ppm (> 1500 ppm)')).toBeInTheDocument();
+    expect(within(stuffy).getByText('CO2: 1620 ppm (> 1500 ppm)')).toBeInTheDocument();
     const counts = screen.getByRole('group', { name: 'Alerts by level' });
     expect(within(counts).getByText('Total')).toBeInTheDocument();
     expect(posted('/sbuilding/alert/getList')[0]).toMatchObject({ projectId: 5, pageNum: 1, pageSize: 20 });

@@ -3,6 +3,7 @@ import { Button, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Floor, Zone, ZoneShape } from '@sbuilding/shared';
 import { useZones } from '../api/list-zones';
+import { usePlanNames } from '../api/get-plan-names';
 import { PlanView, type DrawMode } from './plan-view';
 import { ZoneFormModal } from './zone-form-modal';
 import { ZoneList } from './zone-list';
@@ -13,6 +14,7 @@ type ZoneForm = { zone: Zone | null; drawn: ZoneShape | null } | null;
 export function FloorZones({ floor }: { floor: Floor }) {
   const { t } = useTranslation();
   const zones = useZones(floor.id);
+  const planNames = usePlanNames(floor.planUrl);
   const [mode, setMode] = useState<DrawMode>('select');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [formState, setFormState] = useState<ZoneForm>(null);
@@ -53,6 +55,7 @@ export function FloorZones({ floor }: { floor: Floor }) {
           }}
           onCancel={() => setMode('select')}
           pending={formState?.drawn ?? null}
+          planNames={planNames}
         />
       ) : (
         <Empty description={t('buildings.plan.none')} />

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { Zone } from '@sbuilding/shared';
 import { setLanguage } from '@/lib/i18n';
+import { planNamesOf } from '../api/get-plan-names';
 import { PlanView, type DrawMode, type PlanViewProps } from './plan-view';
 
 // jsdom has no PointerEvent: without it the pointer events lose their coordinates and button.
@@ -64,6 +65,30 @@ describe('floor plan view', () => {
     expect(canvas).toHaveAttribute('viewBox', '0 0 1000 500');
     expect(canvas.querySelector('rect')).toHaveAttribute('width', '200');
     expect(canvas).toHaveAccessibleDescription(/Click a zone to select it/);
+  });
+
+  it('names each room once: a zone the plan already names gets no second label on the overlay', () => {
+    const MEETING: Zone = {
+      ...ZONE,
+      id: 8,
+      name: 'Meeting room',
+      shape: { kind: 'rect', x: 400, y: 100, w: 100, h: 100 },
+    };
+    const { canvas } = renderPlan('select', {
+      zones: [ZONE, MEETING],
+      planNames: planNamesOf(
+        '<svg xmlns="http://www.w3.org/2000/svg"><text x="1" y="1">office  101</text><text>Stairs</text></svg>',
+      ),
+    });
+    const labels = [...canvas.querySelectorAll('.sb-zone-label')].map((n) => n.textContent);
+    expect(labels).toEqual(['Meeting room']);
+    // The zone keeps its name for pointers and screen readers.
+    expect(canvas.querySelector('[data-zone-id="7"] title')).toHaveTextContent('Office 101');
+  });
+
+  it('labels no zone until it knows what the plan names', () => {
+    const { canvas } = renderPlan('select', { planNames: null });
+    expect(canvas.querySelectorAll('.sb-zone-label')).toHaveLength(0);
   });
 
   it('selects a zone clicked in select mode', () => {

@@ -23,7 +23,14 @@ export interface PlanViewProps {
   onCancel: () => void;
   /** A drawn shape waiting for its zone form. */
   pending: ZoneShape | null;
+  /**
+   * Names the plan draws itself (a drawn plan's room names): a zone named so is not labelled again on the
+   * overlay, so each room name shows once. Null while not known (no overlay names yet); none by default.
+   */
+  planNames?: readonly string[] | null;
 }
+
+const fold = (name: string) => name.replace(/\s+/g, ' ').trim().toLowerCase();
 
 function ShapeElement({ shape, className }: { shape: ZoneShape; className: string }) {
   if (shape.kind === 'rect') {
@@ -50,6 +57,9 @@ function ShapeElement({ shape, className }: { shape: ZoneShape; className: strin
 export function PlanView(props: PlanViewProps) {
   const { planUrl, planViewBox, floorName, zones, selectedId, onSelect, mode, onDrawn, onCancel, pending } =
     props;
+  const planNames = props.planNames === undefined ? [] : props.planNames;
+  const drawnNames = new Set((planNames ?? []).map(fold));
+  const labelled = (zone: Zone) => planNames !== null && !drawnNames.has(fold(zone.name));
   const { t } = useTranslation();
   const helpId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -161,14 +171,16 @@ export function PlanView(props: PlanViewProps) {
                 >
                   <title>{zone.name}</title>
                   <ShapeElement shape={zone.shape} className="sb-zone-shape" />
-                  <text
-                    x={shapeCentre(zone.shape)[0]}
-                    y={shapeCentre(zone.shape)[1]}
-                    fontSize={fontSize}
-                    className="sb-zone-label"
-                  >
-                    {zone.name}
-                  </text>
+                  {labelled(zone) ? (
+                    <text
+                      x={shapeCentre(zone.shape)[0]}
+                      y={shapeCentre(zone.shape)[1]}
+                      fontSize={fontSize}
+                      className="sb-zone-label"
+                    >
+                      {zone.name}
+                    </text>
+                  ) : null}
                 </g>
               ) : null,
             )}

@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CommandResult, ControlLogEntry } from '@sbuilding/shared';
 import { ResultIcon } from '@/components/result-icon';
+import { useKeyLabel } from '@/lib/key-label';
 
 /** Each result has its own icon next to its word: never colour alone. */
 const RESULT_ICONS: Record<CommandResult, ReactNode> = {
@@ -29,9 +30,10 @@ function formatTime(iso: string): string {
 /** `key: value` of each parameter, named by the catalogue's labels and option words. */
 function useParamsText() {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   return (params: Record<string, unknown>): string => {
     const parts = Object.entries(params).map(([key, value]) => {
-      const label = t(`fields.${key}`, { defaultValue: key });
+      const label = keyLabel(key);
       let text: string;
       if (typeof value === 'boolean') text = t(value ? 'controlLog.on' : 'controlLog.off');
       else if (typeof value === 'string')

@@ -49,6 +49,24 @@ const FAILED: ControlLogEntry = {
   latencyMs: null,
 };
 
+/** What sensors and an AC reported themselves: readings, not form fields. */
+const SENSED: ControlLogEntry = {
+  ...PRESSED,
+  id: 4,
+  terminal: 'gateway',
+  deviceName: 'Sensor 7',
+  model: 'e90',
+  params: { humidity: 41, illuminance: 320 },
+};
+const MEASURED: ControlLogEntry = {
+  ...PRESSED,
+  id: 5,
+  terminal: 'gateway',
+  deviceName: 'AC 302',
+  model: 'ac20',
+  params: { roomTemp: 26, pir: 1 },
+};
+
 const requests = () => bodiesSentTo(LIST);
 
 beforeEach(async () => {
@@ -97,6 +115,21 @@ describe('control log page', { timeout: 150_000 }, () => {
     await waitFor(() => expect(within(table).queryByText('Light 201')).toBeNull(), WAIT);
     expect(within(table).getByText('AC 301')).toBeInTheDocument();
     expect(requests().at(-1)).toMatchObject({ projectId: 5, result: 'unreachable', pageNum: 1 });
+  });
+
+  it("names reported readings by the catalogue in the user's language, never by their keys", async () => {
+    serve({ [LIST]: listFilteredBy([SENSED, MEASURED], 'result') });
+    renderPage(<ControlLogPage />);
+    const table = await screen.findByRole('table', { name: 'Control log of the current project' }, WAIT);
+    expect(
+      await within(table).findByText('Humidity: 41, Ambient brightness: 320', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Measured temperature: 26, PIR: 1')).toBeInTheDocument();
+
+    await setLanguage('zh-CN');
+    expect(await within(table).findByText('湿度: 41, 环境亮度: 320', {}, WAIT)).toBeInTheDocument();
+    expect(within(table).getByText('测量温度: 26, 人体感应: 1')).toBeInTheDocument();
+    expect(table.textContent).not.toMatch(/roomTemp|illuminance|humidity|pir/);
   });
 
   it('says so when nothing was logged', async () => {

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_MODELS, type AttributeChange, type ModelId } from '@sbuilding/shared';
 import { fieldValueText } from './field-value';
 import { formatTime } from './device-table';
+import { useKeyLabel } from '@/lib/key-label';
 
 /** Who changed which parameter when, newest first. */
 export function AttributeHistory({ model, history }: { model: ModelId; history: AttributeChange[] }) {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   const fieldOf = (key: string) => DEVICE_MODELS[model].attributes.find((f) => f.name === key);
   if (history.length === 0) return <Empty description={t('devices.attributes.noHistory')} />;
   return (
@@ -20,7 +22,7 @@ export function AttributeHistory({ model, history }: { model: ModelId; history: 
             {change.changes.map((c) => (
               <li key={c.key}>
                 {t('devices.attributes.change', {
-                  field: t(`fields.${c.key}`, { defaultValue: c.key }),
+                  field: keyLabel(c.key),
                   from: fieldValueText(t, fieldOf(c.key), c.from),
                   to: fieldValueText(t, fieldOf(c.key), c.to),
                 })}

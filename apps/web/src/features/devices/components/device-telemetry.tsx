@@ -2,24 +2,23 @@ import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_MODELS, type DeviceInfo, type TelemetrySpec } from '@sbuilding/shared';
 import { formatTime } from './device-table';
+import { useKeyLabel } from '@/lib/key-label';
 
 const CHANNELS = [1, 2, 3, 4] as const;
 
 /** The wire keys of one reading: energy1..energy4 for an ammeter's per-channel readings. */
-function keysOf(spec: TelemetrySpec): { key: string; channel: number | null }[] {
-  return spec.perChannel
-    ? CHANNELS.map((c) => ({ key: `${spec.key}${c}`, channel: c }))
-    : [{ key: spec.key, channel: null }];
+function keysOf(spec: TelemetrySpec): string[] {
+  return spec.perChannel ? CHANNELS.map((c) => `${spec.key}${c}`) : [spec.key];
 }
 
 /** The latest reading of each telemetry key of the model, with the catalogue's units. */
 export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' | 'telemetry'> }) {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   const items = DEVICE_MODELS[device.model].telemetry.flatMap((spec) =>
-    keysOf(spec).flatMap(({ key, channel }) => {
+    keysOf(spec).flatMap((key) => {
       const reading = device.telemetry[key];
       if (!reading) return [];
-      const name = t(`catalogue.telemetry.${spec.key}`);
       const value =
         typeof reading.value === 'boolean'
           ? t(reading.value ? 'devices.on' : 'devices.off')
@@ -27,7 +26,7 @@ export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' |
       return [
         {
           key,
-          label: channel === null ? name : t('devices.channelReading', { name, channel }),
+          label: keyLabel(key),
           children: <span title={formatTime(reading.ts)}>{value}</span>,
         },
       ];

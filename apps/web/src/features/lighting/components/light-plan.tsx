@@ -1,9 +1,11 @@
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BulbFilled, BulbOutlined, DisconnectOutlined, AppstoreOutlined } from '@ant-design/icons';
 import type { BoardLight, ViewBox } from '@sbuilding/shared';
 import { PlanFrame, usePlanViewBox } from '@/components/plan-frame';
 import { isLit, panelOn } from '../hooks/light-state';
 import { useLightWords } from './light-words';
+import { shortLabels } from './short-labels';
 
 interface LightPlanProps {
   planUrl: string;
@@ -20,13 +22,17 @@ function percent(value: number, start: number, size: number): string {
 /**
  * The floor's plan with every marked light and panel as a real button at its mark: lit (yellow, glowing
  * with its brightness), off (grey outline), offline (struck through); its name and state in words under
- * the symbol and in its accessible name. A click or Enter opens its controls.
+ * the symbol and in its accessible name. A click or Enter opens its controls. Names on one floor often
+ * share their start ('A-F1 corridor light 1' to '4'): the mark shows a short label that tells it apart
+ * from the floor's others, the full name in its tooltip and accessible name; a mark is a small, see-through
+ * tag so the plan's room names stay readable around it.
  */
 export function LightPlan({ planUrl, planViewBox, floorName, devices, onOpen }: LightPlanProps) {
   const { t } = useTranslation();
   const words = useLightWords();
   const { viewBox, onImageLoad } = usePlanViewBox(planViewBox);
   const marked = devices.filter((d) => d.mark !== null);
+  const short = shortLabels(marked.map((d) => d.mark?.label ?? d.name));
   return (
     <PlanFrame
       planUrl={planUrl}
@@ -36,7 +42,7 @@ export function LightPlan({ planUrl, planViewBox, floorName, devices, onOpen }: 
     >
       <ul className="sb-light-overlay" aria-label={t('lighting.planDevices', { floor: floorName })}>
         {viewBox
-          ? marked.map((d) => {
+          ? marked.map((d, index) => {
               const mark = d.mark;
               if (!mark) return null;
               const lit = d.category === 'lightPanel' ? panelOn(d) : isLit(d);
@@ -60,22 +66,24 @@ export function LightPlan({ planUrl, planViewBox, floorName, devices, onOpen }: 
                     top: percent(mark.y, viewBox[1], viewBox[3]),
                   }}
                 >
-                  <button
-                    type="button"
-                    className={`sb-light-button sb-light-${state}`}
-                    aria-label={words.describe(d, mark.label)}
-                    data-state={state}
-                    onClick={() => onOpen(d)}
-                  >
-                    <span className="sb-light-symbol" style={{ opacity: glow }} aria-hidden>
-                      <Icon />
-                    </span>
-                    <span className="sb-light-label" aria-hidden>
-                      {mark.label}
-                      <br />
-                      {words.short(d)}
-                    </span>
-                  </button>
+                  <Tooltip title={mark.label}>
+                    <button
+                      type="button"
+                      className={`sb-light-button sb-light-${state}`}
+                      aria-label={words.describe(d, mark.label)}
+                      data-state={state}
+                      onClick={() => onOpen(d)}
+                    >
+                      <span className="sb-light-symbol" style={{ opacity: glow }} aria-hidden>
+                        <Icon />
+                      </span>
+                      <span className="sb-light-label" aria-hidden>
+                        {short[index] ?? mark.label}
+                        <br />
+                        {words.short(d)}
+                      </span>
+                    </button>
+                  </Tooltip>
                 </li>
               );
             })

@@ -1,10 +1,12 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConditionValues, WizardValues } from './wizard-values';
+import { useKeyLabel } from '@/lib/key-label';
 
 /** Step 4: what will be saved, in words. */
 export function DoneStep({ values }: { values: WizardValues }) {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   const none = t('sceneWizard.none');
   const condition = (c: ConditionValues) => {
     const range = c.operator === 'within' || c.operator === 'notWithin';
@@ -104,7 +106,7 @@ export function DoneStep({ values }: { values: WizardValues }) {
           const params = Object.entries(a.params ?? {})
             .map(
               ([k, v]) =>
-                `${t(`fields.${k}`)} ${typeof v === 'boolean' ? (v ? t('devices.on') : t('devices.off')) : String(v)}`,
+                `${keyLabel(k)} ${typeof v === 'boolean' ? (v ? t('devices.on') : t('devices.off')) : String(v)}`,
             )
             .join(', ');
           const method = a.method ? t(`controlLog.methods.${a.method}`) : '?';

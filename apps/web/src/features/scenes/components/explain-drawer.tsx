@@ -6,6 +6,7 @@ import type { Scene, SceneExplanation } from '@sbuilding/shared';
 import { useExplainScene } from '../api/scenes';
 import { ResultIcon } from '@/components/result-icon';
 import { DrawerScroll } from '@/components/scroll-region';
+import { useKeyLabel } from '@/lib/key-label';
 
 function Holds({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ function valueText(value: SceneExplanation['conditions'][number]['value']): stri
  */
 export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const keyLabel = useKeyLabel();
   const explain = useExplainScene(scene?.id ?? null);
   const data = explain.data;
   return (
@@ -146,7 +148,7 @@ export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose
                   <List.Item>
                     {c.deviceName}: {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}{' '}
                     {Object.entries(c.params)
-                      .map(([k, v]) => `${t(`fields.${k}`, { defaultValue: k })} ${String(v)}`)
+                      .map(([k, v]) => `${keyLabel(k)} ${String(v)}`)
                       .join(', ')}
                   </List.Item>
                 )}

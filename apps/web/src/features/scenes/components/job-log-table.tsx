@@ -16,7 +16,7 @@ const OUTCOME_ICONS: Record<SceneRunOutcome, ReactNode> = {
 
 const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
-/** The commands of a run, one line per device with its result. */
+/** The commands of a run, one line per device with the time it was sent and its result. */
 function Commands({ run }: { run: SceneRun }) {
   const { t } = useTranslation();
   if (run.commands.length === 0) return <span>-</span>;
@@ -24,6 +24,7 @@ function Commands({ run }: { run: SceneRun }) {
     <Space orientation="vertical" size={0}>
       {run.commands.map((c, i) => (
         <span key={`${c.deviceId}-${c.method}-${i}`}>
+          {c.time ? <time dateTime={c.time}>{dayjs(c.time).format('HH:mm:ss.SSS')} </time> : null}
           {c.deviceName || `#${c.deviceId}`}:{' '}
           {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })} –{' '}
           {t(`controlLog.results.${c.result}`)}

@@ -36,6 +36,7 @@ const RAN: SceneRun = {
       result: 'success',
       message: 'Setting Success !',
       latencyMs: 30,
+      time: '2026-01-03T09:00:00.120Z',
     },
     {
       targetKind: 'group',
@@ -47,6 +48,7 @@ const RAN: SceneRun = {
       result: 'unreachable',
       message: 'Unable to access device',
       latencyMs: null,
+      time: '2026-01-03T09:00:00.480Z',
     },
   ],
 };
@@ -85,6 +87,12 @@ describe('scheduling log page', { timeout: 150_000 }, () => {
     expect(cells.getByText('Some devices were not set')).toBeInTheDocument();
     expect(cells.getByText('120 ms')).toBeInTheDocument();
     expect(cells.getByText(/Light 202: .* Unreachable/)).toBeInTheDocument();
+    // Each command with the moment it was sent, not the run's.
+    expect([...ran.querySelectorAll('time')].map((n) => n.getAttribute('datetime'))).toEqual([
+      '2026-01-03T09:00:00.120Z',
+      '2026-01-03T09:00:00.480Z',
+    ]);
+    expect(cells.getByText(/:00\.480/)).toBeInTheDocument();
 
     const skipped = within(table).getByText('Morning AC').closest('tr');
     if (!skipped) throw new Error('no row');
