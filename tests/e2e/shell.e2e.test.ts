@@ -176,9 +176,14 @@ describe('leaving', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(200);
-    await page.getByRole('button', { name: /Account menu of/ }).click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    // The dialog comes with the page's next call: opening the profile, or a refetch of the page's own that
+    // may come first (its modal then covers the menu, and the click that lost the race is dropped).
     const dialog = page.getByRole('dialog', { name: 'System Tips' });
+    const openProfile = async () => {
+      await page.getByRole('button', { name: /Account menu of/ }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+    };
+    await Promise.race([dialog.waitFor(), openProfile().catch(() => dialog.waitFor())]);
     await expect
       .poll(() =>
         dialog.getByText('Login status has expired, You can stay on this page, Or log in again').isVisible(),
