@@ -1,7 +1,7 @@
 import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { DEVICE_MODELS, type DeviceInfo, type TelemetrySpec } from '@sbuilding/shared';
-import { formatTime } from './device-table';
 
 const CHANNELS = [1, 2, 3, 4] as const;
 
@@ -15,6 +15,7 @@ function keysOf(spec: TelemetrySpec): { key: string; channel: number | null }[] 
 /** The latest reading of each telemetry key of the model, with the catalogue's units. */
 export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' | 'telemetry'> }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const items = DEVICE_MODELS[device.model].telemetry.flatMap((spec) =>
     keysOf(spec).flatMap(({ key, channel }) => {
       const reading = device.telemetry[key];
@@ -28,7 +29,7 @@ export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' |
         {
           key,
           label: channel === null ? name : t('devices.channelReading', { name, channel }),
-          children: <span title={formatTime(reading.ts)}>{value}</span>,
+          children: <span title={times.format(reading.ts)}>{value}</span>,
         },
       ];
     }),

@@ -2,8 +2,8 @@ import { Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleOutlined, CloseCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { SceneRun, SceneRunOutcome } from '@sbuilding/shared';
 import { ResultIcon } from '@/components/result-icon';
 
@@ -13,8 +13,6 @@ const OUTCOME_ICONS: Record<SceneRunOutcome, ReactNode> = {
   skipped: <MinusCircleOutlined aria-hidden />,
   failed: <ResultIcon icon={CloseCircleOutlined} failed />,
 };
-
-const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 /** The commands of a run, one line per device with its result. */
 function Commands({ run }: { run: SceneRun }) {
@@ -41,8 +39,13 @@ export interface JobLogTableProps {
 /** Every run and skip, newest first as the server sends them, with its reason and the commands sent. */
 export function JobLogTable({ rows, loading }: JobLogTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: ColumnsType<SceneRun> = [
-    { title: t('jobLog.columns.time'), dataIndex: 'time', render: (_, r) => formatTime(r.time) },
+    {
+      title: times.titled(t('jobLog.columns.time')),
+      dataIndex: 'time',
+      render: (_, r) => times.format(r.time),
+    },
     {
       title: t('jobLog.columns.scene'),
       dataIndex: 'sceneName',
