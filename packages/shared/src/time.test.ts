@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, localeOfLang, zoneOffsetLabel } from './time.js';
+import { BILINGUAL_TIME_LOCALE, formatInstant, localeOfLang, zoneOffsetLabel } from './time.js';
 
 // 06:05:09 UTC: 14:05:09 in Shanghai, 01:05:09 in New York (EST).
 const AT = '2026-11-26T06:05:09Z';
@@ -37,5 +37,6 @@ describe('the time rule (issue 18)', () => {
   it('maps a server text language to its locale', () => {
     expect(localeOfLang('ZH')).toBe('zh-CN');
     expect(localeOfLang('EN')).toBe('en');
+    expect(formatInstant(AT, 'Asia/Shanghai', BILINGUAL_TIME_LOCALE)).toBe('2026-11-26 14:05:09');
   });
 });

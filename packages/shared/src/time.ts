@@ -71,6 +71,12 @@ export function zoneOffsetLabel(timeZone: string, at: string | number | Date = D
   return `UTC${offset}`;
 }
 
+/**
+ * The locale of texts written in both languages at once (e-mails): the ISO order of date parts,
+ * '2026-11-26 14:05:09', which English and Chinese readers read alike.
+ */
+export const BILINGUAL_TIME_LOCALE = 'sv-SE';
+
 /** The language a server text is written in ('EN' | 'ZH') as the locale its times are written for. */
 export function localeOfLang(lang: Lang): string {
   return lang === 'ZH' ? 'zh-CN' : 'en';
