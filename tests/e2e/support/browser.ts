@@ -41,10 +41,17 @@ export interface OpenedPage {
   problems: PageProblems;
 }
 
-/** A fresh context (no cookies, no storage) with a browser language and guards against leaks. */
-export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<OpenedPage> {
+/**
+ * A fresh context (no cookies, no storage) with a browser language, optionally the browser's time zone (the
+ * machine's otherwise), and guards against leaks.
+ */
+export async function openPage(
+  browser: Browser,
+  options: { locale?: string; timezoneId?: string } = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     viewport: { width: 1440, height: 900 },
   });
   const problems: PageProblems = { outsideRequests: [], cspViolations: [], pageErrors: [] };
