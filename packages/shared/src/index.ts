@@ -40,3 +40,4 @@ export * from './schemas/sso.js';
 export * from './schemas/api-key.js';
 export * from './schemas/codegen.js';
 export * from './i18n/field-label.js';
+export * from './time.js';

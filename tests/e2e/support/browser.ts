@@ -42,13 +42,18 @@ export interface OpenedPage {
 }
 
 /**
- * A fresh context (no cookies, no storage) with a browser language and guards against leaks. The browser asks
- * for reduced motion (a system setting the console honours): a click lands where the user sees the control,
- * not on a dialog still zooming in, which on a loaded machine made a radio's click miss now and then.
+ * A fresh context (no cookies, no storage) with a browser language, optionally the browser's time zone (the
+ * machine's otherwise), and guards against leaks. The browser asks for reduced motion (a system setting the
+ * console honours): a click lands where the user sees the control, not on a dialog still zooming in, which on
+ * a loaded machine made a radio's click miss now and then.
  */
-export async function openPage(browser: Browser, options: { locale?: string } = {}): Promise<OpenedPage> {
+export async function openPage(
+  browser: Browser,
+  options: { locale?: string; timezoneId?: string } = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     viewport: { width: 1440, height: 900 },
     reducedMotion: 'reduce',
   });

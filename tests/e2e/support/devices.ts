@@ -74,8 +74,9 @@ export async function openAsManager(
   browser: Browser,
   baseUrl: string,
   path: string,
+  options: { timezoneId?: string } = {},
 ): Promise<{ opened: OpenedPage; page: Page; api: Api; projectId: number }> {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser, options);
   const { page } = opened;
   await signInAndWait(page, baseUrl, 'manager');
   const api = await apiOf(page, baseUrl);

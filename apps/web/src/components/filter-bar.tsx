@@ -58,7 +58,14 @@ export function FilterBar<V>({
   );
 }
 
-/** A time range picker's value as the list bodies' `from` and `to` (ISO instants; an open end is absent). */
-export function rangeToIso(range: [Dayjs | null, Dayjs | null] | null | undefined) {
-  return { from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() };
+/**
+ * A time range picker's value as the list bodies' `from` and `to` (ISO instants; an open end is absent). The
+ * picker shows the project's wall clock: `fromPicker` (lib/time's rule) says which instants it names.
+ */
+export function rangeToIso(
+  range: [Dayjs | null, Dayjs | null] | null | undefined,
+  fromPicker: (value: Dayjs) => string,
+) {
+  const [from, to] = range ?? [];
+  return { from: from ? fromPicker(from) : undefined, to: to ? fromPicker(to) : undefined };
 }

@@ -1,11 +1,9 @@
 import { Drawer, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DrawerScroll } from '@/components/scroll-region';
+import { useProjectTime } from '@/lib/time';
 import type { PowerState, SavingEvidence, SavingsEvidence } from '@sbuilding/shared';
-
-const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** A reported state in words: on or off, a light's level, an AC's mode, setpoint and room. */
 function StateText({ state, category }: { state: PowerState; category: string }) {
@@ -46,6 +44,8 @@ export function SavingsEvidenceDrawer({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
+  const formatTime = (iso: string | null) => times.format(iso);
   const columns: ColumnsType<SavingEvidence> = [
     { title: t('savingsEvidence.device'), dataIndex: 'deviceName', key: 'device' },
     {
@@ -58,9 +58,13 @@ export function SavingsEvidenceDrawer({
       key: 'after',
       render: (_, r) => <StateText state={r.after} category={r.category} />,
     },
-    { title: t('savingsEvidence.reportedAt'), key: 'afterAt', render: (_, r) => formatTime(r.afterAt) },
     {
-      title: t('savingsEvidence.until'),
+      title: times.titled(t('savingsEvidence.reportedAt')),
+      key: 'afterAt',
+      render: (_, r) => formatTime(r.afterAt),
+    },
+    {
+      title: times.titled(t('savingsEvidence.until')),
       key: 'until',
       render: (_, r) => `${formatTime(r.endAt)} ${t(`savingsEvidence.endReasons.${r.endReason}`)}`.trim(),
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Alert, AlertDetail } from '@sbuilding/shared';
+import { formatInstant, type Alert, type AlertDetail } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice } from '../../test/devices.js';
 import { demoProjectId, readXlsx } from '../../test/device-import.js';
@@ -376,7 +376,7 @@ describe('the board calls', () => {
   });
 
   it('exports the alerts of the filter to .xlsx in the request language', async () => {
-    await offlineAlert('Exported sensor');
+    const { alert } = await offlineAlert('Exported sensor');
     const res = await as(t, await t.login('manager', 'manager123'), 'ZH')('POST', '/sbuilding/alert/export', {
       projectId,
       status: 'alerting',
@@ -389,6 +389,13 @@ describe('the board calls', () => {
     expect(rows[0]).toContain('级别');
     expect(rows.slice(1).some((r) => r.includes('Exported sensor'))).toBe(true);
     expect(rows.slice(1).every((r) => r.includes('告警中'))).toBe(true);
+    // Times in the project's zone (the demo campus: Shanghai), the zone in the header (issue 18).
+    const header = rows[0] ?? [];
+    const timeColumn = header.indexOf('告警时间 (UTC+08:00)');
+    expect(timeColumn).toBeGreaterThan(-1);
+    const exported = rows.find((r) => r.includes('Exported sensor')) ?? [];
+    expect(exported[timeColumn]).toBe(formatInstant(alert.alertTime, 'Asia/Shanghai', 'zh-CN'));
+    expect(exported[timeColumn]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('counts the badge: alerting alerts of the tenant', async () => {

@@ -8,6 +8,7 @@ import type {
   AlertType,
   Lang,
 } from '@sbuilding/shared';
+import { formatInstant, localeOfLang, zoneOffsetLabel } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { exportDate, writeXlsx, type ExportColumn, type ExportTarget } from '../../platform/exports.js';
 import { findProject } from '../projects/index.js';
@@ -150,7 +151,11 @@ function readingOf(alert: Alert, lang: Lang): string {
   return `${alert.value}${unit} (${condition})`;
 }
 
-function toRow(alert: Alert, lang: Lang): ExportRow {
+/** The columns holding instants: written in the project's zone, their headers carry it (issue 18). */
+const TIME_COLUMNS: ReadonlySet<Column> = new Set(['alertTime', 'lastTelemetryAt', 'resolvedAt']);
+
+function toRow(alert: Alert, lang: Lang, timeZone: string): ExportRow {
+  const time = (value: string | null) => (value ? formatInstant(value, timeZone, localeOfLang(lang)) : '');
   return {
     id: alert.id,
     level: LEVELS[lang][alert.level],
@@ -161,10 +166,10 @@ function toRow(alert: Alert, lang: Lang): ExportRow {
     reading: readingOf(alert, lang),
     address: alert.address,
     positionName: alert.positionName,
-    alertTime: alert.alertTime,
-    lastTelemetryAt: alert.lastTelemetryAt ?? '',
+    alertTime: time(alert.alertTime),
+    lastTelemetryAt: time(alert.lastTelemetryAt),
     solution: alert.solution ? SOLUTIONS[lang][alert.solution] : '',
-    resolvedAt: alert.resolvedAt ?? '',
+    resolvedAt: time(alert.resolvedAt),
   };
 }
 
@@ -177,9 +182,13 @@ export async function exportAlerts(
   dir: ExportTarget,
 ): Promise<string> {
   const alerts = await allAlerts(db, scope, filter);
-  const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({ key, header: HEADERS[lang][key] }));
-  // Named after what it holds: project, board, the filter's dates (or the day it was made).
   const project = await findProject(db, scope, filter.projectId);
+  const zone = zoneOffsetLabel(project.timeZone);
+  const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({
+    key,
+    header: TIME_COLUMNS.has(key) ? `${HEADERS[lang][key]} (${zone})` : HEADERS[lang][key],
+  }));
+  // Named after what it holds: project, board, the filter's dates (or the day it was made).
   const dates = [filter.from, filter.to].filter((d) => d !== undefined).map((d) => d.slice(0, 10));
   const name = [
     project.projectName,
@@ -191,6 +200,6 @@ export async function exportAlerts(
     name,
     'alerts',
     columns,
-    alerts.map((a) => toRow(a, lang)),
+    alerts.map((a) => toRow(a, lang, project.timeZone)),
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlertStatus, NotificationEvent } from '@sbuilding/shared';
+import { DEFAULT_TIME_ZONE, type AlertStatus, type NotificationEvent } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { AlertChange, AlertEvents } from '../alerts/index.js';
 import { alertHistory, alerts } from '../alerts/tables.js';
@@ -326,5 +326,16 @@ export async function sendTo(
   stop: AbortSignal,
 ): Promise<SendOutcome> {
   if (channel.kind === 'webhook') return sendWebhook(channel, message, timeoutMs, stop);
-  return sendEmail(await smtpForSending(db), channel.recipients, message, timeoutMs);
+  // An e-mail's times are written in the project's zone.
+  const [project] = await db
+    .select({ timeZone: projects.timeZone })
+    .from(projects)
+    .where(eq(projects.id, channel.projectId));
+  return sendEmail(
+    await smtpForSending(db),
+    channel.recipients,
+    message,
+    timeoutMs,
+    project?.timeZone ?? DEFAULT_TIME_ZONE,
+  );
 }

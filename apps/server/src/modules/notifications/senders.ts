@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { WEBHOOK_SIGNATURE_HEADER, type AlertLevel, type WebhookMessage } from '@sbuilding/shared';
+import {
+  BILINGUAL_TIME_LOCALE,
+  formatInstant,
+  WEBHOOK_SIGNATURE_HEADER,
+  zoneOffsetLabel,
+  type AlertLevel,
+  type WebhookMessage,
+} from '@sbuilding/shared';
 import type { StoredSmtp } from '../system/index.js';
 
 /** What a notification says: the event, the alert (null for a test message) and its project. */
@@ -80,12 +87,26 @@ const TYPES: Record<string, [string, string]> = {
 };
 
 /**
- * Subject and text of an e-mail. Recipients are addresses, not users, so their language is unknown: both
- * English and Simplified Chinese, English first.
+ * A time in an e-mail (issue 18): the project's wall clock on a 24-hour clock with the zone, in the ISO order
+ * of date parts ('2026-11-26 14:05:09 (UTC+08:00)') that readers of both languages read alike.
  */
-export function emailContent(message: NotificationMessage): { subject: string; text: string } {
+export function emailTime(value: string | null, timeZone: string): string | null {
+  if (value === null) return null;
+  return `${formatInstant(value, timeZone, BILINGUAL_TIME_LOCALE)} (${zoneOffsetLabel(timeZone, value)})`;
+}
+
+/**
+ * Subject and text of an e-mail. Recipients are addresses, not users, so their language is unknown: both
+ * English and Simplified Chinese, English first. Times are in the project's zone (the JSON of a webhook keeps
+ * ISO instants, for programs).
+ */
+export function emailContent(
+  message: NotificationMessage,
+  timeZone: string,
+): { subject: string; text: string } {
   const [eventEn, eventZh] = EVENTS[message.event];
   const { alert, project } = message;
+  const time = (value: string | null) => emailTime(value, timeZone);
   if (!alert) {
     return {
       subject: `[sbuilding] ${project.name}: ${eventEn} / ${eventZh}`,
@@ -93,7 +114,7 @@ export function emailContent(message: NotificationMessage): { subject: string; t
         `This is a test message from sbuilding for project ${project.name}. The channel works.`,
         `这是 sbuilding 项目「${project.name}」的测试消息，通知渠道工作正常。`,
         '',
-        `Time / 时间: ${message.time}`,
+        `Time / 时间: ${time(message.time)}`,
       ].join('\n'),
     };
   }
@@ -110,11 +131,11 @@ export function emailContent(message: NotificationMessage): { subject: string; t
       line('Object', '对象', alert.object),
       line('Address', '地址', alert.address),
       line('Position', '位置', alert.positionName),
-      line('Alert time', '告警时间', alert.alertTime),
+      line('Alert time', '告警时间', time(alert.alertTime)),
       line('Status', '状态', alert.status),
       line('Solution', '解决方案', alert.solution),
-      line('Resolved at', '解决时间', alert.resolvedAt),
-      line('Time', '时间', message.time),
+      line('Resolved at', '解决时间', time(alert.resolvedAt)),
+      line('Time', '时间', time(message.time)),
       '',
       `Alert #${alert.id} on the alarm board (/board/alarm). / 告警 #${alert.id}，请在告警看板查看。`,
     ].join('\n'),
@@ -127,6 +148,7 @@ export async function sendEmail(
   recipients: readonly string[],
   message: NotificationMessage,
   timeoutMs: number,
+  timeZone: string,
 ): Promise<SendOutcome> {
   if (!smtp) return { ok: false, httpStatus: null, error: 'SMTP server not configured' };
   const transport = nodemailer.createTransport({
@@ -139,7 +161,7 @@ export async function sendEmail(
     socketTimeout: timeoutMs,
   });
   try {
-    const { subject, text } = emailContent(message);
+    const { subject, text } = emailContent(message, timeZone);
     await transport.sendMail({ from: smtp.from, to: [...recipients], subject, text });
     return { ok: true, httpStatus: null, error: '' };
   } catch (error) {

@@ -5,6 +5,8 @@ import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@sbuilding/shared';
 import { useSettings } from '@/lib/settings';
 import { useRealtimeConnection } from '@/lib/socket';
+import { currentProjectId } from '@/lib/storage';
+import { useProjectTimeZoneLoader } from '@/lib/time';
 import { Navbar } from './navbar/navbar';
 import { SettingsDrawer } from './settings-drawer/settings-drawer';
 import { Sidebar } from './sidebar/sidebar';
@@ -28,6 +30,8 @@ const DASHBOARD_PATH = '/dashboard';
 export function Layout() {
   useDevice();
   useRealtimeConnection();
+  // Every time on every page is written in the selected project's zone (lib/time).
+  useProjectTimeZoneLoader(currentProjectId());
   const { t } = useTranslation();
   const { token } = antTheme.useToken();
   const { pathname } = useLocation();

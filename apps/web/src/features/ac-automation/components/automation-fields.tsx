@@ -1,6 +1,7 @@
 import { Checkbox, Form, InputNumber, Radio, Select, Switch, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { acAutomationCreateBodySchema, FAN_SPEEDS, HVAC_MODES } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useAcDevices, useAcGroups } from '../api/ac-targets';
@@ -108,6 +109,7 @@ function Toggle({ name, label, hint }: { name: string; label: string; hint: stri
 /** Occupancy and timing: auto open/close, timing open/close and its days. */
 export function ScheduleFields() {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const form = Form.useFormInstance();
   const auto: unknown = Form.useWatch('autoOpenClose', form);
   const timing: unknown = Form.useWatch('timingOpenClose', form);
@@ -130,11 +132,11 @@ export function ScheduleFields() {
       <Toggle name="timingOpenClose" label={t('acAutomation.timing')} hint={t('acAutomation.timingHint')} />
       {timing === true && (
         <>
-          <Form.Item label={t('fields.openTime')} {...field('openTime')} {...timeField}>
+          <Form.Item label={times.titled(t('fields.openTime'))} {...field('openTime')} {...timeField}>
             <TimePicker format={TIME_FORMAT} minuteStep={5} needConfirm={false} />
           </Form.Item>
           <Form.Item
-            label={t('fields.closeTime')}
+            label={times.titled(t('fields.closeTime'))}
             {...field('closeTime')}
             {...timeField}
             dependencies={['openTime', 'timingOpenClose']}

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { AcAutomation, AcAutomationExplanation } from '@sbuilding/shared';
 import { useExplainAcAutomation } from '../api/ac-automations';
 
@@ -16,6 +16,7 @@ const orUnknown = (t: T, value: number | null, unit = '') =>
 
 function Explanation({ data }: { data: AcAutomationExplanation }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { desired, inputs } = data;
   const yesNo = (v: boolean) => t(v ? 'acAutomation.explain.yes' : 'acAutomation.explain.no');
   return (
@@ -75,9 +76,9 @@ function Explanation({ data }: { data: AcAutomationExplanation }) {
           },
           {
             key: 'vacant',
-            label: t('acAutomation.explain.vacantSince'),
+            label: times.titled(t('acAutomation.explain.vacantSince')),
             children: inputs.vacantSince
-              ? dayjs(inputs.vacantSince).format('YYYY-MM-DD HH:mm')
+              ? times.format(inputs.vacantSince, 'dateTimeMinutes')
               : t('acAutomation.explain.notVacant'),
           },
           {

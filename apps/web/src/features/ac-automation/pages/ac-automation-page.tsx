@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { AcAutomation } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
@@ -33,6 +33,7 @@ function modesOf(a: AcAutomation, t: (key: string, options?: Record<string, unkn
 /** /acAutomation: the project's AC automation configs; add, edit, activate (confirmed), delete (confirmed). */
 export default function AcAutomationPage() {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { modal, message } = App.useApp();
   const projectId = currentProjectId();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
@@ -134,12 +135,12 @@ export default function AcAutomationPage() {
       ),
     },
     {
-      title: t('acAutomation.columns.lastApplied'),
+      title: times.titled(t('acAutomation.columns.lastApplied')),
       dataIndex: 'lastAppliedAt',
       render: (_, a) =>
         a.lastDesired && a.lastAppliedAt ? (
           <Space orientation="vertical" size={0}>
-            <span>{dayjs(a.lastAppliedAt).format('YYYY-MM-DD HH:mm')}</span>
+            <span>{times.format(a.lastAppliedAt, 'dateTimeMinutes')}</span>
             <span>{t(`acAutomation.reasons.${a.lastDesired.reason}`)}</span>
           </Space>
         ) : (

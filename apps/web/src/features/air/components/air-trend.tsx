@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Segmented, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import {
   AIR_READINGS,
   AIR_TREND_RANGES,
@@ -35,6 +36,7 @@ function firstTarget(board: AirBoard): AirTrendTarget | null {
 /** 24-hour and 7-day trend of one reading, for a zone (its sensors together) or a sensor; from hourly rollups. */
 export function AirTrendCard({ board }: { board: AirBoard }) {
   const { t, i18n } = useTranslation();
+  const times = useProjectTime();
   const [chosen, setChosen] = useState<AirTrendTarget | null>(null);
   const [range, setRange] = useState<AirTrendRange>('24h');
   const [reading, setReading] = useState<AirReading>('co2');
@@ -80,12 +82,8 @@ export function AirTrendCard({ board }: { board: AirBoard }) {
       threshold.moderate.max,
       threshold.moderate.min,
     ].filter((v): v is number => v !== null);
-    const hourLabel = new Intl.DateTimeFormat(
-      i18n.language,
-      range === '7d'
-        ? { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
-        : { hour: '2-digit', minute: '2-digit' },
-    );
+    // The project's wall clock on the axis (lib/time), labelled with its zone where it differs from the browser's.
+    const hourLabel = (at: string) => times.format(at, range === '7d' ? 'monthDayMinutes' : 'timeMinutes');
     const label =
       known.length === 0
         ? t('air.trendEmpty', { name: targetName })
@@ -108,7 +106,11 @@ export function AirTrendCard({ board }: { board: AirBoard }) {
               v === null || v === undefined ? '—' : formatAir(Number(v), reading, i18n.language),
           },
           grid: { left: 56, right: 24, top: 32, bottom: 32 },
-          xAxis: { type: 'category', data: data.points.map((p) => hourLabel.format(new Date(p.t))) },
+          xAxis: {
+            type: 'category',
+            data: data.points.map((p) => hourLabel(p.t)),
+            name: times.zoneLabel ?? undefined,
+          },
           yAxis: { type: 'value', name: AIR_UNITS[reading], scale: true },
           series: [
             {

@@ -1,13 +1,14 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { AIR_READINGS, type AirSensor } from '@sbuilding/shared';
 import { AirValueCell } from './air-format';
 import { ScrollRegion } from '@/components/scroll-region';
 
 /** Every air and temperature sensor with its latest values, each with its band in words. */
 export function SensorTable({ sensors }: { sensors: readonly AirSensor[] }) {
-  const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const { t } = useTranslation();
+  const times = useProjectTime();
   return (
     <ScrollRegion label={t('air.sensorsTitle')}>
       <Table<AirSensor>
@@ -42,9 +43,9 @@ export function SensorTable({ sensors }: { sensors: readonly AirSensor[] }) {
             ),
           })),
           {
-            title: t('air.lastReport'),
+            title: times.titled(t('air.lastReport')),
             key: 'lastReport',
-            render: (_, s) => (s.lastReport === null ? '—' : time.format(new Date(s.lastReport))),
+            render: (_, s) => (s.lastReport === null ? '—' : times.format(s.lastReport, 'dateTimeMinutes')),
           },
         ]}
       />

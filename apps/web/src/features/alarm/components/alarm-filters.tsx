@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { rangeToIso } from '@/components/filter-bar';
+import { useProjectTime } from '@/lib/time';
 import {
   ALERT_LEVELS,
   ALERT_STATUSES,
@@ -34,6 +36,7 @@ function toFilter(
   { level, status, type, range }: FormValues,
   buildingId: number | null,
   floorId: number | null,
+  fromPicker: (value: Dayjs) => string,
 ): AlarmFilterValues {
   return {
     level,
@@ -41,8 +44,7 @@ function toFilter(
     type,
     buildingId: buildingId ?? undefined,
     floorId: floorId ?? undefined,
-    from: range?.[0]?.toISOString(),
-    to: range?.[1]?.toISOString(),
+    ...rangeToIso(range, fromPicker),
   };
 }
 
@@ -55,6 +57,7 @@ export function AlarmFilters({
   onSearch: (values: AlarmFilterValues) => void;
 }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const [form] = Form.useForm<FormValues>();
   // The place choosers are controlled here (a floor belongs to the chosen building), not form fields.
   const [buildingId, setBuildingId] = useState<number | null>(null);
@@ -66,7 +69,7 @@ export function AlarmFilters({
       name="alarm-filters"
       role="search"
       aria-label={t('alarm.filters')}
-      onFinish={(values) => onSearch(toFilter(values, buildingId, floorId))}
+      onFinish={(values) => onSearch(toFilter(values, buildingId, floorId, times.fromPicker))}
       className="sb-filters"
     >
       <Form.Item label={t('alarm.level')} name="level">
@@ -116,7 +119,7 @@ export function AlarmFilters({
           onChange={setFloorId}
         />
       </Form.Item>
-      <Form.Item label={t('alarm.timeRange')} name="range">
+      <Form.Item label={times.titled(t('alarm.timeRange'))} name="range">
         <DatePicker.RangePicker
           showTime
           allowEmpty={[true, true]}

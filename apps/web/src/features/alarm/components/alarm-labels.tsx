@@ -6,8 +6,8 @@ import {
   CheckCircleOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { Alert, AlertLevel, AlertStatus, ThresholdDetail } from '@sbuilding/shared';
 import { useKeyLabel } from '@/lib/key-label';
 
@@ -58,8 +58,10 @@ export function StatusTag({ status }: { status: AlertStatus }) {
   );
 }
 
-export function formatTime(iso: string | null): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-';
+/** An alert's time by the project's time rule (lib/time); '-' when there is none. */
+export function useAlarmTime(): (iso: string | null) => string {
+  const times = useProjectTime();
+  return (iso) => (iso ? times.format(iso) : '-');
 }
 
 /** A threshold as people read it: '> 1500 ppm', 'outside 16–30 °C'. */

@@ -1,8 +1,9 @@
 import { Button, Empty, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { Alert } from '@sbuilding/shared';
-import { formatTime, LevelTag, StatusTag, useReadingText } from './alarm-labels';
+import { LevelTag, StatusTag, useAlarmTime, useReadingText } from './alarm-labels';
 
 export interface AlarmTableProps {
   rows: Alert[];
@@ -17,6 +18,8 @@ export interface AlarmTableProps {
 /** The alerts of the filter, newest first as the server sends them. */
 export function AlarmTable({ rows, loading, canHandle, onDetail, onProcess, onIgnore }: AlarmTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
+  const formatTime = useAlarmTime();
   const reading = useReadingText();
   const columns: ColumnsType<Alert> = [
     { title: t('alarm.columns.level'), dataIndex: 'level', render: (_, a) => <LevelTag level={a.level} /> },
@@ -36,12 +39,12 @@ export function AlarmTable({ rows, loading, canHandle, onDetail, onProcess, onIg
     { title: t('alarm.columns.positionName'), dataIndex: 'positionName' },
     { title: t('alarm.columns.address'), dataIndex: 'address' },
     {
-      title: t('alarm.columns.alertTime'),
+      title: times.titled(t('alarm.columns.alertTime')),
       dataIndex: 'alertTime',
       render: (_, a) => formatTime(a.alertTime),
     },
     {
-      title: t('alarm.columns.lastTelemetryAt'),
+      title: times.titled(t('alarm.columns.lastTelemetryAt')),
       dataIndex: 'lastTelemetryAt',
       render: (_, a) => formatTime(a.lastTelemetryAt),
     },

@@ -1,7 +1,8 @@
 import { Button, Descriptions, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { AlertDetail, AlertHistoryEntry } from '@sbuilding/shared';
-import { formatTime, LevelTag, StatusTag, useReadingText } from './alarm-labels';
+import { LevelTag, StatusTag, useAlarmTime, useReadingText } from './alarm-labels';
 
 export interface AlertDetailDrawerProps {
   alert: AlertDetail | undefined;
@@ -14,6 +15,7 @@ export interface AlertDetailDrawerProps {
 
 function useEntryText() {
   const { t } = useTranslation();
+  const formatTime = useAlarmTime();
   return (entry: AlertHistoryEntry): string => {
     const who = entry.userId === null ? t('alarm.system') : entry.userName;
     const what = t(`alarm.events.${entry.event}`);
@@ -32,6 +34,8 @@ export function AlertDetailDrawer({
   onIgnore,
 }: AlertDetailDrawerProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
+  const formatTime = useAlarmTime();
   const entryText = useEntryText();
   const reading = useReadingText();
   return (
@@ -63,16 +67,16 @@ export function AlertDetailDrawer({
               {alert.positionName || '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t('alarm.columns.address')}>{alert.address || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('alarm.columns.alertTime')}>
+            <Descriptions.Item label={times.titled(t('alarm.columns.alertTime'))}>
               {formatTime(alert.alertTime)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('alarm.columns.lastTelemetryAt')}>
+            <Descriptions.Item label={times.titled(t('alarm.columns.lastTelemetryAt'))}>
               {formatTime(alert.lastTelemetryAt)}
             </Descriptions.Item>
             <Descriptions.Item label={t('alarm.columns.solution')}>
               {alert.solution ? t(`alarm.solutions.${alert.solution}`) : '-'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('alarm.columns.resolvedAt')}>
+            <Descriptions.Item label={times.titled(t('alarm.columns.resolvedAt'))}>
               {formatTime(alert.resolvedAt)}
             </Descriptions.Item>
           </Descriptions>

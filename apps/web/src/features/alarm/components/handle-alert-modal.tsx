@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { ALERT_SOLUTIONS, alertProcessBodySchema, type AlertSolution } from '@sbuilding/shared';
 import { FormModal } from '@/components/form-modal';
 import { validationMessage, zodField } from '@/lib/form-rules';
@@ -23,10 +24,11 @@ export interface HandleAlertModalProps {
 /** Process an alert: a solution and a date, both required (spec section 5). */
 export function HandleAlertModal({ open, name, saving, onCancel, onSubmit }: HandleAlertModalProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const [form] = Form.useForm<FormValues>();
   useEffect(() => {
-    if (open) form.setFieldsValue({ solution: undefined, date: dayjs() });
-  }, [open, form]);
+    if (open) form.setFieldsValue({ solution: undefined, date: times.nowPicker() });
+  }, [open, form, times]);
   return (
     <FormModal
       form={form}
@@ -42,7 +44,7 @@ export function HandleAlertModal({ open, name, saving, onCancel, onSubmit }: Han
         name="alarm-handle"
         onFinish={(values) => {
           if (!values.solution || !values.date) return;
-          onSubmit({ solution: values.solution, date: values.date.toISOString() });
+          onSubmit({ solution: values.solution, date: times.fromPicker(values.date) });
         }}
       >
         <Form.Item
@@ -55,7 +57,7 @@ export function HandleAlertModal({ open, name, saving, onCancel, onSubmit }: Han
           />
         </Form.Item>
         <Form.Item
-          label={t('alarm.date')}
+          label={times.titled(t('alarm.date'))}
           name="date"
           required
           rules={[{ required: true, message: validationMessage('required', 'date', t('alarm.date')) }]}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import dayjs from 'dayjs';
 import type { ApiKey } from '@sbuilding/shared';
 import { useApiKeys } from '../api/get-api-keys';
@@ -13,14 +14,14 @@ export interface ApiKeysPanelProps {
   userId?: number;
 }
 
-const when = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-
 /**
  * API keys for machines (a BMS, a billing system, a script): the list with last use and from where, a new
  * key (shown once), and revocation, which takes effect at once.
  */
 export function ApiKeysPanel({ userId }: ApiKeysPanelProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
+  const when = (iso: string) => times.format(iso, 'dateTimeMinutes');
   const keys = useApiKeys(userId);
   const revoke = useDeleteApiKey();
   const [creating, setCreating] = useState(false);

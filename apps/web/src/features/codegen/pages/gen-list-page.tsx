@@ -14,6 +14,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { Link } from 'react-router';
 import type { GenTable } from '@sbuilding/shared';
 import { FilterBar } from '@/components/filter-bar';
@@ -35,6 +36,7 @@ interface Filter {
 /** /tool/gen: the imported tables; import, edit, preview, download, synchronise, delete. */
 export default function GenListPage() {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const [selected, setSelected] = useState<GenTable[]>([]);
@@ -75,14 +77,14 @@ export default function GenListPage() {
     { title: t('fields.tableComment'), dataIndex: 'tableComment', render: (v: string) => v || '—' },
     { title: t('fields.className'), dataIndex: 'className' },
     {
-      title: t('fields.createTime'),
+      title: times.titled(t('fields.createTime')),
       dataIndex: 'createTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => times.format(v),
     },
     {
-      title: t('fields.updateTime'),
+      title: times.titled(t('fields.updateTime')),
       dataIndex: 'updateTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => times.format(v),
     },
     {
       title: t('codegen.actions'),

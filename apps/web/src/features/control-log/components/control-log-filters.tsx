@@ -1,6 +1,7 @@
 import { DatePicker, Form, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import {
   COMMAND_RESULTS,
   TERMINAL_SOURCES,
@@ -25,11 +26,14 @@ interface FormValues {
   deviceId?: number | null;
 }
 
-function toFilter({ terminal, result, range, deviceId }: FormValues): ControlLogFilterValues {
+function toFilter(
+  { terminal, result, range, deviceId }: FormValues,
+  fromPicker: (value: Dayjs) => string,
+): ControlLogFilterValues {
   return {
     terminal,
     result,
-    ...rangeToIso(range),
+    ...rangeToIso(range, fromPicker),
     deviceId: deviceId ?? undefined,
   };
 }
@@ -37,13 +41,14 @@ function toFilter({ terminal, result, range, deviceId }: FormValues): ControlLog
 /** Terminal source, result, time range and (optionally) one device's id; Reset clears them and searches. */
 export function ControlLogFilters({ onSearch }: { onSearch: (values: ControlLogFilterValues) => void }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   return (
     <FilterBar<FormValues>
       name="control-log-filters"
       label={t('controlLog.filters')}
       searchText={t('controlLog.search')}
       resetText={t('controlLog.reset')}
-      onFinish={(values) => onSearch(toFilter(values))}
+      onFinish={(values) => onSearch(toFilter(values, times.fromPicker))}
       onReset={() => onSearch({})}
     >
       <Form.Item label={t('controlLog.terminal')} name="terminal">
@@ -62,7 +67,7 @@ export function ControlLogFilters({ onSearch }: { onSearch: (values: ControlLogF
           options={COMMAND_RESULTS.map((r) => ({ value: r, label: t(`controlLog.results.${r}`) }))}
         />
       </Form.Item>
-      <Form.Item label={t('controlLog.timeRange')} name="range">
+      <Form.Item label={times.titled(t('controlLog.timeRange'))} name="range">
         <DatePicker.RangePicker
           showTime
           allowEmpty={[true, true]}

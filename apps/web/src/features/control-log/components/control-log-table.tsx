@@ -8,8 +8,8 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { CommandResult, ControlLogEntry } from '@sbuilding/shared';
 import { ResultIcon } from '@/components/result-icon';
 import { useKeyLabel } from '@/lib/key-label';
@@ -22,10 +22,6 @@ const RESULT_ICONS: Record<CommandResult, ReactNode> = {
   timeout: <ResultIcon icon={ClockCircleOutlined} failed />,
   refused: <ResultIcon icon={StopOutlined} failed />,
 };
-
-function formatTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-}
 
 /** `key: value` of each parameter, named by the catalogue's labels and option words. */
 function useParamsText() {
@@ -53,9 +49,14 @@ export interface ControlLogTableProps {
 /** The log's entries, newest first as the server sends them. */
 export function ControlLogTable({ rows, loading }: ControlLogTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const paramsText = useParamsText();
   const columns: ColumnsType<ControlLogEntry> = [
-    { title: t('controlLog.columns.time'), dataIndex: 'time', render: (_, e) => formatTime(e.time) },
+    {
+      title: times.titled(t('controlLog.columns.time')),
+      dataIndex: 'time',
+      render: (_, e) => times.format(e.time),
+    },
     {
       title: t('controlLog.columns.user'),
       dataIndex: 'userName',

@@ -1,6 +1,6 @@
 import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { DeviceGroup } from '@sbuilding/shared';
 import { DeviceCategoryLabel } from '@/components/device-category';
 import { GroupStatus } from './group-status';
@@ -17,6 +17,7 @@ export interface GroupTableProps {
 /** The project's device groups with their row actions; one row can be selected for the toolbar. */
 export function GroupTable({ rows, loading, selectedId, onSelect, onEdit, onDelete }: GroupTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: TableColumnsType<DeviceGroup> = [
     { title: t('deviceGroups.name'), dataIndex: 'name' },
     { title: t('fields.status'), dataIndex: 'status', render: (_, g) => <GroupStatus status={g.status} /> },
@@ -27,9 +28,9 @@ export function GroupTable({ rows, loading, selectedId, onSelect, onEdit, onDele
     },
     { title: t('deviceGroups.deviceCount'), dataIndex: 'deviceCount' },
     {
-      title: t('fields.createTime'),
+      title: times.titled(t('fields.createTime')),
       dataIndex: 'createTime',
-      render: (_, g) => dayjs(g.createTime).format('YYYY-MM-DD HH:mm:ss'),
+      render: (_, g) => times.format(g.createTime),
     },
     {
       title: t('deviceGroups.actions'),

@@ -6,6 +6,7 @@ import type { DeviceGroup } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { setProjectTimeZone } from '@/lib/time';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { GroupListPage } from './group-list-page';
@@ -56,14 +57,19 @@ beforeEach(async () => {
     '/sbuilding/group/del/9': envelope(200, null),
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setProjectTimeZone(null);
+});
 
 describe('device group list', { timeout: 120_000 }, () => {
   it("lists the project's groups with status in words, category and device count", async () => {
+    // Created at midnight UTC: 08:00 in the project's zone, whatever the zone the test runs in.
+    setProjectTimeZone('Asia/Shanghai');
     renderList();
     const table = await screen.findByRole('table', { name: 'Device groups of the current project' }, WAIT);
     const row = (await within(table).findByText('Floor 2 corridor lights', {}, WAIT)).closest('tr');
-    expect(row).toHaveTextContent(/Disabled.*Light.*12.*2026-01-01/);
+    expect(row).toHaveTextContent(/Disabled.*Light.*12.*01\/01\/2026, 08:00:00/);
     expect(bodyOf(sent('/sbuilding/group/getList')[0])).toEqual({ projectId: 5, pageNum: 1, pageSize: 20 });
     expect(await seriousViolations()).toEqual([]);
   });

@@ -1,9 +1,10 @@
 import { Descriptions, Image, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { DEVICE_MODELS, type DeviceInfo } from '@sbuilding/shared';
 import { DeviceCategoryLabel } from '@/components/device-category';
 import { fieldValueText } from './field-value';
-import { formatTime, placeOf } from './device-table';
+import { placeOf } from './device-table';
 import { OnlineBadge } from './online-badge';
 
 const IMAGES = [
@@ -15,6 +16,7 @@ const IMAGES = [
 /** Every section 3 field of the device: where it is, its model's fields as saved, its pictures. */
 export function DeviceRegistryFields({ device }: { device: DeviceInfo }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const model = DEVICE_MODELS[device.model];
   const modelItems = model.createFields
     .filter((field) => field.name !== 'name')
@@ -42,10 +44,14 @@ export function DeviceRegistryFields({ device }: { device: DeviceInfo }) {
     ...modelItems,
     {
       key: 'lastActivity',
-      label: t('devices.lastActivity'),
-      children: device.lastActivityTime ? formatTime(device.lastActivityTime) : t('devices.neverConnected'),
+      label: times.titled(t('devices.lastActivity')),
+      children: device.lastActivityTime ? times.format(device.lastActivityTime) : t('devices.neverConnected'),
     },
-    { key: 'createTime', label: t('fields.createTime'), children: formatTime(device.createTime) },
+    {
+      key: 'createTime',
+      label: times.titled(t('fields.createTime')),
+      children: times.format(device.createTime),
+    },
     {
       key: 'groups',
       label: t('devices.groups'),

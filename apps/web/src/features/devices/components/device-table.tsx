@@ -1,6 +1,6 @@
 import { Button, Empty, Space, Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { Device } from '@sbuilding/shared';
 import { DeviceCategoryLabel } from '@/components/device-category';
 import { OnlineBadge } from './online-badge';
@@ -16,10 +16,6 @@ export interface DeviceTableProps {
   onDelete: (device: Device) => void;
 }
 
-export function formatTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-}
-
 /** Where a device is: floor / zone, or a dash. */
 export function placeOf(device: Pick<Device, 'floorName' | 'zoneName'>): string {
   return [device.floorName, device.zoneName].filter(Boolean).join(' / ') || '-';
@@ -29,6 +25,7 @@ export function placeOf(device: Pick<Device, 'floorName' | 'zoneName'>): string 
 export function DeviceTable(props: DeviceTableProps) {
   const { rows, loading, canEdit, selectedIds, onSelect, onDetail, onEdit, onDelete } = props;
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: TableColumnsType<Device> = [
     {
       title: t('fields.category'),
@@ -40,7 +37,11 @@ export function DeviceTable(props: DeviceTableProps) {
     { title: t('fields.position'), dataIndex: 'position', render: (_, d) => d.position || '-' },
     { title: t('devices.place'), key: 'place', render: (_, d) => placeOf(d) },
     { title: t('fields.online'), dataIndex: 'online', render: (_, d) => <OnlineBadge online={d.online} /> },
-    { title: t('fields.createTime'), dataIndex: 'createTime', render: (_, d) => formatTime(d.createTime) },
+    {
+      title: times.titled(t('fields.createTime')),
+      dataIndex: 'createTime',
+      render: (_, d) => times.format(d.createTime),
+    },
     {
       title: t('devices.actions'),
       key: 'actions',

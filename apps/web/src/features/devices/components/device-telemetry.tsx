@@ -1,7 +1,7 @@
 import { Descriptions, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { DEVICE_MODELS, type DeviceInfo, type TelemetrySpec } from '@sbuilding/shared';
-import { formatTime } from './device-table';
 import { useKeyLabel } from '@/lib/key-label';
 
 const CHANNELS = [1, 2, 3, 4] as const;
@@ -15,6 +15,7 @@ function keysOf(spec: TelemetrySpec): string[] {
 export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' | 'telemetry'> }) {
   const { t } = useTranslation();
   const keyLabel = useKeyLabel();
+  const times = useProjectTime();
   const items = DEVICE_MODELS[device.model].telemetry.flatMap((spec) =>
     keysOf(spec).flatMap((key) => {
       const reading = device.telemetry[key];
@@ -27,7 +28,7 @@ export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' |
         {
           key,
           label: keyLabel(key),
-          children: <span title={formatTime(reading.ts)}>{value}</span>,
+          children: <span title={times.format(reading.ts)}>{value}</span>,
         },
       ];
     }),

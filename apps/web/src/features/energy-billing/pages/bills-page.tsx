@@ -17,8 +17,9 @@ import {
   Typography,
 } from 'antd';
 import { FilePdfOutlined, FileExcelOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import {
   BILL_LEVELS,
   type Bill,
@@ -199,10 +200,11 @@ export default function BillsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const projectId = currentProjectId();
+  const times = useProjectTime();
   const nodes = useBillNodes(projectId);
   const [level, setLevel] = useState<BillLevel>('building');
   const [nodeId, setNodeId] = useState<number | null>(null);
-  const [month, setMonth] = useState<Dayjs>(dayjs().subtract(1, 'month'));
+  const [month, setMonth] = useState<Dayjs>(() => times.nowPicker().subtract(1, 'month'));
   const options = (nodes.data ?? []).filter((n) => n.level === level);
   const chosen = nodeId ?? options[0]?.id ?? null;
   const query: BillQueryInput | null =

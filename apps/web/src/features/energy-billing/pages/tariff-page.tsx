@@ -14,8 +14,9 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { EmissionFactor, Tariff, TariffCreateInput } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
 import { useHasRole } from '@/lib/permissions';
@@ -37,7 +38,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** The periods of a chosen day under the plan in force, as the project's calendar makes it. */
 function DayPreview({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const [date, setDate] = useState<Dayjs>(dayjs());
+  const times = useProjectTime();
+  // Today is the project's today.
+  const [date, setDate] = useState<Dayjs>(times.nowPicker);
   const day = useTariffDay(projectId, date.format('YYYY-MM-DD'));
   const data = day.data;
   let verdict = '';
@@ -78,11 +81,12 @@ function DayPreview({ projectId }: { projectId: number }) {
 
 function FactorsCard({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { message } = App.useApp();
   const factors = useFactors(projectId);
   const save = useSaveFactor();
   const remove = useDeleteFactor();
-  const [from, setFrom] = useState<Dayjs | null>(dayjs().startOf('year'));
+  const [from, setFrom] = useState<Dayjs | null>(() => times.nowPicker().startOf('year'));
   const [value, setValue] = useState<number | null>(null);
   const columns: TableColumnsType<EmissionFactor> = [
     { title: t('fields.validFrom'), dataIndex: 'validFrom' },

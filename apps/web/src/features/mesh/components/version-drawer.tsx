@@ -1,6 +1,6 @@
 import { App, Button, Descriptions, Drawer, Form, Input, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { meshSaveBodySchema, type MeshVersionDetail } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
 import { useMeshVersion } from '../api/get-version';
@@ -39,6 +39,7 @@ function DescriptionForm({ version }: { version: MeshVersionDetail }) {
 /** One version: who made it and when, its description (editable), its log and what it changed. */
 export function VersionDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const detail = useMeshVersion(id);
   const version = detail.data;
   const title = version ? t('mesh.detailTitle', { version: version.version }) : t('mesh.details');
@@ -60,8 +61,8 @@ export function VersionDrawer({ id, onClose }: { id: number | null; onClose: () 
         <>
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('mesh.version')}>{`v${version.version}`}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.createTime')}>
-              {dayjs(version.createTime).format('YYYY-MM-DD HH:mm:ss')}
+            <Descriptions.Item label={times.titled(t('fields.createTime'))}>
+              {times.format(version.createTime)}
             </Descriptions.Item>
             <Descriptions.Item label={t('mesh.createdBy')}>{version.createdBy}</Descriptions.Item>
           </Descriptions>

@@ -1,6 +1,6 @@
 import { Button, Empty, Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { MeshVersion } from '@sbuilding/shared';
 import { firstLines } from './log-lines';
 
@@ -13,12 +13,13 @@ export interface VersionTableProps {
 /** A building's mesh network versions, newest first. */
 export function VersionTable({ rows, loading, onOpen }: VersionTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: TableColumnsType<MeshVersion> = [
     { title: t('mesh.version'), dataIndex: 'version', render: (_, v) => `v${v.version}` },
     {
-      title: t('fields.createTime'),
+      title: times.titled(t('fields.createTime')),
       dataIndex: 'createTime',
-      render: (_, v) => dayjs(v.createTime).format('YYYY-MM-DD HH:mm:ss'),
+      render: (_, v) => times.format(v.createTime),
     },
     { title: t('fields.description'), dataIndex: 'description', render: (_, v) => v.description || '-' },
     {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Empty, Flex, Form, Select, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import {
   DELIVERY_STATUSES,
   type DeliveryStatus,
@@ -13,18 +13,18 @@ import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pa
 import { useDeliveries } from '../api/deliveries';
 import { DeliveryStatusTag } from './status-tag';
 
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '—');
-
 /** The project's delivery log, newest first, filtered by channel and status. */
 export function DeliveryLog({ projectId, channels }: { projectId: number; channels: NotificationChannel[] }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
+  const time = (iso: string | null) => (iso ? times.format(iso) : '—');
   const [channelId, setChannelId] = useState<number | undefined>();
   const [status, setStatus] = useState<DeliveryStatus | undefined>();
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const list = useDeliveries({ projectId, channelId, status, ...page }, true);
 
   const columns: TableColumnsType<NotificationDelivery> = [
-    { title: t('notifications.createTime'), dataIndex: 'createTime', render: time },
+    { title: times.titled(t('notifications.createTime')), dataIndex: 'createTime', render: time },
     { title: t('notifications.channel'), dataIndex: 'channelName' },
     {
       title: t('notifications.alert'),
@@ -58,8 +58,8 @@ export function DeliveryLog({ projectId, channels }: { projectId: number; channe
           '—'
         ),
     },
-    { title: t('notifications.sentTime'), dataIndex: 'sentTime', render: time },
-    { title: t('notifications.nextAttempt'), dataIndex: 'nextAttemptTime', render: time },
+    { title: times.titled(t('notifications.sentTime')), dataIndex: 'sentTime', render: time },
+    { title: times.titled(t('notifications.nextAttempt')), dataIndex: 'nextAttemptTime', render: time },
   ];
 
   return (

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Alert, Button, ConfigProvider, Flex, Spin, Typography, theme, type ThemeConfig } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { NoProject } from '@/components/no-project';
 import { currentProjectId } from '@/lib/storage';
 import { useOverview } from '../api/get-overview';
@@ -29,7 +30,8 @@ const DARK_THEME: ThemeConfig = {
  * button shows the dashboard alone on the whole screen.
  */
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const times = useProjectTime();
   const projectId = currentProjectId();
   const overview = useOverview(projectId);
   useLiveOverview(overview.data);
@@ -49,8 +51,9 @@ export default function DashboardPage() {
     );
   else body = <OverviewBoard overview={overview.data} dark />;
 
+  // The wall screen's clock: the project's time on a 24-hour clock, with its zone where the browser's differs.
   const updated = overview.dataUpdatedAt
-    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(overview.dataUpdatedAt)
+    ? times.titled(t('overview.dashboard.updated', { time: times.format(overview.dataUpdatedAt, 'time') }))
     : null;
 
   return (
@@ -62,11 +65,7 @@ export default function DashboardPage() {
               {t('routes.dashboard')}
             </Typography.Title>
             <Flex align="center" gap="middle">
-              {updated ? (
-                <Typography.Text type="secondary">
-                  {t('overview.dashboard.updated', { time: updated })}
-                </Typography.Text>
-              ) : null}
+              {updated ? <Typography.Text type="secondary">{updated}</Typography.Text> : null}
               {fullscreen.supported ? (
                 <Button
                   icon={

@@ -1,12 +1,13 @@
 import { Avatar, Card, Descriptions } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { ProfileResponse } from '@sbuilding/shared';
 import { defaultAvatar } from '@/lib/session';
 
 /** The left card of the profile page: who the user is. */
 export function ProfileSummary({ profile }: { profile: ProfileResponse }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { user, roleGroup } = profile;
   const roles = roleGroup
     .split(',')
@@ -29,7 +30,7 @@ export function ProfileSummary({ profile }: { profile: ProfileResponse }) {
           {
             key: 'createTime',
             label: t('profile.createTime'),
-            children: dayjs(user.createTime).format('YYYY-MM-DD HH:mm'),
+            children: times.format(user.createTime, 'dateTimeMinutes'),
           },
         ]}
       />

@@ -1,5 +1,6 @@
 import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { DICT_TYPES, type Project } from '@sbuilding/shared';
 import { DictTag } from '@/components/dict-tag';
 import { useDeleteProject } from '../api/delete-project';
@@ -13,9 +14,9 @@ interface ProjectsTableProps {
 }
 
 export function ProjectsTable({ rows, loading, canEdit, onEdit, onCalendar }: ProjectsTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const times = useProjectTime();
   const remove = useDeleteProject();
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: TableColumnsType<Project> = [
     { title: t('fields.projectName'), dataIndex: 'projectName', width: 160 },
@@ -35,13 +36,10 @@ export function ProjectsTable({ rows, loading, canEdit, onEdit, onCalendar }: Pr
     },
     { title: t('fields.timeZone'), dataIndex: 'timeZone', width: 140 },
     {
-      title: t('projects.createTime'),
+      title: times.titled(t('projects.createTime')),
       dataIndex: 'createTime',
       width: 170,
-      render: (value: string) => {
-        const date = new Date(value);
-        return Number.isNaN(date.getTime()) ? value : created.format(date);
-      },
+      render: (value: string) => times.format(value, 'dateTimeMinutes'),
     },
     {
       title: t('projects.actions'),

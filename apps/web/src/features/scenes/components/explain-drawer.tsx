@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Drawer, List, Space, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { Scene, SceneExplanation } from '@sbuilding/shared';
 import { useExplainScene } from '../api/scenes';
 import { ResultIcon } from '@/components/result-icon';
@@ -18,12 +18,16 @@ function Holds({ ok }: { ok: boolean }) {
   );
 }
 
-const formatTime = (iso: unknown) =>
-  typeof iso === 'string' ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '';
+/** A detail's time ('at', 'since' come as unknown JSON), written by the project's time rule. */
+function useFormatTime() {
+  const times = useProjectTime();
+  return (iso: unknown) => (typeof iso === 'string' ? times.format(iso) : '');
+}
 
 /** A target's status: what it would do, or why not, in words (with the gateway's name or the hand switch's time). */
 function TargetStatus({ target }: { target: SceneExplanation['targets'][number] }) {
   const { t } = useTranslation();
+  const formatTime = useFormatTime();
   const ok = target.status === 'wouldSet' || target.status === 'alreadySet';
   const gateway = target.detail.gatewayName;
   return (
@@ -50,6 +54,7 @@ function valueText(value: SceneExplanation['conditions'][number]['value']): stri
 export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose: () => void }) {
   const { t } = useTranslation();
   const keyLabel = useKeyLabel();
+  const formatTime = useFormatTime();
   const explain = useExplainScene(scene?.id ?? null);
   const data = explain.data;
   return (

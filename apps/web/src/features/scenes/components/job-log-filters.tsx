@@ -1,6 +1,7 @@
 import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import {
   SCENE_RUN_OUTCOMES,
   SCENE_RUN_TRIGGERS,
@@ -23,20 +24,24 @@ interface FormValues {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-function toFilter({ outcome, trigger, range }: FormValues): JobLogFilterValues {
-  return { outcome, trigger, ...rangeToIso(range) };
+function toFilter(
+  { outcome, trigger, range }: FormValues,
+  fromPicker: (value: Dayjs) => string,
+): JobLogFilterValues {
+  return { outcome, trigger, ...rangeToIso(range, fromPicker) };
 }
 
 /** Outcome, trigger and time range; Reset clears them and searches. */
 export function JobLogFilters({ onSearch }: { onSearch: (values: JobLogFilterValues) => void }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   return (
     <FilterBar<FormValues>
       name="job-log-filters"
       label={t('jobLog.filters')}
       searchText={t('jobLog.search')}
       resetText={t('jobLog.reset')}
-      onFinish={(values) => onSearch(toFilter(values))}
+      onFinish={(values) => onSearch(toFilter(values, times.fromPicker))}
       onReset={() => onSearch({})}
     >
       <Form.Item label={t('jobLog.outcome')} name="outcome">
@@ -55,7 +60,7 @@ export function JobLogFilters({ onSearch }: { onSearch: (values: JobLogFilterVal
           options={SCENE_RUN_TRIGGERS.map((o) => ({ value: o, label: t(`jobLog.triggers.${o}`) }))}
         />
       </Form.Item>
-      <Form.Item label={t('jobLog.time')} name="range">
+      <Form.Item label={times.titled(t('jobLog.time'))} name="range">
         <DatePicker.RangePicker showTime />
       </Form.Item>
     </FilterBar>

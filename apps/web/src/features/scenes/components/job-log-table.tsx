@@ -2,8 +2,8 @@ import { Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleOutlined, CloseCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { SceneRun, SceneRunOutcome } from '@sbuilding/shared';
 import { ResultIcon } from '@/components/result-icon';
 
@@ -14,17 +14,16 @@ const OUTCOME_ICONS: Record<SceneRunOutcome, ReactNode> = {
   failed: <ResultIcon icon={CloseCircleOutlined} failed />,
 };
 
-const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-
 /** The commands of a run, one line per device with the time it was sent and its result. */
 function Commands({ run }: { run: SceneRun }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   if (run.commands.length === 0) return <span>-</span>;
   return (
     <Space orientation="vertical" size={0}>
       {run.commands.map((c, i) => (
         <span key={`${c.deviceId}-${c.method}-${i}`}>
-          {c.time ? <time dateTime={c.time}>{dayjs(c.time).format('HH:mm:ss.SSS')} </time> : null}
+          {c.time ? <time dateTime={c.time}>{times.format(c.time, 'timeMillis')} </time> : null}
           {c.deviceName || `#${c.deviceId}`}:{' '}
           {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })} –{' '}
           {t(`controlLog.results.${c.result}`)}
@@ -42,8 +41,13 @@ export interface JobLogTableProps {
 /** Every run and skip, newest first as the server sends them, with its reason and the commands sent. */
 export function JobLogTable({ rows, loading }: JobLogTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: ColumnsType<SceneRun> = [
-    { title: t('jobLog.columns.time'), dataIndex: 'time', render: (_, r) => formatTime(r.time) },
+    {
+      title: times.titled(t('jobLog.columns.time')),
+      dataIndex: 'time',
+      render: (_, r) => times.format(r.time),
+    },
     {
       title: t('jobLog.columns.scene'),
       dataIndex: 'sceneName',

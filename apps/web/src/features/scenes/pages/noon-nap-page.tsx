@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { Link } from 'react-router';
 import type { NoonNap } from '@sbuilding/shared';
 import { ProjectPage } from '@/components/project-page';
@@ -16,6 +16,7 @@ import { NoonNapForm } from '../components/noon-nap-form';
  */
 export default function NoonNapPage() {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { modal, message } = App.useApp();
   const projectId = currentProjectId();
   const naps = useNoonNaps(projectId);
@@ -101,12 +102,12 @@ export default function NoonNapPage() {
       ),
     },
     {
-      title: t('noonNap.columns.lastRun'),
+      title: times.titled(t('noonNap.columns.lastRun')),
       dataIndex: 'lastRun',
       render: (_, n) =>
         n.lastRun ? (
           <Space orientation="vertical" size={0}>
-            <span>{dayjs(n.lastRun.time).format('YYYY-MM-DD HH:mm:ss')}</span>
+            <span>{times.format(n.lastRun.time)}</span>
             <span>
               {t(`jobLog.outcomes.${n.lastRun.outcome}`)}
               {n.lastRun.reason ? ` – ${t(`jobLog.reasons.${n.lastRun.reason}`)}` : ''}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { Link, useNavigate } from 'react-router';
 import type { Scene } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
@@ -16,6 +16,7 @@ import { ExplainDrawer } from '../components/explain-drawer';
 /** /scene: the project's scenes; enable or disable (confirmed), execute now, explain, last run. */
 export default function SceneListPage() {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const projectId = currentProjectId();
@@ -80,12 +81,12 @@ export default function SceneListPage() {
       ),
     },
     {
-      title: t('scenes.columns.lastRun'),
+      title: times.titled(t('scenes.columns.lastRun')),
       dataIndex: 'lastRun',
       render: (_, s) =>
         s.lastRun ? (
           <Space orientation="vertical" size={0}>
-            <span>{dayjs(s.lastRun.time).format('YYYY-MM-DD HH:mm:ss')}</span>
+            <span>{times.format(s.lastRun.time)}</span>
             <span>
               {t(`jobLog.outcomes.${s.lastRun.outcome}`)}
               {s.lastRun.reason ? ` – ${t(`jobLog.reasons.${s.lastRun.reason}`)}` : ''}

@@ -1,5 +1,6 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { OccupancyState, SpaceZone } from '@sbuilding/shared';
 import { ScrollRegion } from '@/components/scroll-region';
 
@@ -25,7 +26,7 @@ export function formatShare(share: number | null, language: string): string {
 /** Every zone with PIR sensors: occupied or vacant now, its last presence, and its use over 7 days. */
 export function OccupancyTable({ zones }: { zones: readonly SpaceZone[] }) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const times = useProjectTime();
   return (
     <ScrollRegion label={t('space.zones')}>
       <Table<SpaceZone>
@@ -38,9 +39,10 @@ export function OccupancyTable({ zones }: { zones: readonly SpaceZone[] }) {
           { title: t('space.place'), key: 'place', render: (_, z) => `${z.buildingName} / ${z.floorName}` },
           { title: t('space.now'), key: 'state', render: (_, z) => <OccupancyTag state={z.state} /> },
           {
-            title: t('space.lastPresence'),
+            title: times.titled(t('space.lastPresence')),
             key: 'lastPresence',
-            render: (_, z) => (z.lastPresence === null ? '—' : time.format(new Date(z.lastPresence))),
+            render: (_, z) =>
+              z.lastPresence === null ? '—' : times.format(z.lastPresence, 'dateTimeMinutes'),
           },
           {
             title: t('space.sensorsOnline'),

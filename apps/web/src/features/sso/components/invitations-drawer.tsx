@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Drawer, Flex, Form, InputNumber, QRCode, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import {
   INVITABLE_ROLES,
   INVITATION_DAYS,
@@ -34,6 +35,7 @@ export const invitationLink = (token: string) =>
 /** Invitations of the tenant: make one (role, expiry) shown as a link and a QR code, list and revoke them. */
 export function InvitationsDrawer({ isAdmin, onClose }: { isAdmin: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
@@ -124,7 +126,7 @@ export function InvitationsDrawer({ isAdmin, onClose }: { isAdmin: boolean; onCl
                   {invitationLink(created.token)}
                 </Typography.Paragraph>
                 <Typography.Text type="secondary">
-                  {t('sso.invitationOnce', { expires: new Date(created.expiresAt).toLocaleString() })}
+                  {t('sso.invitationOnce', { expires: times.format(created.expiresAt) })}
                 </Typography.Text>
               </Flex>
             </Flex>
@@ -149,9 +151,9 @@ export function InvitationsDrawer({ isAdmin, onClose }: { isAdmin: boolean; onCl
             { title: t('sso.createdBy'), dataIndex: 'createdBy' },
             { title: t('sso.usedBy'), dataIndex: 'usedBy', render: (u: string | null) => u ?? '' },
             {
-              title: t('sso.expiresAt'),
+              title: times.titled(t('sso.expiresAt')),
               dataIndex: 'expiresAt',
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => times.format(v),
             },
             {
               title: t('sso.actions'),

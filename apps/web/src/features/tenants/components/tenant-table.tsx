@@ -1,6 +1,6 @@
 import { Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { Tenant } from '@sbuilding/shared';
 
 export interface TenantTableProps {
@@ -13,6 +13,7 @@ export interface TenantTableProps {
 /** Tenants with their administrators and what they hold. */
 export function TenantTable({ rows, loading, onEdit, onDelete }: TenantTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: TableColumnsType<Tenant> = [
     { title: t('tenants.name'), dataIndex: 'name' },
     {
@@ -35,9 +36,9 @@ export function TenantTable({ rows, loading, onEdit, onDelete }: TenantTableProp
     { title: t('tenants.userCount'), dataIndex: 'userCount', align: 'right' },
     { title: t('tenants.projectCount'), dataIndex: 'projectCount', align: 'right' },
     {
-      title: t('tenants.createTime'),
+      title: times.titled(t('tenants.createTime')),
       dataIndex: 'createTime',
-      render: (_, tenant) => dayjs(tenant.createTime).format('YYYY-MM-DD HH:mm:ss'),
+      render: (_, tenant) => times.format(tenant.createTime),
     },
     {
       title: t('tenants.actions'),

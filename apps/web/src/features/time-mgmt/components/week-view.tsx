@@ -3,6 +3,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import { Link } from 'react-router';
 import { DICT_TYPES, WORK_TIME_TYPES } from '@sbuilding/shared';
 import { labelOf, useDict } from '@/lib/dict';
@@ -11,11 +12,12 @@ import { WeekGrid } from './week-grid';
 import { addDays, mondayOf } from './week-layout';
 import { WeekRunsTable } from './week-runs-table';
 
-const thisMonday = () => mondayOf(dayjs().format('YYYY-MM-DD'));
-
 /** The week view of /timeMgmt: previous, this and next week; the grid and the table of runs. */
 export function WeekView({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
+  const times = useProjectTime();
+  // This week is the project's week (its today may not be the browser's).
+  const thisMonday = () => mondayOf(times.today());
   const [from, setFrom] = useState(thisMonday);
   const [showSkipped, setShowSkipped] = useState(false);
   // Work times are per zone type: with several, one can be shaded alone.

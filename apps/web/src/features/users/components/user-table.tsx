@@ -1,6 +1,6 @@
 import { Avatar, Button, Empty, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useProjectTime } from '@/lib/time';
 import type { AdminUser } from '@sbuilding/shared';
 import { defaultAvatar } from '@/lib/session';
 
@@ -18,10 +18,6 @@ export interface UserTableProps {
 /** antd presets whose dark text on a light ground keeps AA contrast (green and gold do not). */
 const ROLE_COLOURS: Record<string, string> = { admin: 'red', tbAdmin: 'blue', tbCustomer: 'geekblue' };
 
-export function formatTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-}
-
 /** The users of the tenant (all tenants for admin), with their row actions. */
 export function UserTable({
   rows,
@@ -33,6 +29,7 @@ export function UserTable({
   onApiKeys,
 }: UserTableProps) {
   const { t } = useTranslation();
+  const times = useProjectTime();
   const columns: TableColumnsType<AdminUser> = [
     {
       title: t('fields.userName'),
@@ -67,9 +64,9 @@ export function UserTable({
       ),
     },
     {
-      title: t('users.createTime'),
+      title: times.titled(t('users.createTime')),
       dataIndex: 'createTime',
-      render: (_, user) => formatTime(user.createTime),
+      render: (_, user) => times.format(user.createTime),
     },
     {
       title: t('users.actions'),
