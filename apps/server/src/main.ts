@@ -82,6 +82,7 @@ async function main() {
       commandTimeoutMs: COMMAND_TIMEOUT_MS,
       weather: weatherProvider(config.scenes.weather),
       clock: app.clock,
+      events: app.sceneEvents,
     }),
     app.telemetryBus,
     app.log,

@@ -4245,7 +4245,7 @@ export interface components {
             children?: components["schemas"]["RouteRecord"][];
         };
         /**
-         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; test: the channel test (alert null).
+         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, alert and level null); test: the channel test (alert and scene null).
          * @example {
          *       "deliveryId": 42,
          *       "event": "raised",
@@ -4267,13 +4267,14 @@ export interface components {
          *         "alertTime": "2026-11-23T08:15:00.000Z",
          *         "resolvedAt": null,
          *         "solution": null
-         *       }
+         *       },
+         *       "scene": null
          *     }
          */
         WebhookNotification: {
             deliveryId: number | null;
             /** @enum {string} */
-            event: "raised" | "resolved" | "processed" | "test";
+            event: "raised" | "resolved" | "processed" | "sceneRun" | "test";
             time: string;
             /** @enum {string|null} */
             level: "urgent" | "secondary" | "general" | "complete" | null;
@@ -4296,6 +4297,29 @@ export interface components {
                 alertTime: string;
                 resolvedAt: string | null;
                 solution: string | null;
+            } | null;
+            scene: {
+                runId: number;
+                sceneId: number | null;
+                sceneName: string;
+                /** @enum {string} */
+                trigger: "manual" | "timing" | "device" | "weather";
+                /** @enum {string} */
+                outcome: "ran" | "skipped" | "failed";
+                /** @enum {string|null} */
+                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                startedAt: string;
+                durationMs: number;
+                userName: string;
+                commands: {
+                    deviceId: number;
+                    deviceName: string;
+                    /** @enum {string} */
+                    method: "setOnOff" | "setBrightness" | "setColorTemp" | "setButtons" | "setWorkMode" | "setFanSpeed" | "setTargetTemp" | "reboot";
+                    /** @enum {string} */
+                    result: "success" | "failed" | "unreachable" | "timeout" | "refused";
+                    message: string;
+                }[];
             } | null;
         };
     };
@@ -15331,7 +15355,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15390,7 +15414,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -15445,7 +15469,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15498,7 +15522,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -15553,7 +15577,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15716,12 +15740,13 @@ export interface operations {
                                 channelName: string;
                                 /** @enum {string} */
                                 kind: "webhook" | "email";
-                                alertId: number;
+                                alertId: number | null;
                                 alertObject: string;
+                                sceneRunId: number | null;
                                 /** @enum {string} */
-                                event: "raised" | "resolved" | "processed";
-                                /** @enum {string} */
-                                level: "urgent" | "secondary" | "general" | "complete";
+                                event: "raised" | "resolved" | "processed" | "sceneRun";
+                                /** @enum {string|null} */
+                                level: "urgent" | "secondary" | "general" | "complete" | null;
                                 /** @enum {string} */
                                 status: "pending" | "sent" | "failed";
                                 attempts: number;
