@@ -20870,6 +20870,7 @@ export interface operations {
                      *         "energyCost": 0,
                      *         "peakKw": 0,
                      *         "peakAt": "string",
+                     *         "peakBasis": "quarterHour",
                      *         "demandCharge": 0,
                      *         "fixedCharges": [
                      *           {}
@@ -20909,6 +20910,8 @@ export interface operations {
                             energyCost: number;
                             peakKw: number;
                             peakAt: string | null;
+                            /** @enum {string} */
+                            peakBasis: "quarterHour" | "hour";
                             demandCharge: number;
                             fixedCharges: {
                                 name: string;
@@ -20924,6 +20927,8 @@ export interface operations {
                                 startReading: number | null;
                                 endReading: number | null;
                                 kwh: number;
+                                peakKw: number;
+                                peakAt: string | null;
                             }[];
                             gaps: {
                                 deviceId: number;
