@@ -3,6 +3,7 @@ CREATE TABLE "energy_demand_days" (
 	"day" date NOT NULL,
 	"source_count" integer NOT NULL,
 	"complete" boolean NOT NULL,
+	"split_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "energy_demand_days_device_id_day_pk" PRIMARY KEY("device_id","day")
 );
 --> statement-breakpoint

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice } from '../../test/devices.js';
 import { telemetryCounters, telemetryRaw } from '../telemetry/tables.js';
 import { energyDemandDays, energyDemandQuarters } from './tables.js';
-import { ensureDemand, quarterDemand } from './demand.js';
+import { DEMAND_REFRESH_MS, ensureDemand, quarterDemand, startDemandSplitting } from './demand.js';
 
 /*
  * Peak demand worked by hand: counter readings (kWh) stored as telemetry_raw rows, the 15-minute average kW
@@ -95,23 +95,55 @@ describe('peak demand: the highest 15-minute average kW', () => {
     expect(demand.byChannel.get(c)?.kw).toBe(12);
   });
 
-  it('keeps what it split; a day whose next reading is unknown yet is split again, to the same quarters', async () => {
+  it('keeps what it split; a day whose next reading is unknown yet is split again after a few minutes', async () => {
+    const now = ms('00:00') + 2 * 86_400_000;
     const stored = await t.app.db.select().from(energyDemandDays);
     // No reading after the day yet (the counters' last is 12:30): not complete.
-    expect(stored.map((d) => [d.day, d.complete]).sort()).toEqual([
+    expect(stored.map((d) => [d.day, d.complete])).toEqual([
       ['2026-08-03', false],
       ['2026-08-03', false],
       ['2026-08-03', false],
     ]);
     const quarters = await t.app.db.select().from(energyDemandQuarters);
     expect(quarters.length).toBeGreaterThan(0);
-    // Asked again, the day is split again (the next reading is still unknown) to the same quarters.
-    await ensureDemand(t.app.db, 'UTC', [a, b, c], '2026-08-03', '2026-08-03', ms('00:00') + 2 * 86_400_000);
+    // Asked again at once: kept as it is.
+    await ensureDemand(t.app.db, 'UTC', [a, b, c], '2026-08-03', '2026-08-03', now + 60_000);
+    const again = await t.app.db.select().from(energyDemandDays);
+    expect(again.map((d) => d.splitAt.getTime())).toEqual(stored.map((d) => d.splitAt.getTime()));
+    // Past DEMAND_REFRESH_MS: split again, to the same quarters.
+    await ensureDemand(t.app.db, 'UTC', [a, b, c], '2026-08-03', '2026-08-03', now + DEMAND_REFRESH_MS);
+    const later = await t.app.db.select().from(energyDemandDays);
+    expect(later.every((d) => d.splitAt.getTime() === now + DEMAND_REFRESH_MS)).toBe(true);
     expect(await t.app.db.select().from(energyDemandQuarters)).toHaveLength(quarters.length);
     expect((await quarterDemand(t.app.db, [a], ...day())).byChannel.get(a)).toEqual({
       kw: 24,
       at: ms('10:15'),
     });
+  });
+
+  it("splits every meter's yesterday and today in the background, ahead of the bills", async () => {
+    await t.app.db.delete(energyDemandQuarters);
+    await t.app.db.delete(energyDemandDays);
+    // 12:40 UTC is 20:40 in Shanghai, the demo campus's zone: the same local date.
+    const stop = startDemandSplitting({
+      db: () => t.app.db,
+      log: t.app.log,
+      intervalMs: 3_600_000,
+      now: () => ms('12:40'),
+    });
+    // Its first pass runs at start: wait for it.
+    await expect
+      .poll(async () => (await t.app.db.select().from(energyDemandDays)).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(6);
+    await stop();
+    const days = await t.app.db.select().from(energyDemandDays);
+    expect(
+      days
+        .filter((d) => [a, b, c].includes(d.deviceId))
+        .map((d) => d.day)
+        .sort(),
+    ).toEqual(['2026-08-02', '2026-08-02', '2026-08-02', '2026-08-03', '2026-08-03', '2026-08-03']);
+    expect((await quarterDemand(t.app.db, [a, c], ...day())).total).toEqual({ kw: 28, at: ms('10:15') });
   });
 
   it('reads only the range asked and nothing for channels without readings', async () => {

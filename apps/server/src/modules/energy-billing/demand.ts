@@ -9,14 +9,19 @@
  * minute give each quarter its own consumption, and a gap in the readings is an average over the gap rather
  * than a spike in the quarter the meter reported again (which the hourly rollups would show).
  */
-import { and, between, inArray, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import { addDays, localMidnight } from '../energy/index.js';
+import { devices } from '../devices/tables.js';
+import { addDays, localDate, localMidnight } from '../energy/index.js';
+import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryRaw } from '../telemetry/tables.js';
 import { ENERGY_KEYS } from './profiles.js';
 import { energyDemandDays, energyDemandQuarters } from './tables.js';
 
 export const QUARTER_MS = 900_000;
+/** A day whose end is not known yet (today) is split again when its split is older than this. */
+export const DEMAND_REFRESH_MS = 5 * 60_000;
 /** How far before the range a counter's previous reading is looked for (its first interval in the range). */
 const LOOKBACK_MS = 86_400_000;
 
@@ -95,15 +100,25 @@ async function splitDays(db: Db, spans: readonly DaySpan[]): Promise<void> {
         from readings
         where t0 is not null and t1 > t0 and t1 > ${from} and t0 < ${to}
       ),
-      quarters as (
-        select i.device_id, q.n as quarter,
-          sum(i.kwh * (least(i.t1, (q.n + 1) * 900.0) - greatest(i.t0, q.n * 900.0)) / (i.t1 - i.t0)) as kwh
+      -- Most intervals (readings seconds apart) lie in one quarter: no series for them.
+      shares as (
+        select device_id, floor(t0 / 900.0)::bigint as quarter, kwh
+        from intervals where floor(t0 / 900.0) = ceil(t1 / 900.0) - 1
+        union all
+        select i.device_id, q.n,
+          i.kwh * (least(i.t1, (q.n + 1) * 900.0) - greatest(i.t0, q.n * 900.0)) / (i.t1 - i.t0)
         from intervals i
         cross join lateral generate_series(
           greatest(floor(i.t0 / 900.0), ${from / 900})::bigint,
           least(ceil(i.t1 / 900.0) - 1, ${to / 900 - 1})::bigint
         ) as q(n)
-        group by i.device_id, q.n
+        where floor(i.t0 / 900.0) < ceil(i.t1 / 900.0) - 1
+      ),
+      quarters as (
+        select device_id, quarter, sum(kwh) as kwh
+        from shares
+        where quarter >= ${from / 900} and quarter < ${to / 900}
+        group by device_id, quarter
       )
       insert into ${energyDemandQuarters} (device_id, quarter, kwh)
       select q.device_id, to_timestamp(q.quarter * 900), q.kwh
@@ -116,8 +131,8 @@ async function splitDays(db: Db, spans: readonly DaySpan[]): Promise<void> {
 /**
  * Makes sure the quarter hours of these channels' local days [fromDate, toDate] up to `nowMs` are stored:
  * splits again the days never split, those whose reading count in the daily rollups changed (late
- * readings), and those split before the channel's next reading existed (the interval crossing the day's
- * end was unknown: today, or a meter still silent since).
+ * readings), and, once their split is `DEMAND_REFRESH_MS` old, those split before the channel's next reading
+ * existed (the interval crossing the day's end was unknown: today, or a meter still silent since).
  */
 export async function ensureDemand(
   db: Db,
@@ -177,7 +192,12 @@ export async function ensureDemand(
       const count = countOf.get(`${deviceId}/${d.day}`) ?? 0;
       const complete = lastMs >= d.end;
       const kept = storedOf.get(`${deviceId}/${d.day}`);
-      if (kept && kept.complete && kept.sourceCount === count) continue;
+      if (
+        kept &&
+        kept.sourceCount === count &&
+        (kept.complete || nowMs - kept.splitAt.getTime() < DEMAND_REFRESH_MS)
+      )
+        continue;
       stale.push({ deviceId, ...d, count, complete });
     }
   }
@@ -186,11 +206,21 @@ export async function ensureDemand(
   await db
     .insert(energyDemandDays)
     .values(
-      stale.map((x) => ({ deviceId: x.deviceId, day: x.day, sourceCount: x.count, complete: x.complete })),
+      stale.map((x) => ({
+        deviceId: x.deviceId,
+        day: x.day,
+        sourceCount: x.count,
+        complete: x.complete,
+        splitAt: new Date(nowMs),
+      })),
     )
     .onConflictDoUpdate({
       target: [energyDemandDays.deviceId, energyDemandDays.day],
-      set: { sourceCount: sql`excluded.source_count`, complete: sql`excluded.complete` },
+      set: {
+        sourceCount: sql`excluded.source_count`,
+        complete: sql`excluded.complete`,
+        splitAt: sql`excluded.split_at`,
+      },
     });
 }
 
@@ -238,4 +268,48 @@ export async function quarterDemand(
     else byChannel.set(Number(deviceId), peak);
   }
   return { total, byChannel };
+}
+
+/**
+ * Splits yesterday and today of every project's meter channels every `intervalMs` (and at start), so a bill
+ * finds its days split: its first call does not pay for a month of readings. Runs on every node; two nodes
+ * splitting the same day write the same quarters.
+ */
+export function startDemandSplitting(options: {
+  db: () => Db;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+  now?: () => number;
+}): () => Promise<void> {
+  const now = options.now ?? Date.now;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const pass = async () => {
+    const db = options.db();
+    const channels = await db
+      .select({ id: devices.id, timeZone: projects.timeZone })
+      .from(devices)
+      .innerJoin(projects, eq(projects.id, devices.projectId))
+      .where(eq(devices.category, 'ammeter'));
+    const byZone = new Map<string, number[]>();
+    for (const c of channels) byZone.set(c.timeZone, [...(byZone.get(c.timeZone) ?? []), c.id]);
+    for (const [zone, ids] of byZone) {
+      if (stopped) return;
+      const today = localDate(now(), zone);
+      await ensureDemand(db, zone, ids, addDays(today, -1), today, now());
+    }
+  };
+  const tick = () => {
+    running = running
+      .then(pass)
+      .catch((error: unknown) => options.log.error({ err: error }, 'energy: splitting peak demand'));
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

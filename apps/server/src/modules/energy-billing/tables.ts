@@ -101,7 +101,8 @@ export const energyDemandQuarters = pgTable(
 /**
  * Which local days of a channel `energy_demand_quarters` holds, and from what: the day's reading count in
  * the daily rollups then (another count = late readings: split again) and whether a later reading existed
- * (the interval crossing the day's end was known; until then the day is split again at each request).
+ * (the interval crossing the day's end was known; until then the day is split again when asked for and
+ * its split is over `DEMAND_REFRESH_MS` old).
  */
 export const energyDemandDays = pgTable(
   'energy_demand_days',
@@ -112,6 +113,8 @@ export const energyDemandDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     sourceCount: integer('source_count').notNull(),
     complete: boolean('complete').notNull(),
+    /** When it was split (a day not complete is split again once this is older than a few minutes). */
+    splitAt: timestamp('split_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
