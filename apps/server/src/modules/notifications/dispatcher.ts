@@ -238,14 +238,13 @@ export class NotificationDispatcher {
 
   /** Records one delivery per enabled channel of the run's project that follows scene runs. */
   private async recordSceneRun(event: SceneRunEvent): Promise<void> {
+    // Told as the run is recorded (never replayed): the channels enabled now hear it. The run's time is the
+    // scenes' clock, which a test may move, so it is not compared with the channels' creation.
     const db = this.db();
-    const startedAt = new Date(event.run.time);
-    if (startedAt.getTime() < Date.now() - this.settings.lookbackMs) return;
     const channels = await db
       .select({
         id: notificationChannels.id,
         events: notificationChannels.events,
-        createdAt: notificationChannels.createdAt,
       })
       .from(notificationChannels)
       .where(
@@ -257,7 +256,7 @@ export class NotificationDispatcher {
       );
     const scene = sceneRunPayload(event);
     const rows: (typeof notificationDeliveries.$inferInsert)[] = channels
-      .filter((c) => c.events.includes('sceneRun') && c.createdAt <= startedAt)
+      .filter((c) => c.events.includes('sceneRun'))
       .map((c) => ({
         tenantId: event.tenantId,
         projectId: event.projectId,
