@@ -32,4 +32,3 @@ export class SceneEvents {
     return () => this.listeners.delete(listener);
   }
 }
-
