@@ -41,7 +41,7 @@ import { reportCount } from './modules/alerts/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
 import { notificationsPlugin } from './modules/notifications/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
-import { sceneRoutes } from './modules/scenes/index.js';
+import { sceneEventsPlugin, sceneRoutes } from './modules/scenes/index.js';
 import { noonNapRoutes } from './modules/scenes/index.js';
 import { acAutomationRoutes } from './modules/ac-automation/index.js';
 import { sceneWeekRoutes } from './modules/scenes/index.js';
@@ -147,6 +147,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(deviceHooksPlugin);
   await app.register(deviceMarksPlugin);
   await app.register(alertsPlugin);
+  await app.register(sceneEventsPlugin);
   await app.register(notificationsPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
   await app.register(socketPlugin, { reportCount });

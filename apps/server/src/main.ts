@@ -8,6 +8,7 @@ import { startBuiltInSimulator } from './simulator-host.js';
 import { COMMAND_TIMEOUT_MS } from '@sbuilding/shared';
 import { startSceneAutomation } from './modules/scenes/index.js';
 import { startAcAutomation } from './modules/ac-automation/index.js';
+import { startDemandSplitting } from './modules/energy-billing/index.js';
 import { weatherProvider } from './modules/scenes/index.js';
 import { logDeviceChange } from './modules/commands/index.js';
 import { BLE_INIT_LEASE_MS } from './modules/devices/index.js';
@@ -82,6 +83,7 @@ async function main() {
       commandTimeoutMs: COMMAND_TIMEOUT_MS,
       weather: weatherProvider(config.scenes.weather),
       clock: app.clock,
+      events: app.sceneEvents,
     }),
     app.telemetryBus,
     app.log,
@@ -101,6 +103,8 @@ async function main() {
     app.log,
     { tickMs: config.scenes.tickMs, clock: app.clock },
   );
+  // Peak demand: yesterday's and today's quarter hours of every meter split ahead of the bills.
+  const stopDemandSplitting = startDemandSplitting({ db: () => db, log: app.log, intervalMs: 5 * 60_000 });
   // Bluetooth gateway initialisations interrupted by the last stop carry on, and so, once their leases run
   // out, do those of a node that died (each job runs on one node at a time: its lease in the database).
   void app.bleInit
@@ -133,6 +137,7 @@ async function main() {
     stopBleSweep();
     await stopScenes();
     await stopAcAutomation();
+    await stopDemandSplitting();
     simulatorAbort.abort();
     app.simulator = null;
     await (await simulatorStarting)?.stop();

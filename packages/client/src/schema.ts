@@ -4265,7 +4265,7 @@ export interface components {
             children?: components["schemas"]["RouteRecord"][];
         };
         /**
-         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; test: the channel test (alert null).
+         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, alert and level null); test: the channel test (alert and scene null).
          * @example {
          *       "deliveryId": 42,
          *       "event": "raised",
@@ -4287,13 +4287,14 @@ export interface components {
          *         "alertTime": "2026-11-23T08:15:00.000Z",
          *         "resolvedAt": null,
          *         "solution": null
-         *       }
+         *       },
+         *       "scene": null
          *     }
          */
         WebhookNotification: {
             deliveryId: number | null;
             /** @enum {string} */
-            event: "raised" | "resolved" | "processed" | "test";
+            event: "raised" | "resolved" | "processed" | "sceneRun" | "test";
             time: string;
             /** @enum {string|null} */
             level: "urgent" | "secondary" | "general" | "complete" | null;
@@ -4316,6 +4317,29 @@ export interface components {
                 alertTime: string;
                 resolvedAt: string | null;
                 solution: string | null;
+            } | null;
+            scene: {
+                runId: number;
+                sceneId: number | null;
+                sceneName: string;
+                /** @enum {string} */
+                trigger: "manual" | "timing" | "device" | "weather";
+                /** @enum {string} */
+                outcome: "ran" | "skipped" | "failed";
+                /** @enum {string|null} */
+                reason: "disabled" | "manualOnly" | "effectiveDates" | "auxiliaryCondition" | "weekday" | "executionTime" | "timeRange" | "conditionFalse" | "vacantTimeout" | "manualTimeout" | "maxCount" | "repeatInterval" | "preDelay" | "missed" | "noTargets" | "commandFailed" | "triggerNotArmed" | "acTimingOpen" | "acTimingClose" | "acOccupied" | "acVacant" | "acWeatherLinkage" | "acAmbientComfortable" | "acHold" | null;
+                startedAt: string;
+                durationMs: number;
+                userName: string;
+                commands: {
+                    deviceId: number;
+                    deviceName: string;
+                    /** @enum {string} */
+                    method: "setOnOff" | "setBrightness" | "setColorTemp" | "setButtons" | "setWorkMode" | "setFanSpeed" | "setTargetTemp" | "reboot";
+                    /** @enum {string} */
+                    result: "success" | "failed" | "unreachable" | "timeout" | "refused";
+                    message: string;
+                }[];
             } | null;
         };
     };
@@ -15355,7 +15379,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15414,7 +15438,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -15469,7 +15493,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15522,7 +15546,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -15577,7 +15601,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15740,12 +15764,13 @@ export interface operations {
                                 channelName: string;
                                 /** @enum {string} */
                                 kind: "webhook" | "email";
-                                alertId: number;
+                                alertId: number | null;
                                 alertObject: string;
+                                sceneRunId: number | null;
                                 /** @enum {string} */
-                                event: "raised" | "resolved" | "processed";
-                                /** @enum {string} */
-                                level: "urgent" | "secondary" | "general" | "complete";
+                                event: "raised" | "resolved" | "processed" | "sceneRun";
+                                /** @enum {string|null} */
+                                level: "urgent" | "secondary" | "general" | "complete" | null;
                                 /** @enum {string} */
                                 status: "pending" | "sent" | "failed";
                                 attempts: number;
@@ -20937,6 +20962,7 @@ export interface operations {
                      *         "energyCost": 0,
                      *         "peakKw": 0,
                      *         "peakAt": "string",
+                     *         "peakBasis": "quarterHour",
                      *         "demandCharge": 0,
                      *         "fixedCharges": [
                      *           {}
@@ -20976,6 +21002,8 @@ export interface operations {
                             energyCost: number;
                             peakKw: number;
                             peakAt: string | null;
+                            /** @enum {string} */
+                            peakBasis: "quarterHour" | "hour";
                             demandCharge: number;
                             fixedCharges: {
                                 name: string;
@@ -20991,6 +21019,8 @@ export interface operations {
                                 startReading: number | null;
                                 endReading: number | null;
                                 kwh: number;
+                                peakKw: number;
+                                peakAt: string | null;
                             }[];
                             gaps: {
                                 deviceId: number;

@@ -293,6 +293,10 @@ export const billFileQuerySchema = billQuerySchema.extend({
 });
 export type BillFileQuery = z.infer<typeof billFileQuerySchema>;
 
+/** What a peak demand is the average of: a quarter hour (from the readings) or an hour (from the rollups). */
+export const PEAK_BASES = ['quarterHour', 'hour'] as const;
+export type PeakBasis = (typeof PEAK_BASES)[number];
+
 export const billSchema = z.object({
   projectId: z.number().int(),
   month: z.string(),
@@ -305,9 +309,14 @@ export const billSchema = z.object({
   kwh: z.number(),
   periods: z.array(energyPeriodCostSchema),
   energyCost: z.number(),
-  /** The month's highest hourly average kW of the node's meters together, and when. */
+  /**
+   * The month's peak demand: the highest 15-minute average kW of the node's meters together, and when that
+   * quarter hour started (local 'YYYY-MM-DD HH:mm'), from the stored readings; when the month's readings are
+   * no longer kept (only the rollups), the highest hourly average (`peakBasis` says which).
+   */
   peakKw: z.number(),
   peakAt: z.string().nullable(),
+  peakBasis: z.enum(PEAK_BASES),
   demandCharge: z.number(),
   fixedCharges: z.array(z.object({ name: z.string(), amount: z.number() })),
   total: z.number(),
@@ -321,6 +330,9 @@ export const billSchema = z.object({
       startReading: z.number().nullable(),
       endReading: z.number().nullable(),
       kwh: z.number(),
+      /** This channel's own peak demand (same basis as the bill's) and when (null: no readings). */
+      peakKw: z.number(),
+      peakAt: z.string().nullable(),
     }),
   ),
   /**

@@ -3,6 +3,9 @@ import { labelled } from '../i18n/field-label.js';
 import { pagingSchema } from '../envelope.js';
 import { isEmail } from '../validators.js';
 import { ALERT_LEVELS, ALERT_STATUSES, ALERT_TYPES } from './alert.js';
+import { COMMAND_RESULTS } from './command.js';
+import { COMMAND_METHODS } from '../devices/types.js';
+import { SCENE_REASONS, SCENE_RUN_OUTCOMES, SCENE_RUN_TRIGGERS } from './scene/runs.js';
 import {
   idSchema,
   optionalFilter,
@@ -22,9 +25,11 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * What happened to an alert: raised (or raised again: a flapping device), resolved by the system (the
- * device came back), processed by a person (processed, ignored, or the device deleted).
+ * device came back), processed by a person (processed, ignored, or the device deleted); or a scene ran
+ * (`sceneRun`: its commands were sent, by its trigger or a person; skips are not notified). Alert levels
+ * filter the alert events only.
  */
-export const NOTIFICATION_EVENTS = ['raised', 'resolved', 'processed'] as const;
+export const NOTIFICATION_EVENTS = ['raised', 'resolved', 'processed', 'sceneRun'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** A delivery waits (pending, also between retries), was accepted (sent), or gave up (failed). */
@@ -152,10 +157,15 @@ export const notificationDeliverySchema = z.object({
   channelId: z.number().int(),
   channelName: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  alertId: z.number().int(),
+  /** The alert (null for a scene run). */
+  alertId: z.number().int().nullable(),
+  /** The alert's object, or the scene's name for a scene run. */
   alertObject: z.string(),
+  /** The scene run (null for an alert event). */
+  sceneRunId: z.number().int().nullable(),
   event: z.enum(NOTIFICATION_EVENTS),
-  level: z.enum(ALERT_LEVELS),
+  /** The alert's level (null for a scene run). */
+  level: z.enum(ALERT_LEVELS).nullable(),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   lastError: z.string(),
@@ -205,9 +215,40 @@ export type SmtpSettings = z.infer<typeof smtpSettingsSchema>;
 /** Kept for the response of GET when nothing is configured yet. */
 export const smtpSettingsOrNullSchema = smtpSettingsSchema.nullable();
 
+/** What a `sceneRun` notification says about the run (the scheduling log's row, /job/log). */
+export const webhookSceneRunSchema = z.object({
+  /** The scheduling log row. */
+  runId: z.number().int(),
+  /** Null when the scene was deleted since. */
+  sceneId: z.number().int().nullable(),
+  sceneName: z.string(),
+  /** manual: executed by a person (the console or the mini-program); the others: by the scene's trigger. */
+  trigger: z.enum(SCENE_RUN_TRIGGERS),
+  /** ran: every device was set; failed: some device was not (reason commandFailed). */
+  outcome: z.enum(SCENE_RUN_OUTCOMES),
+  reason: z.enum(SCENE_REASONS).nullable(),
+  /** When it started, ISO 8601. */
+  startedAt: z.string(),
+  durationMs: z.number().int(),
+  /** Who executed it (a manual run), or the scene's name for an automatic one. */
+  userName: z.string(),
+  /** Each device's result. */
+  commands: z.array(
+    z.object({
+      deviceId: z.number().int(),
+      deviceName: z.string(),
+      method: z.enum(COMMAND_METHODS),
+      result: z.enum(COMMAND_RESULTS),
+      message: z.string(),
+    }),
+  ),
+});
+export type WebhookSceneRun = z.infer<typeof webhookSceneRunSchema>;
+
 /**
  * The JSON body a webhook channel POSTs (issue 24 describes it in the OpenAPI document). A device going
- * offline is an alert of type `offline` being raised; its coming back resolves that alert.
+ * offline is an alert of type `offline` being raised; its coming back resolves that alert. A scene run
+ * carries `scene` (and `alert` null, `level` null); an alert event carries `alert` (and `scene` null).
  */
 export const webhookMessageSchema = z
   .object({
@@ -233,11 +274,13 @@ export const webhookMessageSchema = z
         solution: z.string().nullable(),
       })
       .nullable(),
+    scene: webhookSceneRunSchema.nullable(),
   })
   .meta({
     description:
       'raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a ' +
-      'reading back to normal); processed: a person handled or ignored it; test: the channel test (alert null).',
+      'reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, ' +
+      'alert and level null); test: the channel test (alert and scene null).',
     example: {
       deliveryId: 42,
       event: 'raised',
@@ -257,6 +300,7 @@ export const webhookMessageSchema = z
         resolvedAt: null,
         solution: null,
       },
+      scene: null,
     },
   });
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;

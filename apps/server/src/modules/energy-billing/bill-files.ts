@@ -21,6 +21,12 @@ const WORDS = {
     energyCost: 'Energy cost',
     peak: 'Peak demand (kW)',
     peakAt: 'Peak demand at',
+    peakRule: 'Peak demand is',
+    peakBasis: {
+      quarterHour: 'the highest 15-minute average kW, from the meter readings',
+      hour: "the highest hourly average kW (the month's readings are no longer kept)",
+    },
+    meterPeak: 'Peak demand (kW) at',
     demandCharge: 'Demand charge',
     fixedCharges: 'Fixed charges',
     total: 'Total',
@@ -51,6 +57,12 @@ const WORDS = {
     energyCost: '电度电费',
     peak: '最大需量（kW）',
     peakAt: '最大需量时间',
+    peakRule: '最大需量口径',
+    peakBasis: {
+      quarterHour: '电表读数的 15 分钟平均功率最大值',
+      hour: '每小时平均功率最大值（该月的读数已不再保留）',
+    },
+    meterPeak: '最大需量（kW）及时间',
     demandCharge: '需量电费',
     fixedCharges: '固定费用',
     total: '合计',
@@ -83,6 +95,7 @@ function sections(bill: Bill, lang: Lang) {
     [`${w.energyCost} (${bill.currency})`, money(bill.energyCost)],
     [w.peak, kwh(bill.peakKw)],
     [w.peakAt, bill.peakAt ?? '—'],
+    [w.peakRule, w.peakBasis[bill.peakBasis]],
     [`${w.demandCharge} (${bill.currency})`, money(bill.demandCharge)],
     ...bill.fixedCharges.map((c): [string, number] => [
       `${w.fixedCharges}: ${c.name} (${bill.currency})`,
@@ -103,6 +116,7 @@ function sections(bill: Bill, lang: Lang) {
     m.startReading === null ? '—' : kwh(m.startReading),
     m.endReading === null ? '—' : kwh(m.endReading),
     kwh(m.kwh),
+    m.peakAt === null ? '—' : `${kwh(m.peakKw)} @ ${m.peakAt}`,
   ]);
   const gaps = bill.gaps.map((g) => `${g.name}: ${g.from} – ${g.to}`);
   const gapNotes = [
@@ -120,7 +134,15 @@ export async function billXlsx(bill: Bill, lang: Lang): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(bill.month);
-  sheet.columns = [{ width: 34 }, { width: 18 }, { width: 24 }, { width: 18 }, { width: 18 }, { width: 14 }];
+  sheet.columns = [
+    { width: 34 },
+    { width: 18 },
+    { width: 24 },
+    { width: 18 },
+    { width: 18 },
+    { width: 14 },
+    { width: 26 },
+  ];
   sheet.addRow([w.title]).font = { bold: true, size: 14 };
   for (const row of summary) sheet.addRow(row);
   sheet.addRow([]);
@@ -128,7 +150,9 @@ export async function billXlsx(bill: Bill, lang: Lang): Promise<Buffer> {
   for (const row of periods) sheet.addRow(row);
   sheet.addRow([]);
   sheet.addRow([w.meters]).font = { bold: true };
-  sheet.addRow([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh]).font = { bold: true };
+  sheet.addRow([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh, w.meterPeak]).font = {
+    bold: true,
+  };
   for (const row of meters) sheet.addRow(row);
   sheet.addRow([]);
   sheet.addRow([w.gaps]).font = { bold: true };
@@ -193,8 +217,9 @@ export async function billPdf(bill: Bill, lang: Lang): Promise<Buffer> {
   heading(`${w.period} / ${w.kwh} / ${w.cost} (${bill.currency})`);
   for (const cells of periods) row(cells, [0, 0.4, 0.7]);
   heading(w.meters);
-  row([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh], [0, 0.2, 0.3, 0.55, 0.72, 0.88], 9);
-  for (const cells of meters) row(cells, [0, 0.2, 0.3, 0.55, 0.72, 0.88], 9);
+  const meterColumns = [0, 0.15, 0.22, 0.4, 0.52, 0.64, 0.74];
+  row([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh, w.meterPeak], meterColumns, 8);
+  for (const cells of meters) row(cells, meterColumns, 8);
   heading(w.gaps);
   for (const note of gapNotes) row([note], [0], 9);
   for (const gap of gaps) row([gap], [0], 9);

@@ -9,6 +9,7 @@ import { addDays, energyPlaces, localClock, localDate, localMidnight } from '../
 import { findProject } from '../projects/index.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { costsOfPeriods } from './costs.js';
+import { ensureDemand, QUARTER_MS, quarterDemand, type DemandPeak } from './demand.js';
 import { gapsOf, inForce, monthCharges } from './pricing.js';
 import { daySplits, ENERGY_KEYS, ensureProfiles } from './profiles.js';
 import { pricingOf } from './tariffs.js';
@@ -73,8 +74,9 @@ function nextMonthOf(month: string): string {
 
 /**
  * A month's bill of a building, floor or zone: its meters' consumption and cost by tariff period, the
- * demand charge on the month's peak demand (the highest hourly kWh of the node's channels together, i.e.
- * the hour's average kW), the plan's fixed charges, the total, carbon, and each channel with its counter
+ * demand charge on the month's peak demand (the highest 15-minute average kW of the node's channels
+ * together, from the stored readings, `demand.ts`; the highest hourly average when only the rollups are
+ * left), each channel's own peak, the plan's fixed charges, the total, carbon, and each channel with its counter
  * readings at the month's start and end; the hours a channel did not report are listed as gaps (what the
  * meter counted across a gap is priced in the hour it reported again). Meters are placed as on the energy
  * board (a meter where its lowest channel is); a zone takes the channels marked in it.
@@ -111,10 +113,8 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
 
   // Peak demand, readings and gaps from the month's hourly rollups.
   const start = localMidnight(from, zone);
-  const end = Math.min(
-    localMidnight(`${nextMonthOf(query.month)}-01`, zone),
-    Math.floor(now / HOUR_MS) * HOUR_MS,
-  );
+  const monthEnd = localMidnight(`${nextMonthOf(query.month)}-01`, zone);
+  const end = Math.min(monthEnd, Math.floor(now / HOUR_MS) * HOUR_MS);
   const hourly = await db
     .select({
       deviceId: telemetryHourly.deviceId,
@@ -135,10 +135,13 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
     .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket)
     .orderBy(asc(telemetryHourly.bucket));
   const byHour = new Map<number, number>();
+  const hourPeaks = new Map<number, DemandPeak>();
   const readings = new Map<number, { start: number; end: number; hours: number[] }>();
   for (const row of hourly) {
     const ms = row.bucket.getTime();
     byHour.set(ms, (byHour.get(ms) ?? 0) + row.delta);
+    const own = hourPeaks.get(row.deviceId);
+    if (!own || row.delta > own.kw) hourPeaks.set(row.deviceId, { kw: row.delta, at: ms });
     const seen = readings.get(row.deviceId);
     if (!seen) readings.set(row.deviceId, { start: row.min, end: row.max, hours: [ms] });
     else {
@@ -146,14 +149,18 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
       seen.hours.push(ms);
     }
   }
-  let peakKw = 0;
-  let peakAt: number | null = null;
-  for (const [ms, kwh] of byHour) {
-    if (kwh > peakKw) {
-      peakKw = kwh;
-      peakAt = ms;
-    }
+  // Peak demand: 15-minute averages from the stored readings; the hourly rollups' when they are gone.
+  const demandEnd = Math.max(start, Math.min(monthEnd, Math.floor(now / QUARTER_MS) * QUARTER_MS));
+  await ensureDemand(db, zone, ids, from, to, now);
+  const demand = await quarterDemand(db, ids, start, demandEnd);
+  let peak: DemandPeak | null = demand.total;
+  let peakOf = demand.byChannel;
+  const basis = peak ? 'quarterHour' : 'hour';
+  if (!peak) {
+    peakOf = hourPeaks;
+    for (const [ms, kwh] of byHour) if (kwh > (peak?.kw ?? 0)) peak = { kw: kwh, at: ms };
   }
+  const peakKw = peak?.kw ?? 0;
   const plan = inForce(tariffs, to);
   const charges = monthCharges(plan, peakKw);
   const fixed = charges.fixedCharges.reduce((s, c) => s + c.amount, 0);
@@ -183,13 +190,15 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
     periods: TOU_PERIODS.map((period) => ({ period, ...priced.periods[period] })),
     energyCost: priced.cost,
     peakKw,
-    peakAt: peakAt === null ? null : local(peakAt),
+    peakAt: peak ? local(peak.at) : null,
+    peakBasis: basis,
     demandCharge: charges.demandCharge,
     fixedCharges: charges.fixedCharges,
     total: priced.cost + charges.demandCharge + fixed,
     carbon: priced.carbon,
     meters: channels.map((c) => {
       const r = readings.get(c.deviceId);
+      const own = peakOf.get(c.deviceId);
       return {
         deviceId: c.deviceId,
         name: c.name,
@@ -198,6 +207,8 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
         startReading: r?.start ?? null,
         endReading: r?.end ?? null,
         kwh: priced.byChannel.get(c.deviceId) ?? 0,
+        peakKw: own?.kw ?? 0,
+        peakAt: own ? local(own.at) : null,
       };
     }),
     gaps,

@@ -9,7 +9,7 @@ import { buildings, floors } from '../buildings/tables.js';
 import { calendarDays } from '../calendar/tables.js';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
-import { telemetryDaily, telemetryHourly } from '../telemetry/tables.js';
+import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 import { DEMO_TARIFF } from './seed.js';
 
 /*
@@ -300,15 +300,17 @@ describe('bills', () => {
     expect(round(bill.kwh)).toBe(58);
     expect(round(bill.energyCost)).toBe(39.91);
     // the peak hour: 07-15 10:00, ch1 5 + ch2 2 = 7 kWh in the hour, 7 kW; 40 CNY per kW
+    // (July's readings are not kept in this data set, only its rollups: the hourly average stands in)
     expect(bill.peakKw).toBe(7);
     expect(bill.peakAt).toBe('2026-07-15 10:00');
+    expect(bill.peakBasis).toBe('hour');
     expect(bill.demandCharge).toBe(280);
     expect(bill.fixedCharges).toEqual([{ name: 'Metering service', amount: 50 }]);
     expect(round(bill.total)).toBe(369.91);
     expect(round(bill.carbon)).toBe(29);
-    expect(bill.meters.map((m) => [m.deviceId, m.kwh])).toEqual([
-      [ch1, 56],
-      [ch2, 2],
+    expect(bill.meters.map((m) => [m.deviceId, m.kwh, m.peakKw, m.peakAt])).toEqual([
+      [ch1, 56, 5, '2026-07-15 10:00'],
+      [ch2, 2, 2, '2026-07-15 10:00'],
     ]);
     // each channel is silent before and after the days it reported
     expect(bill.gapCount).toBe(4);
@@ -317,6 +319,59 @@ describe('bills', () => {
       name: 'M1 ch1',
       from: '2026-07-01 00:00',
       to: '2026-07-15 00:00',
+    });
+  });
+
+  it('charges demand on the highest 15-minute average of the stored readings, and says when', async () => {
+    // 2026-08-03 (Shanghai): ch1 +1 kWh every 5 minutes from 10:00 to 11:00 but +4 from 10:15 to 10:20, so
+    // 10:15-10:30 has 6 kWh = 24 kW (the hour's average is 15 kW); ch2 1 kWh a quarter (4 kW) 10:00-10:30.
+    // Together: 10:00 12 + 4, 10:15 24 + 4 = 28 kW, 10:30 12, 10:45 12. 28 kW × 40 CNY = 1,120.
+    const local = (hhmm: string) => new Date(`2026-08-03T${hhmm}:00+08:00`);
+    const raw: (typeof telemetryRaw.$inferInsert)[] = [];
+    let value = 500;
+    for (let minute = 0; minute <= 60; minute += 5) {
+      if (minute > 0) value += minute === 20 ? 4 : 1;
+      raw.push({
+        deviceId: ch1,
+        key: 'energy1',
+        ts: new Date(local('10:00').getTime() + minute * 60_000),
+        num: value,
+      });
+    }
+    for (const [hhmm, num] of [
+      ['10:00', 0],
+      ['10:15', 1],
+      ['10:30', 2],
+    ] as const) {
+      raw.push({ deviceId: ch2, key: 'energy1', ts: local(hhmm), num });
+    }
+    await t.app.db.insert(telemetryRaw).values(raw);
+    // The writer's last reading of each counter (later than the day: the day's quarters are final).
+    await t.app.db
+      .insert(telemetryCounters)
+      .values([ch1, ch2].map((deviceId) => ({ deviceId, key: 'energy1', ts: local('23:59'), value: 0 })));
+    const res = await manager('GET', `/sbuilding/energy/bill?${billQuery({ month: '2026-08' })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = res.json<{ data: Bill }>().data;
+    expect(bill).toMatchObject({
+      peakKw: 28,
+      peakAt: '2026-08-03 10:15',
+      peakBasis: 'quarterHour',
+      demandCharge: 1120,
+    });
+    expect(bill.meters.map((m) => [m.deviceId, m.peakKw, m.peakAt])).toEqual([
+      [ch1, 24, '2026-08-03 10:15'],
+      [ch2, 4, '2026-08-03 10:00'],
+    ]);
+    // A floor's bill takes its own meter's quarters only.
+    const floor = await manager(
+      'GET',
+      `/sbuilding/energy/bill?${billQuery({ month: '2026-08', level: 'floor', nodeId: floor2 })}`,
+    );
+    expect(floor.json<{ data: Bill }>().data).toMatchObject({
+      peakKw: 4,
+      peakAt: '2026-08-03 10:00',
+      demandCharge: 160,
     });
   });
 

@@ -1,4 +1,5 @@
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -78,4 +79,42 @@ export const energyDayPeriods = pgTable(
     deepValley: doublePrecision('deep_valley').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] }), index('energy_day_periods_day_idx').on(t.day)],
+);
+
+/**
+ * Each channel's consumption per quarter hour (`quarter` = its start), from its stored counter readings with
+ * what it counted across a gap spread over the gap (`demand.ts`): what peak demand is read from. Filled per
+ * local day when first asked for, kept after the raw readings expire.
+ */
+export const energyDemandQuarters = pgTable(
+  'energy_demand_quarters',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    quarter: timestamp('quarter', { withTimezone: true }).notNull(),
+    kwh: doublePrecision('kwh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.quarter] })],
+);
+
+/**
+ * Which local days of a channel `energy_demand_quarters` holds, and from what: the day's reading count in
+ * the daily rollups then (another count = late readings: split again) and whether a later reading existed
+ * (the interval crossing the day's end was known; until then the day is split again when asked for and
+ * its split is over `DEMAND_REFRESH_MS` old).
+ */
+export const energyDemandDays = pgTable(
+  'energy_demand_days',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sourceCount: integer('source_count').notNull(),
+    complete: boolean('complete').notNull(),
+    /** When it was split (a day not complete is split again once this is older than a few minutes). */
+    splitAt: timestamp('split_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );

@@ -45,6 +45,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.controlLog,
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     weather: weatherProvider(app.config.scenes.weather),
+    events: app.sceneEvents,
     fileUrl: (fileId) => app.files.links.url(fileId),
   });
 

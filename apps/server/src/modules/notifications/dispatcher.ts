@@ -1,10 +1,16 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_TIME_ZONE, type AlertStatus, type NotificationEvent } from '@sbuilding/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  type AlertStatus,
+  type NotificationEvent,
+  type WebhookSceneRun,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { AlertChange, AlertEvents } from '../alerts/index.js';
 import { alertHistory, alerts } from '../alerts/tables.js';
 import { projects } from '../projects/tables.js';
+import type { SceneEvents, SceneRunEvent } from '../scenes/index.js';
 import { smtpForSending } from '../system/index.js';
 import { sendEmail, sendWebhook, type NotificationMessage, type SendOutcome } from './senders.js';
 import { notificationChannels, notificationDeliveries } from './tables.js';
@@ -47,6 +53,28 @@ export function notificationEventOf(entry: {
 }
 
 type AlertRow = typeof alerts.$inferSelect;
+
+/** What a scene-run notification says of the run (kept in the delivery row, sent as the body's `scene`). */
+export function sceneRunPayload({ run, userName }: SceneRunEvent): WebhookSceneRun {
+  return {
+    runId: run.id,
+    sceneId: run.sceneId,
+    sceneName: run.sceneName,
+    trigger: run.trigger,
+    outcome: run.outcome,
+    reason: run.reason,
+    startedAt: run.time,
+    durationMs: run.durationMs,
+    userName,
+    commands: run.commands.map((c) => ({
+      deviceId: c.deviceId,
+      deviceName: c.deviceName,
+      method: c.method,
+      result: c.result,
+      message: c.message,
+    })),
+  };
+}
 
 export function alertPayload(row: AlertRow): NonNullable<NotificationMessage['alert']> {
   return {
@@ -92,10 +120,15 @@ export class NotificationDispatcher {
     this.settings = { ...DEFAULT_DISPATCH_SETTINGS, ...settings };
   }
 
-  /** Listens to alert changes and polls the table for due deliveries. */
-  start(events: AlertEvents): void {
+  /** Listens to alert changes and scene runs, and polls the table for due deliveries. */
+  start(events: AlertEvents, sceneEvents?: SceneEvents): void {
     if (this.unsubscribe || this.stopped) return;
-    this.unsubscribe = events.onChange((change) => this.onChange(change));
+    const stopAlerts = events.onChange((change) => this.onChange(change));
+    const stopScenes = sceneEvents?.onRun((event) => this.onSceneRun(event));
+    this.unsubscribe = () => {
+      stopAlerts();
+      stopScenes?.();
+    };
     this.pollTimer = setInterval(() => this.kick(), this.settings.pollMs);
     this.pollTimer.unref();
     this.kick();
@@ -107,6 +140,15 @@ export class NotificationDispatcher {
     const ids = [...change.alertIds];
     this.enqueue(async () => {
       await this.record(ids);
+      await this.pump();
+    });
+  };
+
+  /** The SceneEvents listener: never throws, never blocks the run. */
+  readonly onSceneRun = (event: SceneRunEvent): void => {
+    if (this.stopped) return;
+    this.enqueue(async () => {
+      await this.recordSceneRun(event);
       await this.pump();
     });
   };
@@ -199,6 +241,39 @@ export class NotificationDispatcher {
     }
   }
 
+  /** Records one delivery per enabled channel of the run's project that follows scene runs. */
+  private async recordSceneRun(event: SceneRunEvent): Promise<void> {
+    // Told as the run is recorded (never replayed): the channels enabled now hear it. The run's time is the
+    // scenes' clock, which a test may move, so it is not compared with the channels' creation.
+    const db = this.db();
+    const channels = await db
+      .select({
+        id: notificationChannels.id,
+        events: notificationChannels.events,
+      })
+      .from(notificationChannels)
+      .where(
+        and(
+          eq(notificationChannels.tenantId, event.tenantId),
+          eq(notificationChannels.projectId, event.projectId),
+          eq(notificationChannels.enabled, true),
+        ),
+      );
+    const scene = sceneRunPayload(event);
+    const rows: (typeof notificationDeliveries.$inferInsert)[] = channels
+      .filter((c) => c.events.includes('sceneRun'))
+      .map((c) => ({
+        tenantId: event.tenantId,
+        projectId: event.projectId,
+        channelId: c.id,
+        sceneRunId: event.run.id,
+        scene,
+        event: 'sceneRun',
+        level: null,
+      }));
+    if (rows.length > 0) await db.insert(notificationDeliveries).values(rows).onConflictDoNothing();
+  }
+
   /**
    * Claims the due deliveries (moving them out of reach of other rounds and processes for the lease) and
    * starts sending them; does not wait for the sends.
@@ -248,11 +323,14 @@ export class NotificationDispatcher {
       })
       .from(d)
       .innerJoin(notificationChannels, eq(notificationChannels.id, d.channelId))
-      .innerJoin(alerts, eq(alerts.id, d.alertId))
       .innerJoin(projects, eq(projects.id, d.projectId))
-      .innerJoin(alertHistory, eq(alertHistory.id, d.historyId))
+      .leftJoin(alerts, eq(alerts.id, d.alertId))
+      .leftJoin(alertHistory, eq(alertHistory.id, d.historyId))
       .where(eq(d.id, id));
     if (!row) return; // deleted with its channel meanwhile
+    const { scene } = row.delivery;
+    const time = scene ? scene.startedAt : row.at?.toISOString();
+    if (!time) return; // an alert event whose alert is gone: the row went with it
     let outcome: SendOutcome;
     let tries = attempts;
     if (!row.channel.enabled) {
@@ -262,10 +340,11 @@ export class NotificationDispatcher {
       const message: NotificationMessage = {
         deliveryId: id,
         event: row.delivery.event,
-        time: row.at.toISOString(),
+        time,
         level: row.delivery.level,
         project: { id: row.delivery.projectId, name: row.projectName },
-        alert: alertPayload(row.alert),
+        alert: row.alert ? alertPayload(row.alert) : null,
+        scene: scene ?? null,
       };
       outcome = await sendTo(db, row.channel, message, this.settings.timeoutMs, this.stopSignal.signal);
     }

@@ -4,7 +4,7 @@ import { NotificationDispatcher } from './dispatcher.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Webhook and e-mail notifications of alert changes (issue 7). */
+    /** Webhook and e-mail notifications of alert changes (issue 7) and scene runs (issue 24). */
     notifications: NotificationDispatcher;
   }
 }
@@ -23,11 +23,11 @@ export const notificationsPlugin = fp(
     );
     app.decorate('notifications', dispatcher);
     app.addHook('onReady', async () => {
-      dispatcher.start(app.alertEvents);
+      dispatcher.start(app.alertEvents, app.sceneEvents);
     });
     app.addHook('onClose', async () => {
       await dispatcher.stop();
     });
   },
-  { name: 'notifications', dependencies: ['database', 'alerts'] },
+  { name: 'notifications', dependencies: ['database', 'alerts', 'scene-events'] },
 );

@@ -10,7 +10,7 @@ import {
 } from '@sbuilding/shared';
 import type { StoredSmtp } from '../system/index.js';
 
-/** What a notification says: the event, the alert (null for a test message) and its project. */
+/** What a notification says: the event, the alert or the scene run (neither for a test message), the project. */
 export type NotificationMessage = WebhookMessage;
 
 export interface SendOutcome {
@@ -79,7 +79,19 @@ const EVENTS: Record<NotificationMessage['event'], [string, string]> = {
   raised: ['alert raised', '产生告警'],
   resolved: ['alert resolved', '告警已恢复'],
   processed: ['alert handled', '告警已处理'],
+  sceneRun: ['scene run', '场景已执行'],
   test: ['test message', '测试消息'],
+};
+const OUTCOMES: Record<string, [string, string]> = {
+  ran: ['ran', '已执行'],
+  failed: ['failed (some devices were not set)', '失败（部分设备未设置）'],
+  skipped: ['skipped', '已跳过'],
+};
+const TRIGGERS: Record<string, [string, string]> = {
+  manual: ['executed by a person', '人工执行'],
+  timing: ['timing', '定时'],
+  device: ['device condition', '设备条件'],
+  weather: ['weather condition', '天气条件'],
 };
 const TYPES: Record<string, [string, string]> = {
   offline: ['Device offline', '设备离线'],
@@ -105,8 +117,33 @@ export function emailContent(
   timeZone: string,
 ): { subject: string; text: string } {
   const [eventEn, eventZh] = EVENTS[message.event];
-  const { alert, project } = message;
+  const { alert, project, scene } = message;
   const time = (value: string | null) => emailTime(value, timeZone);
+  const line = (en: string, zh: string, value: string | null) => `${en} / ${zh}: ${value ?? '-'}`;
+  if (scene) {
+    const pair = (table: Record<string, [string, string]>, key: string) => {
+      const [en, zh] = table[key] ?? [key, key];
+      return `${en} / ${zh}`;
+    };
+    const set = scene.commands.filter((c) => c.result === 'success').length;
+    return {
+      subject: `[sbuilding] ${eventEn}: ${scene.sceneName} / ${eventZh}：${scene.sceneName}`,
+      text: [
+        line('Project', '项目', project.name),
+        line('Scene', '场景', scene.sceneName),
+        line('Trigger', '触发方式', pair(TRIGGERS, scene.trigger)),
+        line('Outcome', '结果', pair(OUTCOMES, scene.outcome)),
+        line('By', '执行者', scene.userName),
+        line('Devices set', '已设置设备', `${set} / ${scene.commands.length}`),
+        ...scene.commands
+          .filter((c) => c.result !== 'success')
+          .map((c) => `  ${c.deviceName || `#${c.deviceId}`}: ${c.result} ${c.message}`),
+        line('Time', '时间', time(message.time)),
+        '',
+        `Run #${scene.runId} in the scheduling log (/job/log). / 执行记录 #${scene.runId}，请在调度日志查看。`,
+      ].join('\n'),
+    };
+  }
   if (!alert) {
     return {
       subject: `[sbuilding] ${project.name}: ${eventEn} / ${eventZh}`,
@@ -120,7 +157,6 @@ export function emailContent(
   }
   const [levelEn, levelZh] = LEVELS[alert.level];
   const [typeEn, typeZh] = TYPES[alert.type] ?? [alert.type, alert.type];
-  const line = (en: string, zh: string, value: string | null) => `${en} / ${zh}: ${value ?? '-'}`;
   return {
     subject: `[sbuilding] ${levelEn} ${eventEn}: ${alert.object} / ${levelZh}${eventZh}：${alert.object}`,
     text: [

@@ -155,7 +155,7 @@ export async function listDeliveries(
       })
       .from(d)
       .innerJoin(notificationChannels, eq(notificationChannels.id, d.channelId))
-      .innerJoin(alerts, eq(alerts.id, d.alertId))
+      .leftJoin(alerts, eq(alerts.id, d.alertId))
       .where(where)
       .orderBy(desc(d.createdAt), desc(d.id))
       .limit(filter.pageSize)
@@ -169,7 +169,8 @@ export async function listDeliveries(
       channelName,
       kind,
       alertId: delivery.alertId,
-      alertObject,
+      alertObject: alertObject ?? delivery.scene?.sceneName ?? '',
+      sceneRunId: delivery.sceneRunId,
       event: delivery.event,
       level: delivery.level,
       status: delivery.status,
@@ -211,6 +212,7 @@ export async function testChannel(
       level: null,
       project: { id: channel.projectId, name: project?.name ?? '' },
       alert: null,
+      scene: null,
     },
     timeoutMs,
     new AbortController().signal,

@@ -4,13 +4,20 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ALERT_LEVELS, DELIVERY_STATUSES, NOTIFICATION_EVENTS, NOTIFICATION_KINDS } from '@sbuilding/shared';
+import {
+  ALERT_LEVELS,
+  DELIVERY_STATUSES,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_KINDS,
+  type WebhookSceneRun,
+} from '@sbuilding/shared';
 import { alertHistory, alerts } from '../alerts/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
@@ -46,9 +53,11 @@ export const notificationChannels = pgTable(
 );
 
 /**
- * The delivery log: one row per channel and alert history entry (the unique index makes recording
- * idempotent, whichever process or retry records it). Pending rows are the work queue: a process claims the
- * due ones by moving `next_attempt_at` past its send timeout, so after a restart they are picked up again.
+ * The delivery log: one row per channel and alert history entry, or per channel and scene run (the unique
+ * indexes make recording idempotent, whichever process or retry records it). Pending rows are the work
+ * queue: a process claims the due ones by moving `next_attempt_at` past its send timeout, so after a restart
+ * they are picked up again. A scene run's row keeps what the message says of the run (`scene`), so sending
+ * it (again) needs nothing of the scenes module.
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
@@ -63,14 +72,18 @@ export const notificationDeliveries = pgTable(
     channelId: integer('channel_id')
       .notNull()
       .references(() => notificationChannels.id, { onDelete: 'cascade' }),
-    alertId: integer('alert_id')
-      .notNull()
-      .references(() => alerts.id, { onDelete: 'cascade' }),
-    historyId: bigint('history_id', { mode: 'number' })
-      .notNull()
-      .references(() => alertHistory.id, { onDelete: 'cascade' }),
+    /** The alert and its history entry (null for a scene run). */
+    alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'cascade' }),
+    historyId: bigint('history_id', { mode: 'number' }).references(() => alertHistory.id, {
+      onDelete: 'cascade',
+    }),
+    /** The scene run (scene_runs.id; null for an alert event). */
+    sceneRunId: bigint('scene_run_id', { mode: 'number' }),
+    /** What the message says of the scene run (null for an alert event). */
+    scene: jsonb('scene').$type<WebhookSceneRun>(),
     event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
-    level: text('level', { enum: ALERT_LEVELS }).notNull(),
+    /** The alert's level (null for a scene run). */
+    level: text('level', { enum: ALERT_LEVELS }),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error').notNull().default(''),
@@ -82,6 +95,7 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('notification_deliveries_channel_history').on(t.channelId, t.historyId),
+    uniqueIndex('notification_deliveries_channel_scene_run').on(t.channelId, t.sceneRunId),
     index('notification_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

@@ -18,6 +18,7 @@ import { devices } from '../devices/tables.js';
  */
 
 interface Received {
+  url: string;
   headers: http.IncomingHttpHeaders;
   raw: Buffer;
 }
@@ -26,7 +27,7 @@ const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    received.push({ headers: req.headers, raw: Buffer.concat(chunks) });
+    received.push({ url: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) });
     res.writeHead(204).end();
   });
 });
@@ -51,11 +52,14 @@ async function waitForDelivery(count: number): Promise<Received> {
     .poll(async () => {
       await t.app.alertDetector.idle();
       await t.app.notifications.idle();
-      return received.length;
+      return hook().length;
     })
     .toBeGreaterThanOrEqual(count);
-  return received[count - 1]!;
+  return hook()[count - 1]!;
 }
+
+/** What the integrator's channel (signed, every event) received, in order. */
+const hook = () => received.filter((r) => r.url === '/hook');
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -81,11 +85,21 @@ beforeAll(async () => {
     name: 'Integrator',
     kind: 'webhook',
     levels: ['urgent', 'secondary', 'general', 'complete'],
-    events: ['raised', 'resolved', 'processed'],
+    events: ['raised', 'resolved', 'processed', 'sceneRun'],
     url,
     secret: SECRET,
   });
   expect(channel.statusCode, channel.body).toBe(200);
+  // A channel that does not follow scene runs: it must hear the alerts only.
+  const alertsOnly = await manager('POST', '/sbuilding/notification/channel', {
+    projectId,
+    name: 'Alerts only',
+    kind: 'webhook',
+    levels: ['urgent', 'secondary', 'general', 'complete'],
+    events: ['raised'],
+    url: url.replace('/hook', '/alerts-only'),
+  });
+  expect(alertsOnly.statusCode, alertsOnly.body).toBe(200);
 });
 
 afterAll(async () => {
@@ -139,6 +153,60 @@ describe('webhook notifications against the OpenAPI document', () => {
     expect(signatureValid(resolved.raw, resolved.headers['x-sbuilding-signature'])).toBe(true);
   });
 
+  it('sends a scene run as documented, signed, only to channels that follow scene runs', async () => {
+    const light = await insertDevice(t.app.db, { model: 's2', name: 'Contract light' });
+    const created = await manager('PUT', '/sbuilding/scene/create', {
+      projectId,
+      name: 'Contract lights off',
+      triggerType: 'manual',
+      category: 'light',
+      targets: [{ kind: 'device', id: light.id }],
+      actions: [{ method: 'setOnOff', params: { onOff: false } }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sceneId: number = created.json().data.id;
+    const before = hook().length;
+    const alertsOnlyBefore = received.filter((r) => r.url === '/alerts-only').length;
+    const executed = await manager('POST', `/sbuilding/scene/execute/${sceneId}`);
+    expect(executed.statusCode, executed.body).toBe(200);
+    const run = executed.json().data as { id: number; outcome: string };
+
+    const delivered = await waitForDelivery(before + 1);
+    const body: unknown = JSON.parse(delivered.raw.toString('utf8'));
+    expect(validate(body)).toBe(true);
+    // No broker in this test: the light is unreachable, so the run failed; the body says which device.
+    expect(body).toMatchObject({
+      event: 'sceneRun',
+      level: null,
+      alert: null,
+      project: { id: projectId },
+      scene: {
+        runId: run.id,
+        sceneId,
+        sceneName: 'Contract lights off',
+        trigger: 'manual',
+        outcome: run.outcome,
+        userName: 'manager',
+        commands: [{ deviceId: light.id, deviceName: 'Contract light', method: 'setOnOff' }],
+      },
+    });
+    expect(delivered.headers['x-sbuilding-event']).toBe('sceneRun');
+    expect(signatureValid(delivered.raw, delivered.headers['x-sbuilding-signature'])).toBe(true);
+    // The delivery log lists it under the scene's name and run.
+    const log = await manager('POST', '/sbuilding/notification/delivery/list', { projectId });
+    expect(log.json().data.rows).toContainEqual(
+      expect.objectContaining({
+        event: 'sceneRun',
+        alertId: null,
+        sceneRunId: run.id,
+        alertObject: 'Contract lights off',
+        level: null,
+        status: 'sent',
+      }),
+    );
+    expect(received.filter((r) => r.url === '/alerts-only').length).toBe(alertsOnlyBefore);
+  });
+
   it('refuses a body the document does not allow (the contract check can fail)', () => {
     expect(() =>
       validate({
@@ -148,6 +216,7 @@ describe('webhook notifications against the OpenAPI document', () => {
         level: null,
         project: { id: 1, name: 'x' },
         alert: null,
+        scene: null,
       }),
     ).toThrow();
   });

@@ -29,6 +29,23 @@ function child(parent: Json, key: string): Json {
 }
 
 /**
+ * OpenAPI 3.0 (3.0.3's clarification): `nullable` does not widen an `enum`, so a nullable enum must list
+ * null itself, or validators refuse null (a scene run's `level`, a test message's).
+ */
+function nullableEnums(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) nullableEnums(item);
+    return;
+  }
+  if (!isJson(schema)) return;
+  const values: unknown = schema.enum;
+  if (schema.nullable === true && Array.isArray(values) && !values.includes(null)) {
+    schema.enum = [...values, null];
+  }
+  for (const value of Object.values(schema)) nullableEnums(value);
+}
+
+/**
  * Describes the notifications sbuilding sends to integrators in the OpenAPI document: the body as the
  * component `WebhookNotification`, and a callback on the channel-creating call with its headers and the
  * HMAC signature. `webhook-docs.test.ts` checks real deliveries against the same schema.
@@ -36,6 +53,7 @@ function child(parent: Json, key: string): Json {
 export function describeWebhooks(document: Json): void {
   const jsonSchema: Json = { ...z.toJSONSchema(webhookMessageSchema, { target: 'openapi-3.0' }) };
   delete jsonSchema.$schema;
+  nullableEnums(jsonSchema);
   child(child(document, 'components'), 'schemas')[WEBHOOK_SCHEMA_NAME] = jsonSchema;
   const pathItem = child(document, 'paths')[CHANNEL_CREATE.path];
   if (!isJson(pathItem)) return;
@@ -53,10 +71,15 @@ export function describeWebhooks(document: Json): void {
       '{$request.body#/url}': {
         post: {
           operationId: 'webhookAlertNotification',
-          summary: 'What a webhook channel receives when an alert is raised, resolved or handled',
+          summary:
+            'What a webhook channel receives when an alert is raised, resolved or handled, or a scene runs',
           description: WEBHOOK_SIGNATURE_DOC,
           parameters: [
-            header('X-Sbuilding-Event', "raised, resolved, processed or test (as the body's `event`)", true),
+            header(
+              'X-Sbuilding-Event',
+              "raised, resolved, processed, sceneRun or test (as the body's `event`)",
+              true,
+            ),
             header('X-Sbuilding-Delivery', 'The delivery id (absent for a test message)', false),
             header(
               WEBHOOK_SIGNATURE_HEADER,

@@ -11,3 +11,6 @@ export type { WeatherProvider } from './weather.js';
 export { sceneWeekRoutes } from './week-routes.js';
 export { createScene } from './service.js';
 export { createNoonNap } from './noon-nap-service.js';
+export { SceneEvents } from './events.js';
+export type { SceneRunEvent } from './events.js';
+export { sceneEventsPlugin } from './plugin.js';

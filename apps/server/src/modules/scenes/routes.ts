@@ -53,6 +53,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
     commandTimeoutMs: COMMAND_TIMEOUT_MS,
     weather: weatherProvider(app.config.scenes.weather),
     clock: app.clock,
+    events: app.sceneEvents,
   });
 
   app.post(

@@ -227,7 +227,10 @@ export async function runScene(
       })
       .where(eq(sceneRuns.id, claimed.id))
       .returning();
-    return done ? toRun(done) : null;
+    if (!done) return null;
+    const run = toRun(done);
+    deps.events?.emit({ tenantId: row.tenantId, projectId: row.projectId, run, userName: actor.userName });
+    return run;
   }
   const [inserted] = await db
     .insert(sceneRuns)

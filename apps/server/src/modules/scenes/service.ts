@@ -22,6 +22,7 @@ import { findProject } from '../projects/index.js';
 import { projects } from '../projects/tables.js';
 import { sceneRuns, scenes, type SceneRules } from './tables.js';
 import { type WeatherProvider } from './weather.js';
+import type { SceneEvents } from './events.js';
 import { toRun } from './runs.js';
 
 type SceneRow = typeof scenes.$inferSelect;
@@ -34,6 +35,8 @@ export interface SceneDeps extends CommandDeps {
   clock?: Clock;
   /** How long a scene's command waits for a device's reply. */
   commandTimeoutMs: number;
+  /** Told of each run that sent commands (the app's `sceneEvents`); absent, nobody is told. */
+  events?: SceneEvents;
 }
 
 /** What the deps' clock reads now. */

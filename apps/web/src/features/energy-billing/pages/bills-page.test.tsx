@@ -41,7 +41,8 @@ const BILL: Bill = {
   ],
   energyCost: 39.91,
   peakKw: 7,
-  peakAt: '2026-07-15 10:00',
+  peakAt: '2026-07-15 10:15',
+  peakBasis: 'quarterHour',
   demandCharge: 280,
   fixedCharges: [{ name: 'Metering service', amount: 50 }],
   total: 369.91,
@@ -55,6 +56,8 @@ const BILL: Bill = {
       startReading: 1000,
       endReading: 1056,
       kwh: 56,
+      peakKw: 6.5,
+      peakAt: '2026-07-15 10:30',
     },
   ],
   gaps: [{ deviceId: 7, name: 'M1 ch1', from: '2026-07-01 00:00', to: '2026-07-15 00:00' }],
@@ -87,7 +90,10 @@ describe('bills page', { timeout: 150_000 }, () => {
     });
     renderPage();
     expect(await screen.findByTestId('bill-total', {}, WAIT)).toHaveTextContent('CN¥369.91');
-    expect(screen.getByText('Peak demand 7 kW at 2026-07-15 10:00')).toBeInTheDocument();
+    expect(screen.getByText('Peak demand 7 kW at 2026-07-15 10:15')).toBeInTheDocument();
+    expect(screen.getByText('The highest 15-minute average, from the meter readings')).toBeInTheDocument();
+    // Each meter's own peak and when (not the place's: the channels peak at different quarters).
+    expect(screen.getByText('6.5 kW at 2026-07-15 10:30')).toBeInTheDocument();
     expect(screen.getByText('M1 ch1: 2026-07-01 00:00 – 2026-07-15 00:00')).toBeInTheDocument();
     const asked = seen.find((c) => c.url === '/sbuilding/energy/bill');
     expect(asked?.params).toMatchObject({ projectId: 5, level: 'building', nodeId: 1 });

@@ -74,6 +74,11 @@ function BillView({ bill }: { bill: Bill }) {
                       ? t('energyBilling.bills.peak', { kw: num(bill.peakKw, 2), at: bill.peakAt })
                       : t('energyBilling.bills.peakNone')}
                   </Typography.Text>
+                  {bill.peakAt && (
+                    <Typography.Text type="secondary">
+                      {t(`energyBilling.bills.peakBasis.${bill.peakBasis}`)}
+                    </Typography.Text>
+                  )}
                 </Flex>
               ),
             },
@@ -166,6 +171,15 @@ function BillView({ bill }: { bill: Bill }) {
               render: (v: number | null) => (v === null ? '—' : num(v, 3)),
             },
             { title: 'kWh', dataIndex: 'kwh', align: 'right', render: (v: number) => num(v, 3) },
+            {
+              title: t('energyBilling.bills.meterPeak'),
+              dataIndex: 'peakKw',
+              align: 'right',
+              render: (v: number, m: Bill['meters'][number]) =>
+                m.peakAt === null
+                  ? '—'
+                  : t('energyBilling.bills.meterPeakAt', { kw: num(v, 2), at: m.peakAt }),
+            },
           ]}
         />
       </Card>

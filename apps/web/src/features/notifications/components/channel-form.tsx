@@ -115,6 +115,7 @@ export function ChannelForm({ projectId, editing, open, onClose }: ChannelFormPr
         <Form.Item
           label={t('notifications.levels')}
           {...zodField(channelFormSchema, 'levels', t('notifications.levels'))}
+          extra={t('notifications.levelsHelp')}
         >
           <Select
             mode="multiple"

@@ -29,14 +29,19 @@ export function DeliveryLog({ projectId, channels }: { projectId: number; channe
     {
       title: t('notifications.alert'),
       dataIndex: 'alertObject',
-      render: (v: string, r) => `${v} (#${r.alertId})`,
+      // An alert's object with its id, or a scene's name with its run's id (the scheduling log's).
+      render: (v: string, r) => `${v} (#${r.alertId ?? r.sceneRunId})`,
     },
     {
       title: t('notifications.event'),
       dataIndex: 'event',
       render: (v: NotificationDelivery['event']) => t(`notifications.eventNames.${v}`),
     },
-    { title: t('notifications.level'), dataIndex: 'level', render: (v: string) => t(`alarm.levels.${v}`) },
+    {
+      title: t('notifications.level'),
+      dataIndex: 'level',
+      render: (v: string | null) => (v ? t(`alarm.levels.${v}`) : '—'),
+    },
     {
       title: t('notifications.status'),
       dataIndex: 'status',

@@ -35,6 +35,7 @@ const DELIVERY = {
   kind: 'webhook',
   alertId: 40,
   alertObject: 'Roof gateway',
+  sceneRunId: null,
   event: 'raised',
   level: 'urgent',
   status: 'failed',
@@ -45,6 +46,22 @@ const DELIVERY = {
   updateTime: '2026-01-01T00:00:00Z',
   sentTime: null,
   nextAttemptTime: null,
+};
+
+/** A scene run's delivery: no alert, no level; the scene's name and run instead. */
+const SCENE_DELIVERY = {
+  ...DELIVERY,
+  id: 10,
+  alertId: null,
+  alertObject: 'Evening lights off',
+  sceneRunId: 77,
+  event: 'sceneRun',
+  level: null,
+  status: 'sent',
+  attempts: 1,
+  lastError: '',
+  httpStatus: 204,
+  sentTime: '2026-01-01T00:00:01Z',
 };
 
 const posted = (url: string) => seen.filter((c) => c.url === url).map((c) => bodyOf(c));
@@ -76,7 +93,7 @@ beforeEach(async () => {
       error: 'HTTP 503',
       durationMs: 12,
     }),
-    '/sbuilding/notification/delivery/list': envelope(200, { rows: [DELIVERY], total: 1 }),
+    '/sbuilding/notification/delivery/list': envelope(200, { rows: [DELIVERY, SCENE_DELIVERY], total: 2 }),
   });
 });
 afterEach(() => {
@@ -152,6 +169,8 @@ describe('notifications page', { timeout: 150_000 }, () => {
     expect(await within(table).findByText('Failed', {}, WAIT)).toBeInTheDocument();
     expect(within(table).getByText('HTTP 503')).toBeInTheDocument();
     expect(within(table).getByText('Roof gateway (#40)')).toBeInTheDocument();
+    expect(within(table).getByText('Evening lights off (#77)')).toBeInTheDocument();
+    expect(within(table).getByText('Scene run')).toBeInTheDocument();
     expect(posted('/sbuilding/notification/delivery/list')[0]).toMatchObject({ projectId: 5, pageNum: 1 });
     expect(await seriousViolations()).toEqual([]);
   });

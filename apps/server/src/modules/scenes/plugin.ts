@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SceneEvents } from './events.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Scene runs that sent commands, told after their run row is settled (notifications listen). */
+    sceneEvents: SceneEvents;
+  }
+}
+
+/** The scene events of the process; every `SceneDeps` built by the app carries them. */
+export const sceneEventsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('sceneEvents', new SceneEvents());
+  },
+  { name: 'scene-events' },
+);
