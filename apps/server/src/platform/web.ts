@@ -23,6 +23,10 @@ const DOCUMENT_ONLY_HEADERS = [
   'X-XSS-Protection',
 ];
 
+function hasRemoveHeader(res: object): res is Pick<ServerResponse, 'removeHeader'> {
+  return 'removeHeader' in res && typeof res.removeHeader === 'function';
+}
+
 /** Paths that belong to the API: never answered with the console's index.html. */
 const API_PREFIXES = ['/sbuilding/', '/system/', '/common/', '/websocket/', '/docs', '/health'];
 
@@ -48,10 +52,10 @@ export const webPlugin = fp(
         setHeaders: (res, filePath) => {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-          // The console starts no worker from a file of its own (map workers are blob: URLs).
-          if (hashed && /\.(js|css)(\.br|\.gz)?$/.test(filePath))
-            // At run time `res` is Node's ServerResponse (send's); the plugin's type names only two methods.
-            for (const name of DOCUMENT_ONLY_HEADERS) (res as unknown as ServerResponse).removeHeader(name);
+          // The console starts no worker from a file of its own (map workers are blob: URLs). At run time
+          // `res` is Node's ServerResponse (send's); the plugin's type names only two of its methods.
+          if (hashed && /\.(js|css)(\.br|\.gz)?$/.test(filePath) && hasRemoveHeader(res))
+            for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
           // The same URL answers brotli, gzip or plain bytes: caches must key on what was accepted.
           res.setHeader('Vary', 'Accept-Encoding');
         },
