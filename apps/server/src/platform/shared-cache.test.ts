@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SharedCache } from './shared-cache.js';
+import { scopeKey, SharedCache } from './shared-cache.js';
+import type { Scope } from './tenancy.js';
 
 describe('SharedCache', () => {
   it('computes once for every caller asking meanwhile and until the answer is ttl old', async () => {
@@ -36,5 +37,34 @@ describe('SharedCache', () => {
     await cache.get('c', async () => 'c1');
     expect(await cache.get('a', async () => 'a2')).toBe('a2');
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
+  });
+});
+
+describe('scopeKey', () => {
+  const base: Scope = {
+    userId: 7,
+    tenantId: 3,
+    roles: ['tbVisualDisplay'],
+    permissions: ['a:b:c', 'x:y:z'],
+    isAdmin: false,
+  };
+
+  it('is the same for callers who see the same rows, whoever they are', () => {
+    expect(scopeKey({ ...base, userId: 8, permissions: ['x:y:z', 'a:b:c'] })).toBe(scopeKey(base));
+  });
+
+  it('differs for a caller who may see less or more', () => {
+    const others: Scope[] = [
+      { ...base, tenantId: 4 },
+      { ...base, tenantId: null },
+      { ...base, isAdmin: true, tenantId: null },
+      { ...base, roles: ['tbCustomer'] },
+      { ...base, permissions: ['a:b:c'] },
+      { ...base, hallIds: [1] },
+      { ...base, hallIds: [] },
+      { ...base, projectIds: [2] },
+    ];
+    const keys = new Set([base, ...others].map(scopeKey));
+    expect(keys.size).toBe(others.length + 1);
   });
 });

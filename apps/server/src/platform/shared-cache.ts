@@ -1,3 +1,5 @@
+import type { Scope } from './tenancy.js';
+
 /**
  * A short-lived answer shared by every caller asking the same thing: the first caller computes it, callers
  * arriving meanwhile wait for that same computation, and later ones get it until it is `ttlMs` old. For data
@@ -41,4 +43,22 @@ export class SharedCache<T> {
       this.entries.delete(key);
     }
   }
+}
+
+/**
+ * What a scope lets its caller see, as a cache key part: the tenant (or admin), roles, permissions and the
+ * building and project limits, not who the caller is. Callers with the same key are shown the same rows by
+ * every tenancy filter, so an answer computed under one caller's scope may be given to the others (200
+ * display accounts of a tenant share one board computation), and never to a caller who may see less or more.
+ */
+export function scopeKey(scope: Scope): string {
+  const list = (values: readonly (string | number)[] | undefined) =>
+    values === undefined ? '*' : [...values].sort().join(',');
+  return [
+    scope.isAdmin ? 'admin' : `tenant:${scope.tenantId ?? 'none'}`,
+    list(scope.roles),
+    list(scope.permissions),
+    list(scope.hallIds),
+    list(scope.projectIds),
+  ].join('|');
 }

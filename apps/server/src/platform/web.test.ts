@@ -64,4 +64,15 @@ describe('the console assets', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('/assets/index-AbC123.js');
   });
+
+  it('sends a script without the headers only a document acts on, and the page with them', async () => {
+    const asset = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    const page = await get('/login', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, useLocation, useNavigate, useRoutes } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
@@ -11,7 +11,6 @@ import { startLoading, stopLoading } from '@/lib/loading';
 import { isGuideSkipped } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 import { getProjectId, isMiniProgram, miniProgramHome, writeStored } from '@/lib/storage';
-import { CrashPage } from './pages/crash-page';
 import { decideRoute, type GuardDecision } from './route-guard';
 import { findRoute } from './route-match';
 import { buildRoutes, STATIC_TITLES } from './routes';
@@ -123,7 +122,20 @@ function Root() {
   return <AppRoutes />;
 }
 
-export const ROOT_ROUTES = [{ path: '*', element: <Root />, errorElement: <CrashPage /> }];
+// Loaded only when something has crashed: antd's Result is not on the login page's path.
+const CrashPage = lazy(() => import('./pages/crash-page').then((m) => ({ default: m.CrashPage })));
+
+export const ROOT_ROUTES = [
+  {
+    path: '*',
+    element: <Root />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <CrashPage />
+      </Suspense>
+    ),
+  },
+];
 
 export function createAppRouter() {
   return createBrowserRouter(ROOT_ROUTES);

@@ -2,9 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteRecord } from '@sbuilding/shared';
+import { LoginPage } from '@/features/auth/pages/login-page';
 import { pageFor } from './page-registry';
-import { ComingSoonPage } from './pages/coming-soon-page';
-import { NotFoundPage, UnauthorizedPage } from './pages/error-page';
 import { RedirectPage } from './pages/redirect-page';
 import { flattenRoutes } from './route-match';
 
@@ -13,13 +12,19 @@ import { flattenRoutes } from './route-match';
 const Layout = lazy(() => import('./layout/layout').then((m) => ({ default: m.Layout })));
 const GuidePage = lazy(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage })));
 
+// The error and placeholder pages (antd's Result, Empty) are not on the login page's path either.
+const ComingSoonPage = lazy(() =>
+  import('./pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+);
+const NotFoundPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() =>
+  import('./pages/error-page').then((m) => ({ default: m.UnauthorizedPage })),
+);
+
 const WxProgramPage = lazy(() =>
   import('@/features/mini-program').then((m) => ({ default: m.WxProgramPage })),
 );
 
-const LoginPage = lazy(() =>
-  import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
-);
 const AuthRedirectPage = lazy(() =>
   import('@/features/auth/pages/auth-redirect-page').then((m) => ({ default: m.AuthRedirectPage })),
 );
@@ -78,14 +83,24 @@ export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
   return [
     {
       path: '/login',
+      element: <LoginPage />,
+    },
+    {
+      path: '/404',
       element: (
         <Loadable>
-          <LoginPage />
+          <NotFoundPage />
         </Loadable>
       ),
     },
-    { path: '/404', element: <NotFoundPage /> },
-    { path: '/401', element: <UnauthorizedPage /> },
+    {
+      path: '/401',
+      element: (
+        <Loadable>
+          <UnauthorizedPage />
+        </Loadable>
+      ),
+    },
     {
       path: '/register',
       element: (

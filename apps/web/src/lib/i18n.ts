@@ -1,13 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { DEVICE_LABELS, FIELD_LABELS, VALIDATION_MESSAGES, type Lang } from '@sbuilding/shared';
 import en from '@/locales/en.json';
-import zh from '@/locales/zh-CN.json';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -26,25 +23,48 @@ function toI18next(messages: Readonly<Record<string, string>>): Record<string, s
   );
 }
 
-export const resources = {
-  en: {
-    translation: {
-      ...en,
-      validation: toI18next(VALIDATION_MESSAGES.en),
-      fields: toI18next(FIELD_LABELS.en),
-      /** The device catalogue's names: catalogue.categories.light, catalogue.models.s2, catalogue.telemetry.co2. */
-      catalogue: DEVICE_LABELS.en,
-    },
-  },
-  'zh-CN': {
-    translation: {
-      ...zh,
-      validation: toI18next(VALIDATION_MESSAGES.zh),
-      fields: toI18next(FIELD_LABELS.zh),
-      catalogue: DEVICE_LABELS.zh,
-    },
-  },
-} as const;
+/** English is built in (the fallback, and what most first visits show). */
+const english = {
+  ...en,
+  validation: toI18next(VALIDATION_MESSAGES.en),
+  fields: toI18next(FIELD_LABELS.en),
+  /** The device catalogue's names: catalogue.categories.light, catalogue.models.s2, catalogue.telemetry.co2. */
+  catalogue: DEVICE_LABELS.en,
+};
+
+/** antd's strings for each language; Chinese arrives with its catalogue. */
+const antdLocales: Partial<Record<Language, Locale>> = { en: enUS };
+
+/**
+ * The Chinese catalogue (the console's, antd's and dayjs's) is fetched only when Chinese is chosen or
+ * detected, so an English visit to the login page does not download it (issue 18, bench/login-page.bench.mjs).
+ */
+async function loadChinese(): Promise<void> {
+  const [zh, antdZh] = await Promise.all([
+    import('@/locales/zh-CN.json'),
+    import('antd/locale/zh_CN'),
+    import('dayjs/locale/zh-cn'),
+  ]);
+  i18n.addResourceBundle('zh-CN', 'translation', {
+    ...zh.default,
+    validation: toI18next(VALIDATION_MESSAGES.zh),
+    fields: toI18next(FIELD_LABELS.zh),
+    catalogue: DEVICE_LABELS.zh,
+  });
+  antdLocales['zh-CN'] = antdZh.default;
+}
+
+let chinese: Promise<void> | null = null;
+
+/** Makes a language's strings available (once); English always is. */
+export function loadLanguage(lng: Language): Promise<void> {
+  if (lng === 'en') return Promise.resolve();
+  chinese ??= loadChinese().catch((error: unknown) => {
+    chinese = null;
+    throw error;
+  });
+  return chinese;
+}
 
 /** The stored choice wins; otherwise Chinese when the browser says zh-cn (spec section 1), else English. */
 export function detectLanguage(stored: string | null, browserLanguage: string | undefined): Language {
@@ -69,17 +89,25 @@ function applyLanguageSideEffects(lng: Language): void {
 const initial = detectLanguage(readStoredLanguage(), navigator.language);
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: english } },
   lng: initial,
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
-  // Inline resources: initialise synchronously so the first render already has its strings.
+  // Inline resources: initialise synchronously; a Chinese first visit waits for `languageReady` to render.
   initAsync: false,
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
   showSupportNotice: false,
 });
-applyLanguageSideEffects(initial);
+document.documentElement.lang = initial;
+
+/** Resolves when the detected language's strings are in; the console renders after it (main.tsx). */
+export const languageReady: Promise<void> = loadLanguage(initial).then(
+  () => applyLanguageSideEffects(initial),
+  // Without its catalogue the console still works, in English (the fallback).
+  () => undefined,
+);
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
@@ -92,6 +120,7 @@ export async function setLanguage(lng: Language): Promise<void> {
   } catch {
     // Not remembered, but still applied for this visit.
   }
+  await loadLanguage(lng);
   await i18n.changeLanguage(lng);
   applyLanguageSideEffects(lng);
 }
@@ -102,7 +131,7 @@ export function requestLang(): Lang {
 }
 
 export function antdLocale(lng: Language): Locale {
-  return lng === 'zh-CN' ? zhCN : enUS;
+  return antdLocales[lng] ?? enUS;
 }
 
 export { i18n };

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { setLanguage } from '@/lib/i18n';
+import { loadLanguage, setLanguage } from '@/lib/i18n';
 
 // findBy*/waitFor wait this long by default: lazy pages and antd take seconds on a busy 2-core CI
 // machine. A wait that succeeds returns as soon as it can, so this costs nothing when things are fast.
@@ -9,7 +9,9 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // Files share their worker's modules (vitest.config.ts): each starts in English whatever language the file
 // before it left the console in; a file that wants Chinese switches itself.
+// The Chinese catalogue loads on demand in the console; tests that read it directly find it loaded.
 beforeAll(async () => {
+  await loadLanguage('zh-CN');
   await setLanguage('en');
 });
 

@@ -15,7 +15,8 @@ import {
   pageSchema,
   PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
-import { ok } from '../../platform/envelope.js';
+import { ok, okJson } from '../../platform/envelope.js';
+import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { exportAlerts } from './export.js';
 import { alertDetail, countAlerts, handleAlert, ignoreAll, listAlerts } from './service.js';
@@ -25,9 +26,21 @@ const tags = ['alerts'];
 const READ = { roles: PROJECT_READ_ROLES };
 /** Handling: the alert handling permission as well (display screens only look). */
 const HANDLE = { roles: PROJECT_READ_ROLES, permissions: [ALERT_HANDLE_PERMISSION] };
+/** How long the alarm board's list and counts are shared between viewers who see the same rows. */
+const BOARD_CACHE_MS = 2_000;
 
 /** The alarm board's calls (spec sections 3-5): list, counts, detail, process, ignore, ignore all, export. */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The alarm board on many screens: one computation per filter every few seconds (platform/shared-cache.ts),
+  // forgotten the moment an alert changes on this node (its screens are told to ask again: they must not get
+  // the answer from before the change). Another node's change shows within BOARD_CACHE_MS.
+  const listCache = new SharedCache<string>(BOARD_CACHE_MS);
+  const countsCache = new SharedCache<string>(BOARD_CACHE_MS);
+  const stopClearing = app.alertEvents.onChange(() => {
+    listCache.clear();
+    countsCache.clear();
+  });
+  app.addHook('onClose', async () => stopClearing());
   app.post(
     '/sbuilding/alert/getList',
     {
@@ -39,7 +52,13 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(alertSchema)), ...errorResponses(400, 403) },
       },
     },
-    async (request) => ok(request, await listAlerts(app.db, request.scope(), request.body)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const page = await listCache.get(`${scopeKey(scope)}:${JSON.stringify(request.body)}`, async () =>
+        JSON.stringify(pageSchema(alertSchema).parse(await listAlerts(app.db, scope, request.body))),
+      );
+      return okJson(request, reply, page);
+    },
   );
 
   app.post(
@@ -53,7 +72,13 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(alertCountsSchema), ...errorResponses(400, 403) },
       },
     },
-    async (request) => ok(request, await countAlerts(app.db, request.scope(), request.body)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const counts = await countsCache.get(`${scopeKey(scope)}:${JSON.stringify(request.body)}`, async () =>
+        JSON.stringify(alertCountsSchema.parse(await countAlerts(app.db, scope, request.body))),
+      );
+      return okJson(request, reply, counts);
+    },
   );
 
   app.get(

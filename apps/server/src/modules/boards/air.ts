@@ -15,7 +15,7 @@ import {
   type LatestTelemetry,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import type { SharedCache } from '../../platform/shared-cache.js';
+import { scopeKey, type SharedCache } from '../../platform/shared-cache.js';
 import { notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { findHall } from '../buildings/index.js';
@@ -88,9 +88,9 @@ export async function airBoard(db: Db, scope: Scope, query: AirBoardQuery): Prom
 }
 
 /**
- * GET /sbuilding/board/air for many viewers: the caller's right to the project and building is checked first,
- * then the answer, the same for every viewer, is shared through `cache` already serialized (validated against
- * airBoardSchema once), so 200 wall screens cost one computation per BOARD_CACHE_MS.
+ * GET /sbuilding/board/air for many viewers: the answer, right check included, is shared through `cache`
+ * already serialized (validated against airBoardSchema once) between callers who see the same rows
+ * (scopeKey), so 200 wall screens cost one computation per BOARD_CACHE_MS and no query of their own.
  */
 export async function sharedAirBoard(
   db: Db,
@@ -98,13 +98,14 @@ export async function sharedAirBoard(
   query: AirBoardQuery,
   cache: SharedCache<string>,
 ): Promise<string> {
-  const project = await projectAndBuilding(db, scope, query);
-  // Part of the key: a threshold saved in the system config shows at once, not when the answer expires.
+  // Part of the key: a threshold saved in the system config shows at once, not when the answer expires
+  // (the config is cached in memory: no query).
   const thresholds = await airThresholds(db);
-  const key = `${project.id}:${query.buildingId ?? ''}:${JSON.stringify(thresholds)}`;
-  return cache.get(key, async () =>
-    JSON.stringify(airBoardSchema.parse(await airBoardOf(db, scope, project, query, thresholds))),
-  );
+  const key = `${scopeKey(scope)}:${query.projectId}:${query.buildingId ?? ''}:${JSON.stringify(thresholds)}`;
+  return cache.get(key, async () => {
+    const project = await projectAndBuilding(db, scope, query);
+    return JSON.stringify(airBoardSchema.parse(await airBoardOf(db, scope, project, query, thresholds)));
+  });
 }
 
 type BoardProject = Awaited<ReturnType<typeof projectAndBuilding>>;

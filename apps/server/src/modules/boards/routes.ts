@@ -14,7 +14,7 @@ import {
   PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok, okJson } from '../../platform/envelope.js';
-import { SharedCache } from '../../platform/shared-cache.js';
+import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { airTrend, sharedAirBoard } from './air.js';
 import { acBoard, lightBoard } from './service.js';
@@ -31,10 +31,13 @@ const READ = { roles: PROJECT_READ_ROLES };
  * go to sendCmd.
  */
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Shared by every viewer of a project's board for a few seconds (platform/shared-cache.ts); live changes
-  // arrive over the socket meanwhile. 200 wall screens on the air board cost one computation per period.
+  // Shared for a few seconds by every viewer who sees the same rows (platform/shared-cache.ts, scopeKey);
+  // live changes arrive over the socket meanwhile. 200 wall screens on a board cost one computation per
+  // period, their own right check included.
   const airCache = new SharedCache<string>(BOARD_CACHE_MS);
   const spaceCache = new SharedCache<string>(BOARD_CACHE_MS);
+  const lightCache = new SharedCache<string>(BOARD_CACHE_MS);
+  const acCache = new SharedCache<string>(BOARD_CACHE_MS);
   app.get(
     '/sbuilding/board/light',
     {
@@ -47,7 +50,14 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(lightBoardSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await lightBoard(app.db, request.scope(), request.query)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const key = `${scopeKey(scope)}:${request.query.buildingId}`;
+      const board = await lightCache.get(key, async () =>
+        JSON.stringify(lightBoardSchema.parse(await lightBoard(app.db, scope, request.query))),
+      );
+      return okJson(request, reply, board);
+    },
   );
 
   app.get(
@@ -62,7 +72,14 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(acBoardSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await acBoard(app.db, request.scope(), request.query)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const key = `${scopeKey(scope)}:${request.query.projectId}:${request.query.buildingId ?? ''}`;
+      const board = await acCache.get(key, async () =>
+        JSON.stringify(acBoardSchema.parse(await acBoard(app.db, scope, request.query))),
+      );
+      return okJson(request, reply, board);
+    },
   );
 
   app.get(

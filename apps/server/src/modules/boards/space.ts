@@ -9,7 +9,7 @@ import {
   type SpaceZone,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import type { SharedCache } from '../../platform/shared-cache.js';
+import { scopeKey, type SharedCache } from '../../platform/shared-cache.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { latestTelemetry } from '../devices/index.js';
 import { devices } from '../devices/tables.js';
@@ -47,17 +47,17 @@ export async function spaceBoard(
   return spaceBoardOf(db, scope, project, query, now);
 }
 
-/** GET /sbuilding/board/space for many viewers: the right first, then one shared serialized answer (air.ts). */
+/** GET /sbuilding/board/space for many viewers: one shared serialized answer per scope (air.ts). */
 export async function sharedSpaceBoard(
   db: Db,
   scope: Scope,
   query: SpaceBoardQuery,
   cache: SharedCache<string>,
 ): Promise<string> {
-  const project = await projectAndBuilding(db, scope, query);
-  return cache.get(`${project.id}:${query.buildingId ?? ''}`, async () =>
-    JSON.stringify(spaceBoardSchema.parse(await spaceBoardOf(db, scope, project, query, Date.now()))),
-  );
+  return cache.get(`${scopeKey(scope)}:${query.projectId}:${query.buildingId ?? ''}`, async () => {
+    const project = await projectAndBuilding(db, scope, query);
+    return JSON.stringify(spaceBoardSchema.parse(await spaceBoardOf(db, scope, project, query, Date.now())));
+  });
 }
 
 async function spaceBoardOf(

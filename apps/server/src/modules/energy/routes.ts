@@ -8,7 +8,8 @@ import {
   PROJECT_READ_ROLES,
   savingsCheckSchema,
 } from '@sbuilding/shared';
-import { ok } from '../../platform/envelope.js';
+import { ok, okJson } from '../../platform/envelope.js';
+import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { energySavings } from './board-savings.js';
 import { exportEnergy } from './export.js';
@@ -18,9 +19,13 @@ import { energyBoard } from './service.js';
 const tags = ['boards'];
 /** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
 const READ = { roles: PROJECT_READ_ROLES };
+/** How long the board's figures are shared between viewers who see the same rows (boards' BOARD_CACHE_MS). */
+const SUMMARY_CACHE_MS = 2_000;
 
 /** The energy board's calls (spec section 9 energy periods): the board's figures and the table's export. */
 export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Many wall screens on one project's board cost one computation every few seconds (platform/shared-cache.ts).
+  const summaryCache = new SharedCache<string>(SUMMARY_CACHE_MS);
   app.get(
     '/sbuilding/board/energy/summary',
     {
@@ -33,7 +38,15 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(energyBoardSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await energyBoard(app.db, request.scope(), request.query)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const { projectId, period, anchor, buildingId } = request.query;
+      const key = `${scopeKey(scope)}:${projectId}:${period}:${anchor ?? ''}:${buildingId ?? ''}`;
+      const board = await summaryCache.get(key, async () =>
+        JSON.stringify(energyBoardSchema.parse(await energyBoard(app.db, scope, request.query))),
+      );
+      return okJson(request, reply, board);
+    },
   );
 
   app.get(

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, overviewQuerySchema, overviewSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
-import { ok } from '../../platform/envelope.js';
+import { okJson } from '../../platform/envelope.js';
+import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { overview } from './service.js';
 
+/** How long the figures are shared between viewers who see the same rows (boards' BOARD_CACHE_MS). */
+const OVERVIEW_CACHE_MS = 2_000;
+
 /** The platform overview (/board/index) and the display dashboard (/dashboard) read this one call. */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The dashboard runs on every wall screen: one computation every few seconds (platform/shared-cache.ts).
+  const cache = new SharedCache<string>(OVERVIEW_CACHE_MS);
   app.get(
     '/sbuilding/board/overview',
     {
@@ -19,10 +25,17 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(overviewSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) =>
-      ok(request, {
-        ...(await overview(app.db, request.scope(), request.query)),
-        mapStyleUrl: app.config.mapStyleUrl ?? null,
-      }),
+    async (request, reply) => {
+      const scope = request.scope();
+      const answer = await cache.get(`${scopeKey(scope)}:${request.query.projectId}`, async () =>
+        JSON.stringify(
+          overviewSchema.parse({
+            ...(await overview(app.db, scope, request.query)),
+            mapStyleUrl: app.config.mapStyleUrl ?? null,
+          }),
+        ),
+      );
+      return okJson(request, reply, answer);
+    },
   );
 };

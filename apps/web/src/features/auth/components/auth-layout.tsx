@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@sbuilding/shared';
 import { LanguageSwitch } from './language-switch';
@@ -27,9 +26,10 @@ export function AuthLayout({ heading, children }: AuthLayoutProps) {
           <p className="sb-login-slogan">{t('login.slogan')}</p>
         </section>
         <section className="sb-login-card" aria-labelledby="sb-login-heading">
-          <Typography.Title level={2} id="sb-login-heading" className="sb-login-heading">
+          {/* A plain heading: antd's Typography would be on the login page's path for this one title. */}
+          <h2 id="sb-login-heading" className="sb-login-heading">
             {heading}
-          </Typography.Title>
+          </h2>
           {children}
         </section>
       </main>
