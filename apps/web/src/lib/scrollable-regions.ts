@@ -1,0 +1,48 @@
+/** The parts of antd's tables that scroll when a table is wider (or taller) than its card. */
+const SCROLLERS = '.ant-table-content, .ant-table-body';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+function scrolls(element: Element): boolean {
+  return element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+}
+
+/**
+ * Makes each table region that scrolls reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable):
+ * a keyboard user tabs to it and scrolls it with the arrow keys. A region holding a control is reached through
+ * that control already, and one that stops scrolling (a wider window) leaves the tab order again.
+ */
+export function markScrollableRegions(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
+    const marked = element.dataset.sbScrollable === 'true';
+    const needed = scrolls(element) && !element.querySelector(FOCUSABLE);
+    if (needed && !marked) {
+      element.tabIndex = 0;
+      element.dataset.sbScrollable = 'true';
+    } else if (!needed && marked) {
+      element.removeAttribute('tabindex');
+      delete element.dataset.sbScrollable;
+    }
+  }
+}
+
+/** Keeps `markScrollableRegions` true while the page changes and the window is resized; returns a stop. */
+export function watchScrollableRegions(): () => void {
+  let frame = 0;
+  const schedule = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      markScrollableRegions();
+    });
+  };
+  const observer = new MutationObserver(schedule);
+  observer.observe(document.body, { childList: true, subtree: true });
+  window.addEventListener('resize', schedule);
+  schedule();
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('resize', schedule);
+    if (frame) cancelAnimationFrame(frame);
+  };
+}
