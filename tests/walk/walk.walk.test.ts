@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, seriousA11yViolations } from '../e2e/support/browser.js';
+import { DEMO_PASSWORDS } from '../e2e/support/console.js';
+import { startServer, type RunningServer } from '../e2e/support/server.js';
+
+/**
+ * A walk through the console as a new user would take it: each demo role signs in, in English and in
+ * Simplified Chinese, on a desktop (1440 px) and a phone (390 px), and opens every page its menu offers.
+ * On each page it looks for the kinds of fault issue 18 listed:
+ * - a catalogue key shown instead of its text (`routes.board`), or `undefined`, `NaN`, `Invalid Date`;
+ * - English sentences of the catalogue left on a Chinese page;
+ * - the page scrolling sideways (tables scroll inside their card);
+ * - a serious or critical axe finding, an uncaught error.
+ * Every finding is printed with its page, role, language and width; the walk fails when there is any.
+ */
+const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
+
+function leaves(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+const english = leaves(JSON.parse(fs.readFileSync(`${LOCALES}en.json`, 'utf8')));
+const KEYS = new Set(english.map(([key]) => key).filter((key) => key.includes('.')));
+/** English texts long enough to be a sentence of the console, not a name or a unit. */
+const ENGLISH_SENTENCES = english
+  .map(([, text]) => text)
+  .filter((text) => /^[A-Z][a-z]+( [a-z]+){3,}/.test(text) && !text.includes('{{'));
+
+interface RouteRecord {
+  path: string;
+  meta?: { hidden?: boolean };
+  children?: RouteRecord[];
+}
+
+function pagesOf(routes: RouteRecord[]): string[] {
+  return routes.flatMap((r) =>
+    r.children?.length ? pagesOf(r.children) : r.path.includes(':') ? [] : [r.path],
+  );
+}
+
+let browser: Browser;
+let server: RunningServer;
+const findings: string[] = [];
+function found(finding: string) {
+  findings.push(finding);
+  process.stdout.write(`${finding}\n`);
+}
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(
+  username: string,
+  locale: string,
+  width: number,
+): Promise<{ page: Page; token: string }> {
+  const opened = await openPage(browser, { locale });
+  await opened.page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  const { page } = opened;
+  await page.goto(`${server.url}/login`);
+  await page.locator('input[id$="username"]').first().fill(username);
+  await page
+    .locator('input[type="password"]')
+    .first()
+    .fill(DEMO_PASSWORDS[username] ?? '');
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const token = (await opened.context.cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return { page, token };
+}
+
+async function inspect(page: Page, where: string, locale: string) {
+  // Let the page's data arrive: no request in flight for half a second (what a reader waits for).
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const text = await page.locator('main, body').first().innerText();
+  for (const word of ['undefined', 'NaN', 'Invalid Date', '[object Object]']) {
+    if (new RegExp(`(^|[^A-Za-z])${word.replace(/[[\]]/g, '\\$&')}([^A-Za-z]|$)`).test(text)) {
+      found(`${where}: shows "${word}"`);
+    }
+  }
+  for (const token of text.match(/\b[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+\b/g) ?? []) {
+    if (KEYS.has(token)) found(`${where}: shows the catalogue key "${token}"`);
+  }
+  if (locale === 'zh-CN') {
+    for (const sentence of ENGLISH_SENTENCES) {
+      if (text.includes(sentence)) found(`${where}: English on a Chinese page: "${sentence}"`);
+    }
+  }
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 1) found(`${where}: the page scrolls sideways by ${overflow} px`);
+  for (const v of await seriousA11yViolations(page)) {
+    found(`${where}: axe ${v.impact} ${v.id} (${v.help}) at ${JSON.stringify(v.nodes[0]?.target)}`);
+  }
+}
+
+describe('a walk through every page', () => {
+  it('finds nothing of the kinds issue 18 listed, for any role, language or width', async () => {
+    for (const username of Object.keys(DEMO_PASSWORDS)) {
+      for (const locale of ['en-US', 'zh-CN']) {
+        for (const width of [1440, 390]) {
+          const { page, token } = await signedIn(username, locale, width);
+          const errors: string[] = [];
+          page.on('pageerror', (e) => errors.push(e.message));
+          const res = await fetch(`${server.url}/getRouters`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const routes = ((await res.json()) as { data: RouteRecord[] }).data;
+          for (const path of pagesOf(routes)) {
+            const where = `${path} as ${username}, ${locale}, ${width} px`;
+            await page.goto(`${server.url}${path}`);
+            await inspect(page, where, locale);
+            for (const error of errors.splice(0)) found(`${where}: uncaught error ${error}`);
+          }
+          process.stdout.write(
+            `walked ${username} ${locale} ${width}px: ${findings.length} findings so far\n`,
+          );
+          await page.context().close();
+        }
+      }
+    }
+    expect(findings).toEqual([]);
+  });
+});
