@@ -33,7 +33,8 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(energyBoardSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await energyBoard(app.db, request.scope(), request.query)),
+    async (request) =>
+      ok(request, await energyBoard(app.db, request.scope(), request.query, app.clock.now().getTime())),
   );
 
   app.get(
@@ -87,6 +88,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.lang,
         app.storage.exports,
+        app.clock.now().getTime(),
       );
       return ok(request, { fileName });
     },

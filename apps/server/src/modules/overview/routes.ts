@@ -21,7 +21,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(request, {
-        ...(await overview(app.db, request.scope(), request.query)),
+        ...(await overview(app.db, request.scope(), request.query, app.clock.now().getTime())),
         mapStyleUrl: app.config.mapStyleUrl ?? null,
       }),
   );
