@@ -77,7 +77,7 @@ describe('platform overview', { timeout: 150_000 }, () => {
     expect(within(kpis).getByText('Of 8 AC units')).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
-        name: 'Energy by hour: 125.5 kWh today so far, against 100 kWh yesterday by the same hour and 480 kWh in all of yesterday.',
+        name: 'Energy by hour: 125.5 kWh today so far, against 100 kWh yesterday up to the same time and 480 kWh in all of yesterday.',
       }),
     ).toBeInTheDocument();
     expect(
