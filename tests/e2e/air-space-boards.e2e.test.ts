@@ -37,7 +37,7 @@ describe('the air-quality and space boards', () => {
     await page.getByRole('heading', { name: 'Air Quality', level: 1 }).waitFor();
     await page.getByRole('cell', { name: '≤ 800 ppm' }).waitFor({ timeout: 15_000 });
     await page.getByText('Air device not found').first().waitFor();
-    // The trend of the first zone with a sensor: a chart with its summary, or 'No Data' before any reading
+    // The trend of the first zone with a CO2 sensor: a chart with its summary, or 'No Data' before any reading
     // (the shared server runs no simulator).
     const trend = page.locator('.ant-card').filter({ has: page.getByText('Trend', { exact: true }) });
     const chartOrEmpty = (summary: RegExp) =>

@@ -19705,9 +19705,14 @@ export interface operations {
                      *           "from": "string",
                      *           "to": "string"
                      *         },
+                     *         "comparedUntil": {
+                     *           "date": "string",
+                     *           "time": "string"
+                     *         },
                      *         "energy": 0,
                      *         "previous": 0,
                      *         "changePercent": 0,
+                     *         "previousWhole": 0,
                      *         "curve": [
                      *           {}
                      *         ],
@@ -19747,9 +19752,14 @@ export interface operations {
                                 from: string;
                                 to: string;
                             };
+                            comparedUntil: {
+                                date: string;
+                                time: string;
+                            } | null;
                             energy: number;
                             previous: number;
                             changePercent: number | null;
+                            previousWhole: number;
                             curve: {
                                 bucket: string;
                                 previousBucket: string | null;
@@ -21622,6 +21632,7 @@ export interface operations {
                      *         "energy": {
                      *           "today": 0,
                      *           "yesterdaySameTime": 0,
+                     *           "yesterdayUntil": "string",
                      *           "yesterday": 0,
                      *           "changePercent": 0,
                      *           "curve": [
@@ -21677,6 +21688,7 @@ export interface operations {
                             energy: {
                                 today: number;
                                 yesterdaySameTime: number;
+                                yesterdayUntil: string;
                                 yesterday: number;
                                 changePercent: number | null;
                                 curve: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   airBand,
+  airReadingsOf,
   airTrendQuerySchema,
   DEFAULT_AIR_THRESHOLDS,
   worstBand,
@@ -76,5 +77,13 @@ describe('air-quality bands', () => {
 
   it('reads a PIR value as presence from 1/0 or a boolean', () => {
     expect([1, 0, true, false, 'x'].map(presenceOf)).toEqual([true, false, true, false, null]);
+  });
+});
+
+describe('airReadingsOf', () => {
+  it('answers the readings the sensors measure, from the catalogue, in board order', () => {
+    expect(airReadingsOf(['th10'])).toEqual(['temperature', 'humidity']);
+    expect(airReadingsOf(['th10', 'sair4g'])).toEqual(['co2', 'ch2o', 'temperature', 'humidity']);
+    expect(airReadingsOf([])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AIR_BANDS, AIR_READINGS } from '../constants.js';
-import { DEVICE_CATEGORIES, MODEL_IDS } from '../devices/types.js';
+import { DEVICE_MODELS } from '../devices/models.js';
+import { DEVICE_CATEGORIES, MODEL_IDS, type ModelId } from '../devices/types.js';
 import { idSchema } from './fields.js';
 
 /*
@@ -22,6 +23,15 @@ export const AIR_UNITS: Record<AirReading, string> = {
   temperature: '°C',
   humidity: '%RH',
 };
+
+/**
+ * The readings some sensors measure, in AIR_READINGS order, from the device catalogue (a th10 has no CO2
+ * or CH2O): what a place's trend can show, and what it lacks.
+ */
+export function airReadingsOf(models: readonly ModelId[]): AirReading[] {
+  const keys = new Set(models.flatMap((m) => DEVICE_MODELS[m].telemetry.map((t) => t.key)));
+  return AIR_READINGS.filter((r) => keys.has(r));
+}
 
 /** A closed range; a null end is open (CO2 and CH2O have no lower end). */
 export const airRangeSchema = z.object({

@@ -35,7 +35,10 @@ export type EnergyQuery = z.infer<typeof energyQuerySchema>;
 /** A period as local dates, both inclusive. */
 export const energyRangeSchema = z.object({ from: z.string(), to: z.string() });
 
-/** This period's and the previous period's consumption (kWh); change in per cent, null when there was none. */
+/**
+ * This period's and the previous period's consumption (kWh), the previous one up to the same moment while
+ * this one runs (EnergyBoard.comparedUntil); change in per cent, null when there was none.
+ */
 const comparison = {
   energy: z.number(),
   previous: z.number(),
@@ -113,7 +116,16 @@ export const energyBoardSchema = z.object({
   timeZone: z.string(),
   current: energyRangeSchema,
   previousRange: energyRangeSchema,
+  /**
+   * Every `previous` figure (and change) is the previous period up to this moment of it while this period
+   * is still running: its local date and clock time ('24:00': to the end of that day, when the previous
+   * period had no day at this place, as February beside 31 March). Null: the period is over and both are
+   * compared whole. One rule for every comparison (the server's energy periods, comparisonOf).
+   */
+  comparedUntil: z.object({ date: z.string(), time: z.string() }).nullable(),
   ...comparison,
+  /** The whole previous period's consumption (kWh), what the curve's previous line adds up to. */
+  previousWhole: z.number(),
   curve: z.array(energyPointSchema),
   buildings: z.array(energyBuildingSchema),
   /** Every building of the project in scope, for the building filter ('No building' when empty). */

@@ -46,8 +46,10 @@ export type OverviewEnergyPoint = z.infer<typeof overviewEnergyPointSchema>;
 export const overviewEnergySchema = z.object({
   /** Today so far, the project's local day (kWh). */
   today: z.number(),
-  /** Yesterday until the same hour, the fair comparison for a day not over yet (kWh). */
+  /** Yesterday up to the same moment, the fair comparison for a day not over yet (kWh). */
   yesterdaySameTime: z.number(),
+  /** That moment: yesterday's local clock time 'HH:mm' the comparison stops at. */
+  yesterdayUntil: z.string(),
   /** The whole of yesterday (kWh). */
   yesterday: z.number(),
   /** Today against yesterday until the same hour, per cent, one decimal; null when yesterday had none. */

@@ -1,8 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpaceBoard } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { insertDevice } from '../../test/devices.js';
 import { airSpaceFixture, setHour, setLatest, type Fixture } from '../../test/air-space.js';
 import { as, createTenant } from '../../test/tenants.js';
+import { zones } from '../buildings/tables.js';
+import { devices } from '../devices/tables.js';
+import { TelemetryWriter } from '../telemetry/index.js';
 import { spaceBoard } from './space.js';
 
 /*
@@ -92,5 +97,50 @@ describe('space board', () => {
     await createTenant(t, 'Space stranger', [{ username: 'spacestranger', role: 'tbAdmin' }]);
     const stranger = as(t, await t.login('spacestranger', 'spacestranger123'));
     expect((await stranger('GET', `/sbuilding/board/space?projectId=${f.projectId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('space board: last presence from real readings', () => {
+  it('answers the last reading with presence when the latest says nobody is there (the heatmap agrees)', async () => {
+    // A room left at 12:05 local: the sensor saw someone at 11:50 and 12:05, nobody at 12:20 (its latest).
+    const [busy] = await t.app.db.select().from(zones).where(eq(zones.id, f.zone.busy));
+    if (!busy) throw new Error('no zone');
+    const [left] = await t.app.db
+      .insert(zones)
+      .values({ tenantId: f.tenantId, floorId: busy.floorId, name: 'Left room', type: 'office' })
+      .returning();
+    if (!left) throw new Error('no zone');
+    const sensor = await insertDevice(t.app.db, {
+      model: 'pir10',
+      name: 'PIR left',
+      buildingId: f.buildingId,
+      floorId: busy.floorId,
+    });
+    await t.app.db.update(devices).set({ zoneId: left.id, online: true }).where(eq(devices.id, sensor.id));
+    const writer = new TelemetryWriter(t.app.db);
+    const reading = (iso: string, pir: number) => ({
+      deviceId: sensor.id,
+      key: 'pir',
+      ts: Date.parse(iso),
+      value: pir,
+    });
+    await writer.write([
+      reading('2026-11-21T03:50:00Z', 1),
+      reading('2026-11-21T04:05:00Z', 1),
+      reading('2026-11-21T04:20:00Z', 0),
+    ]);
+    await writer.close();
+
+    const now = await spaceBoard(t.app.db, f.scope, { projectId: f.projectId, buildingId: undefined }, NOW);
+    const room = now.zones.find((z) => z.zoneId === left.id);
+    expect(room).toMatchObject({
+      lastPresence: '2026-11-21T04:05:00.000Z',
+      lastReport: '2026-11-21T04:20:00.000Z',
+      // 25 minutes ago: older than the 15-minute presence window.
+      state: 'vacant',
+    });
+    // 11:00 and 12:00 local today had presence, as the last presence says.
+    expect(room?.grid[6]?.[11]).toBe(1);
+    expect(room?.grid[6]?.[12]).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   presenceOf,
   spaceBoardSchema,
@@ -14,7 +14,7 @@ import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { latestTelemetry } from '../devices/index.js';
 import { devices } from '../devices/tables.js';
 import { addDays, HOUR_MS, localClock, localDate, localMidnight } from '../energy/index.js';
-import { telemetryHourly } from '../telemetry/tables.js';
+import { telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 import { projectAndBuilding, zonesOf } from './air.js';
 import { presenceMinutes } from './settings.js';
 
@@ -34,6 +34,58 @@ function share(cells: readonly (number | null)[]): number | null {
   const known = cells.filter((c): c is number => c !== null);
   if (known.length === 0) return null;
   return Math.round((known.filter((c) => c > 0).length / known.length) * 1000) / 1000;
+}
+
+/**
+ * Each sensor's last presence before `now` (ms). The latest reading says only what the sensor sees now: a
+ * room left a minute ago reports pir 0, and its last presence is the last reading above 0 before that (the
+ * space board's "Last presence —" beside a heatmap with presence today). Found without a scan of raw
+ * telemetry: the last hour with presence from the hourly rollups, then the raw readings of that hour only.
+ */
+async function lastPresences(db: Db, ids: readonly number[], now: number): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (ids.length === 0) return out;
+  const hours = await db
+    .select({
+      deviceId: telemetryHourly.deviceId,
+      bucket: sql<Date>`max(${telemetryHourly.bucket})`.mapWith(telemetryHourly.bucket),
+    })
+    .from(telemetryHourly)
+    .where(
+      and(
+        inArray(telemetryHourly.deviceId, [...ids]),
+        eq(telemetryHourly.key, 'pir'),
+        gt(telemetryHourly.max, 0),
+        lte(telemetryHourly.bucket, new Date(now)),
+      ),
+    )
+    .groupBy(telemetryHourly.deviceId);
+  if (hours.length === 0) return out;
+  const rows = await db
+    .select({
+      deviceId: telemetryRaw.deviceId,
+      ts: sql<Date>`max(${telemetryRaw.ts})`.mapWith(telemetryRaw.ts),
+    })
+    .from(telemetryRaw)
+    .where(
+      and(
+        eq(telemetryRaw.key, 'pir'),
+        gt(telemetryRaw.num, 0),
+        lte(telemetryRaw.ts, new Date(now)),
+        or(
+          ...hours.map((h) =>
+            and(
+              eq(telemetryRaw.deviceId, h.deviceId),
+              gte(telemetryRaw.ts, h.bucket),
+              lt(telemetryRaw.ts, new Date(h.bucket.getTime() + HOUR_MS)),
+            ),
+          ),
+        ),
+      ),
+    )
+    .groupBy(telemetryRaw.deviceId);
+  for (const row of rows) out.set(row.deviceId, row.ts.getTime());
+  return out;
 }
 
 /** GET /sbuilding/board/space: the project's (or building's) zones with PIR sensors, now and over 7 days. */
@@ -89,8 +141,9 @@ async function spaceBoardOf(
   const today = localDate(now, zone);
   const days = Array.from({ length: SPACE_DAYS }, (_, i) => addDays(today, i - (SPACE_DAYS - 1)));
   const from = Math.floor(localMidnight(days[0] ?? today, zone) / HOUR_MS) * HOUR_MS;
-  const [latest, hourRows] = await Promise.all([
+  const [latest, seen, hourRows] = await Promise.all([
     latestTelemetry(db, ids),
+    lastPresences(db, ids, now),
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -141,7 +194,10 @@ async function spaceBoardOf(
     const readings = here
       .map((s) => latest.get(s.id)?.pir)
       .filter((r): r is NonNullable<typeof r> => r !== undefined);
-    const presences = readings.filter((r) => presenceOf(r.value) === true).map((r) => Date.parse(r.ts));
+    const presences = [
+      ...readings.filter((r) => presenceOf(r.value) === true).map((r) => Date.parse(r.ts)),
+      ...here.map((s) => seen.get(s.id)).filter((ts): ts is number => ts !== undefined),
+    ];
     const reports = readings.map((r) => Date.parse(r.ts));
     const state: OccupancyState =
       readings.length === 0 ? 'noData' : presences.some((ts) => ts >= fresh) ? 'occupied' : 'vacant';

@@ -8,8 +8,8 @@ import {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { energyPlaces } from '../energy/index.js';
-import { addPeriods, emptyPeriods, priceMonth, totalKwh, type PeriodKwh } from './pricing.js';
+import { comparisonOf, energyPlaces, hoursBefore, localClock, localDate } from '../energy/index.js';
+import { addPeriods, emptyPeriods, priceMonth, splitDay, totalKwh, type PeriodKwh } from './pricing.js';
 import { daySplits, ensureProfiles, stretchesOf, stretchUsage, type Stretch } from './profiles.js';
 import { pricingOf } from './tariffs.js';
 
@@ -46,6 +46,11 @@ function firstOfMonth(date: string): string {
 interface Range {
   from: string;
   to: string;
+  /**
+   * Its last day only in part (a comparison cut at a moment of it): each channel's kWh by period of that
+   * part, priced instead of the whole day.
+   */
+  partial?: { date: string; kwh: ReadonlyMap<number, PeriodKwh> } | undefined;
 }
 
 /**
@@ -62,7 +67,13 @@ export async function priceChannels(
   tariffs: readonly Tariff[],
   factors: readonly { validFrom: string; kgPerKwh: number }[],
 ): Promise<Map<number, Priced>[]> {
-  const perRange = ranges.map((r) => stretchesOf(firstOfMonth(r.from), r.to, tariffs, factors, [r.from]));
+  // A partial last day is a stretch of its own, so its kWh can stand in for the day's.
+  const perRange = ranges.map((r) =>
+    stretchesOf(firstOfMonth(r.from), r.to, tariffs, factors, [
+      r.from,
+      ...(r.partial ? [r.partial.date] : []),
+    ]),
+  );
   const all = perRange.flat();
   const usage = await stretchUsage(db, ids, all);
   let offset = 0;
@@ -70,7 +81,7 @@ export async function priceChannels(
     const stretches = perRange[r] ?? [];
     const base = offset;
     offset += stretches.length;
-    return priceRange(range.from, stretches, usage, base);
+    return priceRange(range.from, stretches, usage, base, range.partial);
   });
 }
 
@@ -79,10 +90,16 @@ function priceRange(
   stretches: readonly Stretch[],
   usage: ReadonlyMap<number, PeriodKwh[]>,
   base: number,
+  partial: Range['partial'],
 ): Map<number, Priced> {
-  const own = (list: PeriodKwh[], i: number) => list[base + i] ?? emptyPeriods();
+  const cut = stretches.findIndex((s) => partial !== undefined && s.from === partial.date);
+  const ownOf = (deviceId: number, i: number) =>
+    i === cut
+      ? (partial?.kwh.get(deviceId) ?? emptyPeriods())
+      : (usage.get(deviceId)?.[base + i] ?? emptyPeriods());
+  const deviceIds = new Set([...usage.keys(), ...(partial?.kwh.keys() ?? [])]);
   const totals = stretches.map(() => emptyPeriods());
-  for (const list of usage.values()) totals.forEach((total, i) => addPeriods(total, own(list, i)));
+  for (const deviceId of deviceIds) totals.forEach((total, i) => addPeriods(total, ownOf(deviceId, i)));
   // Unit price of each stretch and period, from the month's pricing of the total.
   const unit: PeriodKwh[] = stretches.map(() => emptyPeriods());
   const byMonth = new Map<string, number[]>();
@@ -99,12 +116,12 @@ function priceRange(
     });
   }
   const out = new Map<number, Priced>();
-  for (const [deviceId, list] of usage) {
+  for (const deviceId of deviceIds) {
     const priced = emptyPriced();
     stretches.forEach((stretch, i) => {
       const prices = unit[i];
       if (!prices || stretch.from < from) return;
-      const kwh = own(list, i);
+      const kwh = ownOf(deviceId, i);
       for (const p of TOU_PERIODS) {
         priced.periods[p].kwh += kwh[p];
         priced.periods[p].cost += kwh[p] * prices[p];
@@ -151,8 +168,38 @@ function figure(now: Priced, before: Priced): EnergyCostFigure {
 }
 
 /**
+ * The previous period up to the instant `until`: its whole days before the day `until` falls on, and of
+ * that day the hours before it (energy's hoursBefore) split by the day's hour map. When `until` is past the
+ * previous period (it is compared whole), the whole range.
+ */
+async function partOfPrevious(
+  db: Db,
+  ids: readonly number[],
+  previous: Range,
+  until: number,
+  zone: string,
+  splits: readonly { date: string; map: string }[],
+): Promise<Range> {
+  const date = localDate(until, zone);
+  if (date > previous.to) return previous;
+  const map = splits.find((s) => s.date === date)?.map ?? 'F'.repeat(24);
+  const kwh = new Map<number, PeriodKwh>();
+  for (const [deviceId, byHour] of await hoursBefore(db, ids, until, zone)) {
+    // By local clock hour, as the day's stored split is (pricing.ts, splitDay).
+    const byClock = new Map<number, number>();
+    for (const [ms, value] of byHour) {
+      const hour = Number(localClock(Number(ms), zone).slice(0, 2));
+      byClock.set(hour, (byClock.get(hour) ?? 0) + value);
+    }
+    kwh.set(deviceId, splitDay(byClock, map));
+  }
+  return { from: previous.from, to: date, partial: { date, kwh } };
+}
+
+/**
  * The energy board's cost and carbon: the summary's figures (same query, same channels and places) priced
- * with the project's tariffs and emission factors, this period and the previous one.
+ * with the project's tariffs and emission factors, this period and the previous one (up to the same moment
+ * while this one runs, as the board compares them).
  */
 export async function energyBoardCost(
   db: Db,
@@ -165,11 +212,17 @@ export async function energyBoardCost(
   const ids = summary.meters.flatMap((m) => m.channels.map((c) => c.deviceId));
   const from = firstOfMonth(summary.previousRange.from);
   const to = summary.current.to;
-  await ensureProfiles(db, summary.timeZone, ids, await daySplits(db, summary.projectId, tariffs, from, to));
+  const splits = await daySplits(db, summary.projectId, tariffs, from, to);
+  await ensureProfiles(db, summary.timeZone, ids, splits);
+  // The previous period as the board compares it: up to the same moment while this one runs (one rule).
+  const { until } = comparisonOf(query.period, summary.current, now, summary.timeZone);
+  const previousPart = until
+    ? await partOfPrevious(db, ids, summary.previousRange, until.at, summary.timeZone, splits)
+    : summary.previousRange;
   const [current = new Map<number, Priced>(), previous = new Map<number, Priced>()] = await priceChannels(
     db,
     ids,
-    [summary.current, summary.previousRange],
+    [summary.current, previousPart],
     tariffs,
     factors,
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Bill, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
+import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { buildings, floors } from '../buildings/tables.js';
@@ -65,7 +66,7 @@ const hourAt = (date: string, hour: number) =>
   new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
 
 beforeAll(async () => {
-  t = await createTestApp({ captchaEnabled: false });
+  t = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' } });
   manager = as(t, await t.login('manager', 'manager123'));
   customer = as(t, await t.login('customer', 'customer123'));
   await createTenant(t, 'Other tenant', [{ username: 'otheradmin', role: 'tbAdmin' }]);
@@ -243,6 +244,23 @@ describe('cost on the energy board', () => {
     const c = await cost({ period: 'DAY', anchor: '2026-07-16' });
     expect(round(c.cost)).toBe(14.73);
     expect(round(c.previousCost)).toBe(25.18);
+  });
+
+  it('prices the day before only up to the same moment while the day runs (issue 18)', async () => {
+    if (!isTestClock(t.app.clock)) throw new Error('no test clock');
+    t.app.clock.set('2026-07-16T10:30:00+08:00');
+    try {
+      const c = await cost({ period: 'DAY' });
+      expect(round(c.cost)).toBe(14.73);
+      // 07-15 up to 10:30 under its working-day map DDDDDDVVPPSS…: ch1 6 × 0.22 + 2 × 0.32 + 2 × 1.08 and
+      // half of its 10:00 hour (5 kWh) at 1.35 = 1.32 + 0.64 + 2.16 + 3.375 = 7.495; ch2 half of 2 kWh at
+      // 10:00 = 1 × 1.35. Carbon (12.5 + 1) × 0.5.
+      expect(round(c.previousCost)).toBe(8.845);
+      expect(round(c.previousCarbon)).toBe(6.75);
+      expect(round(c.channels.find((x) => x.deviceId === ch2)?.previousCost ?? -1)).toBe(1.35);
+    } finally {
+      t.app.clock.release();
+    }
   });
 
   it('adds channels to floors, floors to the building, the building to the week', async () => {

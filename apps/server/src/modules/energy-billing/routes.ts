@@ -176,7 +176,8 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(energyBoardCostSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await energyBoardCost(app.db, request.scope(), request.query)),
+    async (request) =>
+      ok(request, await energyBoardCost(app.db, request.scope(), request.query, app.clock.now().getTime())),
   );
 
   app.get(

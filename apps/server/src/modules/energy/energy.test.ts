@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnergyBoard } from '@sbuilding/shared';
+import { isTestClock, type TestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { readXlsx } from '../../test/device-import.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
@@ -79,8 +80,15 @@ function rollup(deviceId: number, ch: number, delta: number) {
   return { deviceId, key: `energy${ch}`, count: 1, sum: delta, min: delta, max: delta, delta };
 }
 
+/** The app's clock (TEST_CLOCK): after every period asked below, so each is over and compared whole. */
+let clock: TestClock;
+const AFTER_ALL = '2028-01-15T04:00:00Z';
+
 beforeAll(async () => {
-  t = await createTestApp({ captchaEnabled: false });
+  t = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' } });
+  if (!isTestClock(t.app.clock)) throw new Error('no test clock');
+  clock = t.app.clock;
+  clock.set(AFTER_ALL);
   manager = as(t, await t.login('manager', 'manager123'));
   customer = as(t, await t.login('customer', 'customer123'));
   display = as(t, await t.login('display', 'display123'));
@@ -314,6 +322,68 @@ describe('energy board: sums', () => {
   });
 });
 
+describe('energy board: a period still running is compared up to the same moment (issue 18)', () => {
+  const at = async (local: string, query: Record<string, string | number>) => {
+    clock.set(`${local}+08:00`);
+    try {
+      return await board({ projectId, ...query });
+    } finally {
+      clock.set(AFTER_ALL);
+    }
+  };
+
+  it('compares today at 00:30 with yesterday up to 00:30, not with all of yesterday', async () => {
+    const b = await at('2026-03-03T00:30:00', { period: 'DAY' });
+    expect(b.anchor).toBe('2026-03-03');
+    expect(b.comparedUntil).toEqual({ date: '2026-03-02', time: '00:30' });
+    expect(b.energy).toBeCloseTo(50);
+    // Yesterday's 00:00 hour had 1 kWh, half of it before 00:30; its 23:00 hour (2 kWh) is not yet due.
+    expect(b.previous).toBeCloseTo(0.5);
+    expect(b.previousWhole).toBeCloseTo(3);
+    expect(b.changePercent).toBe(9900);
+    // The curve still shows the whole of yesterday beside today.
+    expect(b.curve[23]).toMatchObject({ bucket: '23:00', current: null, previous: 2 });
+  });
+
+  it('compares a month with the previous one up to the same day and time, channel by channel', async () => {
+    const b = await at('2026-04-02T00:30:00', { period: 'MONTH' });
+    expect(b.comparedUntil).toEqual({ date: '2026-03-02', time: '00:30' });
+    expect(b.energy).toBeCloseTo(100);
+    // 1 March whole (280), and half of the first hour of 2 March (1 kWh at 00:00): not the 3 + 140 after it.
+    expect(b.previous).toBeCloseTo(280.5);
+    expect(b.previousWhole).toBeCloseTo(423);
+    expect(b.changePercent).toBe(-64.3);
+    const m1 = b.meters.find((m) => m.code === '000000000001');
+    expect(m1?.channels.map((c) => c.previous)).toEqual([10.5, 20, 30, 40]);
+    expect(sum(b.meters.map((m) => m.previous))).toBeCloseTo(b.previous);
+  });
+
+  it('compares 31 March with all of February, which had no 31st', async () => {
+    const b = await at('2026-03-31T10:00:00', { period: 'MONTH' });
+    expect(b.comparedUntil).toEqual({ date: '2026-02-28', time: '24:00' });
+    expect(b.previous).toBeCloseTo(168);
+    expect(b.previousWhole).toBeCloseTo(168);
+  });
+
+  it('compares a year with the year before up to the same date: 31 December 12:00 leaves out its afternoon', async () => {
+    const b = await at('2026-12-31T12:00:00', { period: 'YEAR' });
+    expect(b.comparedUntil).toEqual({ date: '2025-12-31', time: '12:00' });
+    // The 50 kWh of 31 December 2025 are in its daily rollup only: not an hour of it is before the cut.
+    expect(b.previous).toBe(0);
+    expect(b.previousWhole).toBeCloseTo(50);
+    expect(b.changePercent).toBeNull();
+  });
+
+  it('compares a week with the week before up to the same weekday and time', async () => {
+    // Monday 9 March 00:30: the week before is cut on Monday 2 March 00:30 (half of its 00:00 hour).
+    const b = await at('2026-03-09T00:30:00', { period: 'WEEK' });
+    expect(b.previousRange).toEqual({ from: '2026-03-02', to: '2026-03-08' });
+    expect(b.comparedUntil).toEqual({ date: '2026-03-02', time: '00:30' });
+    expect(b.previous).toBeCloseTo(0.5);
+    expect(b.previousWhole).toBeCloseTo(3);
+  });
+});
+
 describe('energy board: access and validation', () => {
   it('answers every board role of the tenant', async () => {
     for (const call of [customer, display]) {
@@ -354,10 +424,15 @@ describe('energy board: access and validation', () => {
   });
 
   it("takes the project's today (its time zone, not the server's) when no date is given", async () => {
-    const b = await board({ projectId, period: 'DAY' });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(Date.now());
-    expect(b.anchor).toBe(today);
-    expect(b.current).toEqual({ from: today, to: today });
+    // 20:30 UTC on the 14th is already the 15th in Shanghai.
+    clock.set('2028-01-14T20:30:00Z');
+    try {
+      const b = await board({ projectId, period: 'DAY' });
+      expect(b.anchor).toBe('2028-01-15');
+      expect(b.current).toEqual({ from: '2028-01-15', to: '2028-01-15' });
+    } finally {
+      clock.set(AFTER_ALL);
+    }
   });
 
   it('treats an empty building filter as every building', async () => {

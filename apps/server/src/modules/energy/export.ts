@@ -69,14 +69,20 @@ export async function exportEnergy(
   query: EnergyQuery,
   lang: Lang,
   dir: ExportTarget,
+  now = Date.now(),
 ): Promise<string> {
-  const board = await energyBoard(db, scope, query);
+  const board = await energyBoard(db, scope, query, now);
   const range = (r: { from: string; to: string }) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);
   const columns: ExportColumn<ExportRow>[] = COLUMNS.map((key) => ({
     key,
     header: HEADERS[lang][key].replace(
       '{range}',
-      key === 'energy' ? range(board.current) : range(board.previousRange),
+      key === 'energy'
+        ? range(board.current)
+        : board.comparedUntil
+          ? // Compared up to the same moment (the period runs): the header says up to when.
+            `${board.previousRange.from} – ${board.comparedUntil.date} ${board.comparedUntil.time}`
+          : range(board.previousRange),
     ),
     width: key === 'energy' || key === 'previous' ? 30 : 20,
   }));

@@ -1,4 +1,14 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
-export { addDays, HOUR_MS, localClock, localDate, localMidnight } from './periods.js';
+export {
+  addDays,
+  comparisonOf,
+  HOUR_MS,
+  localClock,
+  localDate,
+  localMidnight,
+  periodRange,
+  type Comparison,
+} from './periods.js';
+export { hoursBefore } from './usage.js';
 export { energyRoutes } from './routes.js';
 export { energyBoard, energyPlaces } from './service.js';

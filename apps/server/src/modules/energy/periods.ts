@@ -113,6 +113,74 @@ export function hoursOf(date: string, zone: string): number[] {
   return out;
 }
 
+/** The instant the local wall time `msOfDay` after midnight on `date` happens in `zone` (in a DST gap: just after it). */
+function localInstant(date: string, msOfDay: number, zone: string): number {
+  const guess = toMs(date) + msOfDay;
+  const first = guess - zoneOffset(zone, guess);
+  return guess - zoneOffset(zone, first);
+}
+
+/**
+ * What a period is compared with (issue 18). A period that is over is compared with the whole previous
+ * period. A period still running is compared with the previous period up to the same moment: the same
+ * local clock time on the day at the same place of the previous period (yesterday; the same weekday last
+ * week; the same day of the month last month; the same date last year). When the previous period has no such
+ * day (the 29th-31st after a shorter month, 29 February a year on), it ended before this moment came and is
+ * compared whole, up to its end ('24:00' of its last day).
+ */
+export interface Comparison {
+  /** The previous period's local dates (whole; the curve shows all of it). */
+  previous: LocalRange;
+  /** Where the previous period is cut; null when the whole of it is compared. */
+  until: {
+    /** The instant (ms): consumption before it counts. */
+    at: number;
+    /** Its local date and clock time 'HH:mm' ('24:00' at the end of the previous period's last day). */
+    date: string;
+    time: string;
+  } | null;
+}
+
+/** The single rule every previous-period comparison uses (energy board, costs, overview, mini-program). */
+export function comparisonOf(
+  period: EnergyPeriod,
+  current: LocalRange,
+  now: number,
+  zone: string,
+): Comparison {
+  const previous = previousRange(period, current);
+  const running =
+    now >= localMidnight(current.from, zone) && now < localMidnight(addDays(current.to, 1), zone);
+  if (!running) return { previous, until: null };
+  const today = localDate(now, zone);
+  const wall = (((now + zoneOffset(zone, now)) % DAY_MS) + DAY_MS) % DAY_MS;
+  const d = new Date(toMs(today));
+  const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+  let same: string;
+  switch (period) {
+    case 'DAY':
+      same = addDays(today, -1);
+      break;
+    case 'WEEK':
+      same = addDays(today, -7);
+      break;
+    case 'MONTH':
+      same = toDate(Date.UTC(year, month - 1, day));
+      break;
+    case 'YEAR':
+      same = toDate(Date.UTC(year - 1, month, day));
+      break;
+  }
+  // A day the previous month (or February a year ago) lacks rolls over into the next month: the cut is then
+  // the end of that shorter month's last day.
+  if ((period === 'MONTH' || period === 'YEAR') && Number(same.slice(8, 10)) !== day) {
+    const last = addDays(`${same.slice(0, 7)}-01`, -1);
+    return { previous, until: { at: localMidnight(addDays(last, 1), zone), date: last, time: '24:00' } };
+  }
+  const at = localInstant(same, wall, zone);
+  return { previous, until: { at, date: same, time: localClock(at, zone) } };
+}
+
 /** 'HH:mm' of an instant in `zone`. */
 export function localClock(ms: number, zone: string): string {
   return new Intl.DateTimeFormat('en-GB', {

@@ -14,8 +14,8 @@ import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js'
 import { buildings, floors } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
-import { localDate, periodRange, previousRange } from './periods.js';
-import { curveOf, totalOf, usage } from './usage.js';
+import { comparisonOf, localDate, periodRange } from './periods.js';
+import { curveOf, totalOf, usage, usageBefore } from './usage.js';
 
 /** A channel device with its place. */
 interface ChannelRow {
@@ -98,7 +98,8 @@ async function buildingOptions(db: Db, scope: Scope, projectId: number) {
 }
 
 /**
- * The energy board of a project for a period, beside the previous period: totals, the curve, the breakdown
+ * The energy board of a project for a period, beside the previous period (up to the same moment while this
+ * one runs: periods.ts, comparisonOf): totals, the curve, the breakdown
  * by building, floor, meter and channel, and the largest consumers. Every figure is summed from the same
  * per-channel, per-bucket consumption, so channels add up to their meter, meters to their floor, floors to
  * their building, buildings and buckets to the total. A meter is placed where its first channel is.
@@ -114,18 +115,21 @@ export async function energyBoard(
   const zone = project.timeZone;
   const anchor = query.anchor ?? localDate(now, zone);
   const current = periodRange(query.period, anchor);
-  const previous = previousRange(query.period, current);
+  const { previous, until } = comparisonOf(query.period, current, now, zone);
   const [channels, options] = await Promise.all([
     channelsOf(db, scope, query),
     buildingOptions(db, scope, query.projectId),
   ]);
   const ids = channels.map((c) => c.id);
-  const [thisPeriod, before] = withUsage
+  const [thisPeriod, before, beforeUntil] = withUsage
     ? await Promise.all([
         usage(db, ids, query.period, current, zone),
         usage(db, ids, query.period, previous, zone),
+        until === null ? null : usageBefore(db, ids, previous, until.at, zone),
       ])
-    : [new Map(), new Map()];
+    : [new Map(), new Map(), null];
+  // What each channel is compared with: the previous period up to the same moment while this one runs.
+  const previousOf = (id: number) => (beforeUntil ? (beforeUntil.get(id) ?? 0) : totalOf(before.get(id)));
 
   // Meters: channels grouped by meter address, placed where their first channel is.
   const meters = new Map<string, { meter: EnergyMeter; first: ChannelRow; firstChannel: number }>();
@@ -136,7 +140,7 @@ export async function energyBoard(
       deviceId: row.id,
       name: row.name,
       channel,
-      ...compare(totalOf(thisPeriod.get(row.id)), totalOf(before.get(row.id))),
+      ...compare(totalOf(thisPeriod.get(row.id)), previousOf(row.id)),
     };
     channelOut.set(row.id, item);
     const { key, code } = meterKey(row);
@@ -208,7 +212,9 @@ export async function energyBoard(
     timeZone: zone,
     current,
     previousRange: previous,
+    comparedUntil: until && { date: until.date, time: until.time },
     ...compare(energy, prevTotal),
+    previousWhole: [...before.values()].reduce((s: number, b) => s + totalOf(b), 0),
     curve: curveOf(query.period, current, previous, zone, thisPeriod, before, now),
     buildings: buildingList,
     buildingOptions: options,

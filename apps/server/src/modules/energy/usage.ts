@@ -3,10 +3,12 @@ import type { EnergyPeriod, EnergyPoint } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { telemetryDaily, telemetryHourly } from '../telemetry/tables.js';
 import {
+  addDays,
   datesOf,
   HOUR_MS,
   hoursOf,
   localClock,
+  localDate,
   localMidnight,
   monthsOf,
   type LocalRange,
@@ -144,4 +146,83 @@ export function curveOf(
       previous: prevKey === undefined ? null : (prevSums.get(prevKey) ?? 0),
     };
   });
+}
+
+/**
+ * Consumption by device and UTC hour start on the local day of `until`, before `until`: the hours before it
+ * whole, the hour it falls in by the share of the hour gone (rollups are hourly: within the hour consumption
+ * is taken as even). The part of a day that a comparison cut at `until` counts (periods.ts, comparisonOf).
+ */
+export async function hoursBefore(
+  db: Db,
+  ids: readonly number[],
+  until: number,
+  zone: string,
+): Promise<Usage> {
+  const out: Usage = new Map();
+  const hours = hoursOf(localDate(until, zone), zone).filter((h) => h < until);
+  const start = hours[0];
+  if (ids.length === 0 || start === undefined) return out;
+  const rows = await db
+    .select({
+      deviceId: telemetryHourly.deviceId,
+      bucket: telemetryHourly.bucket,
+      delta: sql<number>`sum(${telemetryHourly.delta})`.mapWith(Number),
+    })
+    .from(telemetryHourly)
+    .where(
+      and(
+        inArray(telemetryHourly.deviceId, [...ids]),
+        inArray(telemetryHourly.key, ENERGY_KEYS),
+        gte(telemetryHourly.bucket, new Date(start)),
+        lt(telemetryHourly.bucket, new Date(until)),
+      ),
+    )
+    .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket);
+  for (const row of rows) {
+    const ms = row.bucket.getTime();
+    const share = Math.min(1, (until - ms) / HOUR_MS);
+    let byHour = out.get(row.deviceId);
+    if (!byHour) out.set(row.deviceId, (byHour = new Map()));
+    byHour.set(String(ms), (byHour.get(String(ms)) ?? 0) + row.delta * share);
+  }
+  return out;
+}
+
+/**
+ * Each device's consumption from the first day of `range` up to the instant `until`: whole local days from
+ * the daily rollups, the day `until` falls on from the hourly ones (hoursBefore).
+ */
+export async function usageBefore(
+  db: Db,
+  ids: readonly number[],
+  range: LocalRange,
+  until: number,
+  zone: string,
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (ids.length === 0) return out;
+  const lastWhole = addDays(localDate(until, zone), -1);
+  const [days, hours] = await Promise.all([
+    lastWhole < range.from
+      ? Promise.resolve([])
+      : db
+          .select({
+            deviceId: telemetryDaily.deviceId,
+            delta: sql<number>`sum(${telemetryDaily.delta})`.mapWith(Number),
+          })
+          .from(telemetryDaily)
+          .where(
+            and(
+              inArray(telemetryDaily.deviceId, [...ids]),
+              inArray(telemetryDaily.key, ENERGY_KEYS),
+              between(telemetryDaily.day, range.from, lastWhole < range.to ? lastWhole : range.to),
+            ),
+          )
+          .groupBy(telemetryDaily.deviceId),
+    hoursBefore(db, ids, until, zone),
+  ]);
+  for (const row of days) out.set(row.deviceId, row.delta);
+  for (const [deviceId, byHour] of hours) out.set(deviceId, (out.get(deviceId) ?? 0) + totalOf(byHour));
+  return out;
 }

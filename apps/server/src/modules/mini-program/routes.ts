@@ -87,7 +87,8 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(wxSummarySchema), ...errorResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => ok(request, await wxSummary(deps(), request.scope(), request.params.id)),
+    async (request) =>
+      ok(request, await wxSummary(deps(), request.scope(), request.params.id, app.clock.now().getTime())),
   );
 
   app.get(

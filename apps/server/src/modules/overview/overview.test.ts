@@ -20,8 +20,8 @@ import { overview } from './service.js';
  *   devices: 6 online, 3 offline; A 4 / 2, B 2 / 1
  *   open alerts: 1 urgent, 2 general; a processed secondary one is not open
  *   M1's hourly consumption, local times: yesterday (2026-03-01) 00:00 2, 04:00 5, 20:00 10;
- *     today (2026-03-02) 00:00 3, 02:00 4, 04:00 7. At 04:30 today: today 14, yesterday 17, yesterday until
- *     the same hour 7, change +100 %.
+ *     today (2026-03-02) 00:00 3, 02:00 4, 04:00 7. At 04:30 today: today 14, yesterday 17, yesterday up to
+ *     04:30 4.5 (its 04:00 hour by half), change +211.1 %.
  */
 
 const NOW = Date.parse('2026-03-02T04:30:00+08:00');
@@ -190,10 +190,17 @@ describe('GET /sbuilding/board/overview', () => {
     expect([...data.watchIds].sort((a, b) => a - b)).toEqual(watched.sort((a, b) => (a ?? 0) - (b ?? 0)));
   });
 
-  it("compares today so far with yesterday until the same hour, from the energy board's hourly rollups", async () => {
+  it('compares today so far with yesterday up to the same moment, as the energy board does', async () => {
     const data = await overview(t.app.db, managerScope(), { projectId }, NOW);
     expect(data.date).toBe('2026-03-02');
-    expect(data.energy).toMatchObject({ today: 14, yesterday: 17, yesterdaySameTime: 7, changePercent: 100 });
+    // At 04:30: yesterday's 00:00 hour (2) and half of its 04:00 hour (5 / 2), not the whole of it.
+    expect(data.energy).toMatchObject({
+      today: 14,
+      yesterday: 17,
+      yesterdaySameTime: 4.5,
+      yesterdayUntil: '04:30',
+      changePercent: 211.1,
+    });
     expect(data.energy.curve).toHaveLength(24);
     expect(data.energy.curve[0]).toEqual({ hour: '00:00', today: 3, yesterday: 2 });
     expect(data.energy.curve[4]).toEqual({ hour: '04:00', today: 7, yesterday: 5 });

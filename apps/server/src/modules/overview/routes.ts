@@ -27,10 +27,13 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = request.scope();
-      const answer = await cache.get(`${scopeKey(scope)}:${request.query.projectId}`, async () =>
+      // The minute is part of the key: 'yesterday up to the same time' moves with it.
+      const now = app.clock.now().getTime();
+      const minute = Math.floor(now / 60_000);
+      const answer = await cache.get(`${scopeKey(scope)}:${request.query.projectId}:${minute}`, async () =>
         JSON.stringify(
           overviewSchema.parse({
-            ...(await overview(app.db, scope, request.query)),
+            ...(await overview(app.db, scope, request.query, now)),
             mapStyleUrl: app.config.mapStyleUrl ?? null,
           }),
         ),

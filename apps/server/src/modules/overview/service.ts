@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   alertFilterSchema,
-  energyChange,
   energyQuerySchema,
   type Overview,
   type OverviewEnergy,
@@ -39,7 +38,10 @@ function numberOf(value: unknown): number | null {
   return null;
 }
 
-/** Today against yesterday until the same hour: the day is not over, comparing it with all of yesterday would not be fair. */
+/**
+ * Today against yesterday up to the same moment (the energy board's comparison, one rule: energy's
+ * comparisonOf), and the whole of yesterday for scale.
+ */
 async function energyOf(
   db: Db,
   scope: Scope,
@@ -47,16 +49,13 @@ async function energyOf(
   now: number,
 ): Promise<OverviewEnergy & { date: string }> {
   const day = await energyBoard(db, scope, energyQuerySchema.parse({ projectId, period: 'DAY' }), now);
-  let yesterdaySameTime = 0;
-  for (const point of day.curve) {
-    if (point.current !== null) yesterdaySameTime += point.previous ?? 0;
-  }
   return {
     date: day.anchor,
     today: day.energy,
-    yesterday: day.previous,
-    yesterdaySameTime,
-    changePercent: energyChange(day.energy, yesterdaySameTime),
+    yesterday: day.previousWhole,
+    yesterdaySameTime: day.previous,
+    yesterdayUntil: day.comparedUntil?.time ?? '24:00',
+    changePercent: day.changePercent,
     curve: day.curve.map((p) => ({ hour: p.bucket, today: p.current, yesterday: p.previous })),
   };
 }
@@ -152,6 +151,7 @@ export async function overview(
       today: energy.today,
       yesterdaySameTime: energy.yesterdaySameTime,
       yesterday: energy.yesterday,
+      yesterdayUntil: energy.yesterdayUntil,
       changePercent: energy.changePercent,
       curve: energy.curve,
     },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Segmented, Select, Spin } from 'antd';
+import { Card, Empty, Flex, Segmented, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProjectTime } from '@/lib/time';
 import {
   AIR_READINGS,
   AIR_TREND_RANGES,
   AIR_UNITS,
+  airReadingsOf,
   type AirBoard,
   type AirReading,
   type AirTrendRange,
@@ -25,12 +26,32 @@ function targetOf(value: string): AirTrendTarget | null {
   return null;
 }
 
-/** The first zone with a sensor, else the first sensor: what the trend shows before anything is chosen. */
+/** The readings a target's sensors measure (the catalogue's, by model). */
+function readingsOfTarget(board: AirBoard, target: AirTrendTarget | null): AirReading[] {
+  if (!target) return [];
+  const ids =
+    target.kind === 'zone' ? (board.zones.find((z) => z.zoneId === target.id)?.sensorIds ?? []) : [target.id];
+  return airReadingsOf(board.sensors.filter((s) => ids.includes(s.id)).map((s) => s.model));
+}
+
+/**
+ * What the trend shows before anything is chosen: a place with data for the first reading (CO2). The first
+ * zone whose sensors report CO2 now, else the first zone with a CO2 sensor, else the first CO2 sensor; only
+ * then the first zone with any sensor, or any sensor (a zone of temperature sensors alone has no CO2 trend:
+ * opening on it showed 'No Data').
+ */
 function firstTarget(board: AirBoard): AirTrendTarget | null {
-  const zone = board.zones.find((z) => z.sensorIds.length > 0);
+  const first = AIR_READINGS[0];
+  const zones = board.zones.filter((z) => z.sensorIds.length > 0);
+  const zone =
+    zones.find((z) => z.values[first].value !== null) ??
+    zones.find((z) => readingsOfTarget(board, { kind: 'zone', id: z.zoneId }).includes(first)) ??
+    null;
   if (zone) return { kind: 'zone', id: zone.zoneId };
-  const sensor = board.sensors[0];
-  return sensor ? { kind: 'device', id: sensor.id } : null;
+  const sensor = board.sensors.find((s) => airReadingsOf([s.model]).includes(first));
+  if (sensor) return { kind: 'device', id: sensor.id };
+  if (zones[0]) return { kind: 'zone', id: zones[0].zoneId };
+  return board.sensors[0] ? { kind: 'device', id: board.sensors[0].id } : null;
 }
 
 /** 24-hour and 7-day trend of one reading, for a zone (its sensors together) or a sensor; from hourly rollups. */
@@ -39,9 +60,15 @@ export function AirTrendCard({ board }: { board: AirBoard }) {
   const times = useProjectTime();
   const [chosen, setChosen] = useState<AirTrendTarget | null>(null);
   const [range, setRange] = useState<AirTrendRange>('24h');
-  const [reading, setReading] = useState<AirReading>('co2');
+  const [chosenReading, setReading] = useState<AirReading | null>(null);
   const target = chosen ?? firstTarget(board);
   const trend = useAirTrend(target, range);
+  const measured = readingsOfTarget(board, target);
+  // The first reading the place measures, until one is chosen.
+  const reading = chosenReading ?? measured[0] ?? AIR_READINGS[0];
+  const lacking = AIR_READINGS.filter((r) => !measured.includes(r));
+  const list = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
+  const lackingNames = list.format(lacking.map((r) => t(`air.readings.${r}`)));
 
   const targetName = (() => {
     if (!target) return '';
@@ -73,6 +100,16 @@ export function AirTrendCard({ board }: { board: AirBoard }) {
     const data = trend.data;
     if (!data) return <Empty description={t('boards.noData')} />;
     if (data.sensorCount === 0) return <Empty description={t('air.notFound')} />;
+    if (!measured.includes(reading)) {
+      return (
+        <Empty
+          description={t(target.kind === 'zone' ? 'air.noSensorInZone' : 'air.notMeasured', {
+            readings: t(`air.readings.${reading}`),
+            name: targetName,
+          })}
+        />
+      );
+    }
     const values = data.points.map((p) => p[reading]);
     const known = values.filter((v): v is number => v !== null);
     const threshold = board.thresholds[reading];
@@ -156,6 +193,15 @@ export function AirTrendCard({ board }: { board: AirBoard }) {
             onChange={setReading}
           />
         </Flex>
+        {target && measured.length > 0 && lacking.length > 0 && (
+          // Which readings this place has no sensor for, so an empty line is not taken for clean air.
+          <Typography.Text type="secondary" data-testid="air-trend-lacking">
+            {t(target.kind === 'zone' ? 'air.noSensorInZone' : 'air.notMeasured', {
+              readings: lackingNames,
+              name: targetName,
+            })}
+          </Typography.Text>
+        )}
         {body()}
       </Flex>
     </Card>

@@ -161,6 +161,45 @@ describe('air board', { timeout: 150_000 }, () => {
     expect(trendCalls).toContainEqual({ zoneId: 61, range: '7d' });
   });
 
+  it('opens the trend on a place with CO2 data, and says which readings a place has no sensor for', async () => {
+    // The first zone in plan order has a temperature sensor alone: its CO2 trend could only say 'No Data'.
+    const th = {
+      ...BOARD.sensors[0]!,
+      id: 42,
+      name: 'TH 101',
+      model: 'th10' as const,
+      category: 'thSensor' as const,
+      zoneId: 60,
+      zoneName: 'Lobby',
+      values: {
+        co2: { value: null, band: null },
+        ch2o: { value: null, band: null },
+        temperature: { value: 22, band: 'Good' as const },
+        humidity: { value: 50, band: 'Good' as const },
+      },
+    };
+    const lobby = { ...BOARD.zones[0]!, zoneId: 60, zoneName: 'Lobby', sensorIds: [42], values: th.values };
+    renderPage({ ...BOARD, sensors: [th, ...BOARD.sensors], zones: [lobby, ...BOARD.zones], total: 2 });
+    expect(await screen.findByRole('img', { name: /^CO2 of Room 301/ }, WAIT)).toBeInTheDocument();
+    const trendCalls = () => seen.filter((c) => c.url === '/sbuilding/board/air/trend').map((c) => c.params);
+    expect(trendCalls()[0]).toEqual({ zoneId: 61, range: '24h' });
+    expect(screen.queryByTestId('air-trend-lacking')).toBeNull();
+
+    // The lobby: the readings it has no sensor for are said; asked for CO2, it says so rather than 'No Data'.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Trend of' }));
+    await userEvent.click(
+      await screen.findByText('Lobby', { selector: '.ant-select-item-option-content' }, WAIT),
+    );
+    expect(await screen.findByTestId('air-trend-lacking', {}, WAIT)).toHaveTextContent(
+      'No CO2 or CH2O sensor in this room',
+    );
+    await userEvent.click(screen.getByText('CO2', { selector: '.ant-segmented-item-label' }));
+    expect(await screen.findByText('No CO2 sensor in this room', {}, WAIT)).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+    await setLanguage('zh-CN');
+    expect(await screen.findByText('此房间没有二氧化碳传感器', {}, WAIT)).toBeInTheDocument();
+  });
+
   it('bands a reading from the socket again and recomputes its zone', async () => {
     renderPage();
     await screen.findAllByText('Room 301', {}, WAIT);

@@ -17,7 +17,8 @@ export function EnergyCurve({ board }: { board: EnergyBoard }) {
   );
   const label = t('energy.curveSummary', {
     energy: formatKwh(board.energy, i18n.language),
-    previous: formatKwh(board.previous, i18n.language),
+    // The curve's previous line is the whole previous period.
+    previous: formatKwh(board.previousWhole, i18n.language),
     peak: peak?.bucket ?? '—',
     peakValue: formatKwh(peak?.value ?? 0, i18n.language),
   });

@@ -75,7 +75,15 @@ export function EnergyKpis({
             prefix={icon}
             suffix={board.changePercent === null ? undefined : '%'}
           />
-          <Typography.Text type="secondary">{words}</Typography.Text>
+          <Flex vertical>
+            <Typography.Text type="secondary">{words}</Typography.Text>
+            {board.comparedUntil && (
+              // A period still running is compared with the previous one up to the same moment: say so.
+              <Typography.Text type="secondary" data-testid="energy-compared-until">
+                {t(`energy.comparedUntil.${board.period}`, board.comparedUntil)}
+              </Typography.Text>
+            )}
+          </Flex>
         </Card>
       </Col>
       <Col xs={24} md={12} xl={6}>

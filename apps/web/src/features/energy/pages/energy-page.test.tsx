@@ -29,9 +29,11 @@ const BOARD: EnergyBoard = {
   timeZone: 'Asia/Shanghai',
   current: { from: '2026-11-21', to: '2026-11-21' },
   previousRange: { from: '2026-11-20', to: '2026-11-20' },
+  comparedUntil: { date: '2026-11-20', time: '03:13' },
   energy: 1250.5,
   previous: 1000,
   changePercent: 25.1,
+  previousWhole: 1000,
   curve: [
     { bucket: '00:00', previousBucket: '00:00', current: 600, previous: 500 },
     { bucket: '01:00', previousBucket: '01:00', current: 650.5, previous: 500 },
@@ -173,6 +175,8 @@ describe('energy board', { timeout: 150_000 }, () => {
     serve({ '/sbuilding/board/energy/summary': envelope(200, BOARD) });
     renderPage();
     expect(await screen.findByText('Up 25.1% on the previous period', {}, WAIT)).toBeInTheDocument();
+    // The day is not over: it is compared with yesterday up to the same moment, and the page says so.
+    expect(screen.getByText('Compared with yesterday up to 03:13')).toBeInTheDocument();
     expect(screen.getAllByText('1,250.5').length).toBeGreaterThan(0);
     expect(
       screen.getByRole('img', {
@@ -191,6 +195,21 @@ describe('energy board', { timeout: 150_000 }, () => {
     expect(asked()[0]).toEqual({ projectId: 5, period: 'DAY' });
     expect(screen.getByLabelText('Date')).toHaveValue('2026-11-21');
     expect(await seriousViolations()).toEqual([]);
+    await setLanguage('zh-CN');
+    expect(await screen.findByText('与昨日截至 03:13 的用电比较', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('says nothing of a cut when the period is over and both are compared whole', async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, {
+        ...BOARD,
+        comparedUntil: null,
+        previousWhole: 1000,
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Up 25.1% on the previous period', {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByTestId('energy-compared-until')).toBeNull();
   });
 
   it('shows what scenes and AC automations saved in the period and its share of the consumption', async () => {

@@ -27,7 +27,7 @@ export function OverviewKpis({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation();
   const { devices, energy, alerts, air, lights, acs } = overview;
   const kwh = (v: number) => formatNumber(v, i18n.language);
-  // The change in words (never colour alone), against yesterday until the same hour.
+  // The change in words (never colour alone), against yesterday up to the same moment (which it names).
   const change = energy.changePercent;
   let changeText: string;
   if (change === null) changeText = t('overview.kpi.energyChangeNone');
@@ -46,7 +46,7 @@ export function OverviewKpis({ overview }: { overview: Overview }) {
         title={t('overview.kpi.energyToday')}
         value={kwh(energy.today)}
         suffix="kWh"
-        detail={`${changeText} (${t('overview.kpi.yesterdaySameTime', { value: kwh(energy.yesterdaySameTime) })})`}
+        detail={`${changeText} (${t('overview.kpi.yesterdaySameTime', { value: kwh(energy.yesterdaySameTime), time: energy.yesterdayUntil })})`}
       />
       <Kpi
         title={t('overview.kpi.openAlerts')}

@@ -69,7 +69,7 @@ describe('platform overview', { timeout: 150_000 }, () => {
     expect(within(kpis).getByText('Devices online')).toBeInTheDocument();
     expect(within(kpis).getByText('2 offline')).toBeInTheDocument();
     expect(
-      within(kpis).getByText('Up 25.5% on yesterday at this time (yesterday by now: 100 kWh)'),
+      within(kpis).getByText('Up 25.5% on yesterday at this time (yesterday up to 01:30: 100 kWh)'),
     ).toBeInTheDocument();
     expect(within(kpis).getByText('1 urgent, 0 secondary, 2 general')).toBeInTheDocument();
     expect(within(kpis).getByText('Highest 910 ppm; 3 of 4 air sensors reporting')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('platform overview', { timeout: 150_000 }, () => {
     expect(within(kpis).getByText('Of 8 AC units')).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
-        name: 'Energy by hour: 125.5 kWh today so far, against 100 kWh yesterday by the same hour and 480 kWh in all of yesterday.',
+        name: 'Energy by hour: 125.5 kWh today so far, against 100 kWh yesterday up to the same time and 480 kWh in all of yesterday.',
       }),
     ).toBeInTheDocument();
     expect(

@@ -9,6 +9,7 @@ export const OVERVIEW: Overview = {
   energy: {
     today: 125.5,
     yesterdaySameTime: 100,
+    yesterdayUntil: '01:30',
     yesterday: 480,
     changePercent: 25.5,
     curve: [
