@@ -21,7 +21,7 @@ let broker: EmbeddedBroker;
 let sensor: TestDevice;
 let gateway: TestDevice;
 let light: TestDevice;
-const warn = vi.fn();
+const warn = vi.fn<(fields: unknown, message?: unknown) => void>();
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ async function readings(deviceId: number, key: string) {
 function nulWarnings() {
   return warn.mock.calls
     .filter(([, message]) => typeof message === 'string' && message.includes('U+0000'))
-    .map(([fields]: [{ keys: string[] }]) => fields.keys);
+    .map(([fields]) => (fields as { keys: string[] }).keys);
 }
 
 describe('U+0000 in what devices send over MQTT', () => {

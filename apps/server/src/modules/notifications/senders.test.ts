@@ -7,6 +7,7 @@ const MESSAGE: NotificationMessage = {
   time: '2026-11-26T06:05:10.000Z',
   level: 'urgent',
   project: { id: 3, name: 'Harbour Tower' },
+  scene: null,
   alert: {
     id: 42,
     level: 'urgent',
