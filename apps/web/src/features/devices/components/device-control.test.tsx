@@ -26,7 +26,7 @@ const userEvent = userEventLib.setup({ delay: null });
 const SEND = '/sbuilding/dev-rpccmd/sendCmd';
 const TS = '2026-01-03T09:00:00Z';
 
-const OUTCOME = { deviceId: 9, deviceName: 'Light 201', latencyMs: 12 };
+const OUTCOME = { deviceId: 9, deviceName: 'Light 201', latencyMs: 12, time: TS };
 const REBOOT_BA = '/sbuilding/dev-rpccmd/reboot-ba/9';
 
 function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {}, sendReply?: Reply) {
@@ -56,6 +56,7 @@ function renderDrawer(overrides: Partial<Device>, telemetry: LatestTelemetry = {
             result: 'success',
             message: 'Setting Success !',
             latencyMs: 12,
+            time: TS,
           },
         ],
       }),

@@ -53,7 +53,14 @@ function renderPage(board: AcBoard = BOARD) {
     '/sbuilding/board/ac': envelope(200, board),
     [SEND]: envelope(200, {
       results: [
-        { deviceId: 31, deviceName: 'AC 301', result: 'success', message: 'Setting Success !', latencyMs: 9 },
+        {
+          deviceId: 31,
+          deviceName: 'AC 301',
+          result: 'success',
+          message: 'Setting Success !',
+          latencyMs: 9,
+          time: '2026-01-03T09:00:00Z',
+        },
       ],
     }),
   });

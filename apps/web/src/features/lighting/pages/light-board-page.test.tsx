@@ -107,6 +107,7 @@ function renderPage(board: LightBoard = BOARD, buildings: Building[] = [BUILDING
           result: 'success',
           message: 'Setting Success !',
           latencyMs: 9,
+          time: '2026-01-03T09:00:00Z',
         },
       ],
     }),
