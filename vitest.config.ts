@@ -87,7 +87,13 @@ export default defineConfig({
         : []),
       {
         extends: './apps/web/vitest.config.ts',
-        test: { name: 'web', root: 'apps/web', exclude: MOCKING_WEB_FILES, isolate: false },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_WEB_FILES,
+          isolate: false,
+        },
       },
       {
         extends: './apps/web/vitest.config.ts',

@@ -7,7 +7,8 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      // No `include` here: the root config's `web` and `web-isolated` projects extend this file, and vitest
+      // concatenates arrays when extending, so an include here ran every web file in both projects.
       setupFiles: ['./src/test/setup.ts'],
       testTimeout: 20_000,
     },
