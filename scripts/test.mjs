@@ -1,9 +1,10 @@
 // npm test: every suite, in phases, with the time each took. The build and the lint share the machine's two
-// cores (both are mostly one thread each). Then the unit and API suites and the browser suite run side by
-// side: the browser suite drives one page at a time and mostly waits for the page, its server and Chromium,
-// so on its own it left a core idle for most of its nine minutes; beside it the API suite's workers use
-// that core. Each line of their output is prefixed with the suite it comes from. A phase that fails stops the
-// run (the later ones would only fail for the same reason); the summary says which.
+// cores (both are mostly one thread each). Then the unit and API suites and most of the browser suite run
+// side by side: the browser suite drives one page at a time and mostly waits for the page, its server and
+// Chromium, so on its own it left a core idle; beside it the API suite's workers use that core. Last, the
+// browser files that start a simulated campus of their own run on the machine the API suite has left (see
+// tests/e2e/vitest.config.ts). Each line of output is prefixed with the suite it comes from. A phase that
+// fails stops the run (the later ones would only fail for the same reason); the summary says which.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
@@ -29,7 +30,22 @@ const phases = [
     name: 'unit, API and browser',
     steps: [
       { label: 'api', command: ['npx', ['vitest', 'run']] },
-      { label: 'browser', command: ['npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']] },
+      {
+        label: 'browser',
+        command: ['npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']],
+        env: { E2E_GROUP: 'shared' },
+      },
+    ],
+  },
+  {
+    // The browser files that start a simulated campus of their own, on a machine the API suite has left.
+    name: 'browser, own campuses',
+    steps: [
+      {
+        label: 'browser',
+        command: ['npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']],
+        env: { E2E_GROUP: 'alone' },
+      },
     ],
   },
 ];
@@ -38,10 +54,13 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const timings = [];
 
 /** Runs one step, its output's lines prefixed with the step's label; resolves with its exit code. */
-function run({ label, command: [command, args] }) {
+function run({ label, command: [command, args], env = {} }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
