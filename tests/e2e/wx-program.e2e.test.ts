@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectAccessible, expectNoProblems, signIn } from './support/console.js';
@@ -105,11 +105,12 @@ beforeAll(async () => {
     hallIds: [hallId],
   });
   // The simulator connects the campus shortly after the server is ready (expect.poll is for tests only).
-  const deadline = Date.now() + 60_000;
-  while (!(await device(LIGHT)).online) {
-    if (Date.now() > deadline) throw new Error(`${LIGHT} never came online`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await device(LIGHT)).online) throw new Error(`${LIGHT} never came online`);
+    },
+    { timeout: 60_000, interval: 250 },
+  );
   await manager.call('PUT', '/sbuilding/scene/create', {
     projectId,
     name: SCENE,

@@ -112,6 +112,8 @@ async function main() {
     .catch((error: unknown) => app.log.error({ err: error }, 'resuming gateway initialisations'));
   const stopBleSweep = app.bleInit.sweepEvery(BLE_INIT_LEASE_MS / 2);
   app.log.info({ url: `http://localhost:${config.port}` }, 'sbuilding is ready');
+  // A parent that started this process with an IPC channel (a test, a supervisor) hears it without polling.
+  process.send?.({ type: 'ready', url: `http://${config.host}:${config.port}` });
 
   // The simulator comes alive in the background: on a first start it writes a year of history first.
   const broker = deviceLink.broker;

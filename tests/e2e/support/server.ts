@@ -56,7 +56,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel carries the server's 'ready' message (apps/server/src/main.ts).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -77,22 +78,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  // Three servers start at once beside the API suite; on a loaded 2-core machine that took over 90 s.
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const health = await fetch(`${url}/health`);
-      // Ready once the database answers and the demo users exist.
-      if (health.ok) {
-        const captcha = await fetch(`${url}/captchaImage`);
-        if (captcha.ok) return { url, dataDir, log: () => output, stop };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  // Ready when the server says so (after its database, migrations and demo seed), or failed when it exits
+  // first. Three servers start at once beside the API suite: on a loaded 2-core machine that took over 90 s.
+  const outcome = await new Promise<'ready' | 'exited' | 'timeout'>((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), 180_000);
+    child.on('message', (message: { type?: string }) => {
+      if (message.type !== 'ready') return;
+      clearTimeout(timer);
+      resolve('ready');
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve('exited');
+    });
+  });
+  if (outcome === 'ready') {
+    child.disconnect();
+    return { url, dataDir, log: () => output, stop };
   }
+  if (outcome === 'exited') throw new Error(`server exited (${child.exitCode}):\n${output}`);
   await stop();
-  throw new Error(`server did not become ready:\n${output}`);
+  throw new Error(`server did not become ready in 3 minutes:\n${output}`);
 }
