@@ -1,17 +1,13 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  DEFAULT_TIME_ZONE,
-  type AlertStatus,
-  type NotificationEvent,
-  type WebhookSceneRun,
-} from '@sbuilding/shared';
+import { DEFAULT_TIME_ZONE } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { AlertChange, AlertEvents } from '../alerts/index.js';
 import { alertHistory, alerts } from '../alerts/tables.js';
 import { projects } from '../projects/tables.js';
 import type { SceneEvents, SceneRunEvent } from '../scenes/index.js';
 import { smtpForSending } from '../system/index.js';
+import { alertPayload, notificationEventOf, sceneRunPayload } from './payloads.js';
 import { sendEmail, sendWebhook, type NotificationMessage, type SendOutcome } from './senders.js';
 import { notificationChannels, notificationDeliveries } from './tables.js';
 
@@ -38,59 +34,6 @@ export const DEFAULT_DISPATCH_SETTINGS: DispatchSettings = {
   lookbackMs: 10 * 60_000,
   batch: 20,
 };
-
-/**
- * What a history entry means to a channel: the alert opened (or opened again), the system resolved it
- * (back online, reading back to normal), or a person handled it (processed, ignored, device deleted).
- */
-export function notificationEventOf(entry: {
-  toStatus: AlertStatus;
-  userId: number | null;
-}): NotificationEvent {
-  if (entry.toStatus === 'alerting') return 'raised';
-  if (entry.toStatus === 'processed' && entry.userId === null) return 'resolved';
-  return 'processed';
-}
-
-type AlertRow = typeof alerts.$inferSelect;
-
-/** What a scene-run notification says of the run (kept in the delivery row, sent as the body's `scene`). */
-export function sceneRunPayload({ run, userName }: SceneRunEvent): WebhookSceneRun {
-  return {
-    runId: run.id,
-    sceneId: run.sceneId,
-    sceneName: run.sceneName,
-    trigger: run.trigger,
-    outcome: run.outcome,
-    reason: run.reason,
-    startedAt: run.time,
-    durationMs: run.durationMs,
-    userName,
-    commands: run.commands.map((c) => ({
-      deviceId: c.deviceId,
-      deviceName: c.deviceName,
-      method: c.method,
-      result: c.result,
-      message: c.message,
-    })),
-  };
-}
-
-export function alertPayload(row: AlertRow): NonNullable<NotificationMessage['alert']> {
-  return {
-    id: row.id,
-    level: row.level,
-    status: row.status,
-    type: row.type,
-    deviceName: row.deviceName,
-    object: row.object,
-    address: row.address,
-    positionName: row.positionName,
-    alertTime: row.alertTime.toISOString(),
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    solution: row.solution,
-  };
-}
 
 const CHUNK = 500;
 

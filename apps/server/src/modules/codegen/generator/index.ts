@@ -3,14 +3,9 @@ import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import type { GenPreview } from '@sbuilding/shared';
 import { buildModel, lines, str, type GenInput, type Model } from './model.js';
-import {
-  indexFile,
-  migrationSql,
-  readmeFile,
-  routesFile,
-  serviceFile,
-  tablesFile,
-} from './server-template.js';
+import { indexFile, readmeFile, routesFile } from './server-template.js';
+import { serviceFile } from './service-template.js';
+import { migrationSql, tablesFile } from './table-template.js';
 import { testFile } from './test-template.js';
 import { sharedSchemaFile } from './shared-template.js';
 import { localeKeys, webFiles } from './web-template.js';
