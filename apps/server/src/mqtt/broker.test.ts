@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import { type MqttClient } from 'mqtt';
+import { deviceClients } from '../test/device-clients.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { deviceRow, insertDevice, type TestDevice } from '../test/devices.js';
 import { devices } from '../modules/devices/tables.js';
@@ -17,7 +18,8 @@ let sensor: TestDevice;
 let other: TestDevice;
 let gateway: TestDevice;
 let light: TestDevice;
-const clients: MqttClient[] = [];
+const devicesOnBroker = deviceClients(() => broker.port);
+const { clients, connect } = devicesOnBroker;
 
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
@@ -40,23 +42,10 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all(clients.filter((c) => c.connected).map((c) => c.endAsync(true)));
+  await devicesOnBroker.endAll();
   await broker.close();
   await t.close();
 });
-
-function connect(token: string): Promise<MqttClient> {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, {
-    username: token,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
-  clients.push(client);
-  return new Promise((resolve, reject) => {
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
-}
 
 function nextMessage(client: MqttClient): Promise<{ topic: string; payload: unknown }> {
   return new Promise((resolve) =>

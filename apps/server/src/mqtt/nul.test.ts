@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import { deviceClients } from '../test/device-clients.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { deviceRow, insertDevice, type TestDevice } from '../test/devices.js';
 import { telemetryRaw } from '../modules/telemetry/tables.js';
@@ -22,7 +22,8 @@ let sensor: TestDevice;
 let gateway: TestDevice;
 let light: TestDevice;
 const warn = vi.fn<(fields: unknown, message?: unknown) => void>();
-const clients: MqttClient[] = [];
+const devicesOnBroker = deviceClients(() => broker.port);
+const { connect } = devicesOnBroker;
 
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
@@ -42,23 +43,10 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all(clients.filter((c) => c.connected).map((c) => c.endAsync(true)));
+  await devicesOnBroker.endAll();
   await broker.close();
   await t.close();
 });
-
-function connect(token: string): Promise<MqttClient> {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, {
-    username: token,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
-  clients.push(client);
-  return new Promise((resolve, reject) => {
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
-}
 
 async function readings(deviceId: number, key: string) {
   return t.app.db

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import { deviceClients } from '../../test/device-clients.js';
 import type { WebSocket } from '@fastify/websocket';
 import { socketPath } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -14,7 +14,8 @@ import { alertHistory, alerts } from './tables.js';
 
 let t: TestApp;
 let broker: EmbeddedBroker;
-const clients: MqttClient[] = [];
+const devicesOnBroker = deviceClients(() => broker.port);
+const { connect } = devicesOnBroker;
 
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
@@ -34,23 +35,10 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all(clients.filter((c) => c.connected).map((c) => c.endAsync(true)));
+  await devicesOnBroker.endAll();
   await broker.close();
   await t.close();
 });
-
-function connect(token: string): Promise<MqttClient> {
-  const client = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, {
-    username: token,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-  });
-  clients.push(client);
-  return new Promise((resolve, reject) => {
-    client.once('connect', () => resolve(client));
-    client.once('error', reject);
-  });
-}
 
 async function alertOf(deviceId: number) {
   await t.app.alertDetector.idle();

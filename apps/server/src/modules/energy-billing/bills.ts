@@ -5,13 +5,13 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
-import { addDays, energyPlaces, localClock, localDate, localMidnight } from '../energy/index.js';
+import { addDays, ENERGY_KEYS, energyPlaces, localClock, localDate, localMidnight } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { costsOfPeriods } from './costs.js';
 import { ensureDemand, QUARTER_MS, quarterDemand, type DemandPeak } from './demand.js';
 import { gapsOf, inForce, monthCharges } from './pricing.js';
-import { daySplits, ENERGY_KEYS, ensureProfiles } from './profiles.js';
+import { daySplits, ensureProfiles } from './profiles.js';
 import { pricingOf } from './tariffs.js';
 
 const HOUR_MS = 3_600_000;

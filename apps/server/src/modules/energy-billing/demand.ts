@@ -13,10 +13,10 @@ import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { devices } from '../devices/tables.js';
-import { addDays, localDate, localMidnight } from '../energy/index.js';
+import { addDays, ENERGY_KEYS, localDate, localMidnight } from '../energy/index.js';
 import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryRaw } from '../telemetry/tables.js';
-import { ENERGY_KEYS } from './profiles.js';
+
 import { energyDemandDays, energyDemandQuarters } from './tables.js';
 
 export const QUARTER_MS = 900_000;

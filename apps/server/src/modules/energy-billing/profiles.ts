@@ -1,14 +1,10 @@
-import { and, gte, inArray, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { TOU_PERIODS, type Tariff } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { addDays, localClock, localDate, localMidnight } from '../energy/index.js';
-import { telemetryHourly } from '../telemetry/tables.js';
+import { addDays, hourlyEnergy, localClock, localDate, localMidnight } from '../energy/index.js';
 import { emptyPeriods, hourMap, inForce, splitDay, totalKwh, type PeriodKwh } from './pricing.js';
 import { energyDayPeriods } from './tables.js';
 import { workdaysOf } from './tariffs.js';
-
-/** The counter keys of an ammeter channel (as the energy board sums them). */
-export const ENERGY_KEYS = ['energy', 'energy1', 'energy2', 'energy3', 'energy4'];
 
 /** What a day is split by: the plan in force and its hour map. */
 export interface DaySplit {
@@ -92,22 +88,7 @@ export async function ensureProfiles(
   const start = localMidnight(staleDays[0] ?? first, zone);
   const end = localMidnight(addDays(staleDays.at(-1) ?? last, 1), zone);
   const staleIds = [...new Set(stale.map((s) => s.deviceId))];
-  const hourly = await db
-    .select({
-      deviceId: telemetryHourly.deviceId,
-      bucket: telemetryHourly.bucket,
-      delta: sql<number>`sum(${telemetryHourly.delta})`.mapWith(Number),
-    })
-    .from(telemetryHourly)
-    .where(
-      and(
-        inArray(telemetryHourly.deviceId, staleIds),
-        inArray(telemetryHourly.key, ENERGY_KEYS),
-        gte(telemetryHourly.bucket, new Date(start)),
-        lt(telemetryHourly.bucket, new Date(end)),
-      ),
-    )
-    .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket);
+  const hourly = await hourlyEnergy(db, staleIds, start, end);
   // Local date and hour of each UTC hour start (computed once per hour, not per row).
   const place = new Map<number, { day: string; hour: number }>();
   const byDeviceDay = new Map<string, Map<number, number>>();

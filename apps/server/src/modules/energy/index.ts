@@ -9,6 +9,6 @@ export {
   periodRange,
   type Comparison,
 } from './periods.js';
-export { hoursBefore } from './usage.js';
+export { ENERGY_KEYS, hourlyEnergy, hoursBefore } from './usage.js';
 export { energyRoutes } from './routes.js';
 export { energyBoard, energyPlaces } from './service.js';

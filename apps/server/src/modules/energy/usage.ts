@@ -22,6 +22,32 @@ import {
 /** The counter keys of an ammeter channel (rollups' `delta` is their consumption, meter resets included). */
 export const ENERGY_KEYS = ['energy', 'energy1', 'energy2', 'energy3', 'energy4'];
 
+/** Each device's consumption per UTC hour start from the hourly rollups, over [fromMs, toMs). */
+export async function hourlyEnergy(
+  db: Db,
+  ids: readonly number[],
+  fromMs: number,
+  toMs: number,
+): Promise<{ deviceId: number; bucket: Date; delta: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      deviceId: telemetryHourly.deviceId,
+      bucket: telemetryHourly.bucket,
+      delta: sql<number>`sum(${telemetryHourly.delta})`.mapWith(Number),
+    })
+    .from(telemetryHourly)
+    .where(
+      and(
+        inArray(telemetryHourly.deviceId, [...ids]),
+        inArray(telemetryHourly.key, ENERGY_KEYS),
+        gte(telemetryHourly.bucket, new Date(fromMs)),
+        lt(telemetryHourly.bucket, new Date(toMs)),
+      ),
+    )
+    .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket);
+}
+
 /** Consumption by device and bucket key (an hour start in ms, a date or a month). */
 export type Usage = Map<number, Map<string, number>>;
 
@@ -68,22 +94,7 @@ export async function usage(
   if (period === 'DAY') {
     const hours = hoursOf(range.from, zone);
     const start = hours[0] ?? localMidnight(range.from, zone);
-    const rows = await db
-      .select({
-        deviceId: telemetryHourly.deviceId,
-        bucket: telemetryHourly.bucket,
-        delta: sql<number>`sum(${telemetryHourly.delta})`.mapWith(Number),
-      })
-      .from(telemetryHourly)
-      .where(
-        and(
-          inArray(telemetryHourly.deviceId, [...ids]),
-          inArray(telemetryHourly.key, ENERGY_KEYS),
-          gte(telemetryHourly.bucket, new Date(start)),
-          lt(telemetryHourly.bucket, new Date(start + hours.length * HOUR_MS)),
-        ),
-      )
-      .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket);
+    const rows = await hourlyEnergy(db, ids, start, start + hours.length * HOUR_MS);
     for (const row of rows) put(row.deviceId, String(row.bucket.getTime()), row.delta);
     return out;
   }
@@ -163,22 +174,7 @@ export async function hoursBefore(
   const hours = hoursOf(localDate(until, zone), zone).filter((h) => h < until);
   const start = hours[0];
   if (ids.length === 0 || start === undefined) return out;
-  const rows = await db
-    .select({
-      deviceId: telemetryHourly.deviceId,
-      bucket: telemetryHourly.bucket,
-      delta: sql<number>`sum(${telemetryHourly.delta})`.mapWith(Number),
-    })
-    .from(telemetryHourly)
-    .where(
-      and(
-        inArray(telemetryHourly.deviceId, [...ids]),
-        inArray(telemetryHourly.key, ENERGY_KEYS),
-        gte(telemetryHourly.bucket, new Date(start)),
-        lt(telemetryHourly.bucket, new Date(until)),
-      ),
-    )
-    .groupBy(telemetryHourly.deviceId, telemetryHourly.bucket);
+  const rows = await hourlyEnergy(db, ids, start, until);
   for (const row of rows) {
     const ms = row.bucket.getTime();
     const share = Math.min(1, (until - ms) / HOUR_MS);

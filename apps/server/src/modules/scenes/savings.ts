@@ -16,64 +16,47 @@ import { findProject } from '../projects/index.js';
 import { findScene } from './service.js';
 import { sceneRuns, scenes } from './tables.js';
 
-/** The commands a project's scene runs sent (one scene's with `sceneId`) that could be saving in the period. */
-async function sceneCommands(
+/**
+ * The commands that runs of a project sent that could be saving in the period, each owned by the run's scene
+ * or noon nap (`owner`; one owner's only with `id`). A noon nap's start dims and sleeps like a scene and counts
+ * by what the devices reported; its end's restore draws more, so it counts nothing (`mayLowerDraw`).
+ */
+async function runCommands(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  range: { from: Date; to: Date },
+  owner: typeof sceneRuns.sceneId | typeof sceneRuns.noonNapId,
+  id?: number,
+): Promise<CommandEvent[]> {
+  const runs = await db
+    .select({ owner, startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
+    .from(sceneRuns)
+    .where(
+      and(
+        tenantFilter(scope, sceneRuns.tenantId),
+        eq(sceneRuns.projectId, projectId),
+        id === undefined ? isNotNull(owner) : eq(owner, id),
+        gte(sceneRuns.startedAt, lookbackStart(range.from)),
+        lte(sceneRuns.startedAt, range.to),
+      ),
+    )
+    .orderBy(asc(sceneRuns.startedAt));
+  return runs.flatMap((run) =>
+    run.commands
+      .filter(mayLowerDraw)
+      .map((c) => ({ owner: run.owner ?? 0, deviceId: c.deviceId, at: run.startedAt })),
+  );
+}
+
+/** The commands of a project's scene runs (one scene's with `sceneId`). */
+const sceneCommands = (
   db: Db,
   scope: Scope,
   projectId: number,
   range: { from: Date; to: Date },
   sceneId?: number,
-): Promise<CommandEvent[]> {
-  const runs = await db
-    .select({ sceneId: sceneRuns.sceneId, startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
-    .from(sceneRuns)
-    .where(
-      and(
-        tenantFilter(scope, sceneRuns.tenantId),
-        eq(sceneRuns.projectId, projectId),
-        sceneId === undefined ? isNotNull(sceneRuns.sceneId) : eq(sceneRuns.sceneId, sceneId),
-        gte(sceneRuns.startedAt, lookbackStart(range.from)),
-        lte(sceneRuns.startedAt, range.to),
-      ),
-    )
-    .orderBy(asc(sceneRuns.startedAt));
-  return runs.flatMap((run) =>
-    run.commands
-      .filter(mayLowerDraw)
-      .map((c) => ({ owner: run.sceneId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
-  );
-}
-
-/**
- * The commands a project's noon naps sent (their runs have no scene; the owner is the noon nap) that could be
- * saving in the period: the start's dimming (setBrightness) and sleeping count like a scene's, by what the
- * devices reported; the end's restore draws more, so it counts nothing.
- */
-async function noonNapCommands(
-  db: Db,
-  scope: Scope,
-  projectId: number,
-  range: { from: Date; to: Date },
-): Promise<CommandEvent[]> {
-  const runs = await db
-    .select({ noonNapId: sceneRuns.noonNapId, startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
-    .from(sceneRuns)
-    .where(
-      and(
-        tenantFilter(scope, sceneRuns.tenantId),
-        eq(sceneRuns.projectId, projectId),
-        isNotNull(sceneRuns.noonNapId),
-        gte(sceneRuns.startedAt, lookbackStart(range.from)),
-        lte(sceneRuns.startedAt, range.to),
-      ),
-    )
-    .orderBy(asc(sceneRuns.startedAt));
-  return runs.flatMap((run) =>
-    run.commands
-      .filter(mayLowerDraw)
-      .map((c) => ({ owner: run.noonNapId ?? 0, deviceId: c.deviceId, at: run.startedAt })),
-  );
-}
+) => runCommands(db, scope, projectId, range, sceneRuns.sceneId, sceneId);
 
 /**
  * Every saving of a project's scenes and of its noon naps over [from, to], with its evidence (with
@@ -90,7 +73,7 @@ export async function sceneAndNapEvidence(
   await findProject(db, scope, projectId);
   const [sceneEvents, napEvents] = await Promise.all([
     sceneCommands(db, scope, projectId, range),
-    noonNapCommands(db, scope, projectId, range),
+    runCommands(db, scope, projectId, range, sceneRuns.noonNapId),
   ]);
   const [sceneRows, napRows] = await Promise.all([
     savingsOf(db, scope, sceneEvents, range, buildingId),
