@@ -63,6 +63,16 @@ function localDate(timeZone: string, at: Date): string {
   }).format(at);
 }
 
+/** The wall-clock time (HH:mm) an instant shows in a time zone. */
+function wallTime(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
 /** The instant a wall-clock time of a date shows in a time zone (the zone's offset at that instant). */
 function instantOf(date: string, time: string, timeZone: string): Date {
   const [y, mo, d] = date.split('-').map(Number);
@@ -162,17 +172,27 @@ describe('AC automation on the simulated campus', () => {
     await expect.poll(async () => (await light())?.online, { timeout: 30_000 }).toBe(true);
     const before = await light();
     if (!before?.zoneId) throw new Error(`${LIGHT} has no zone`);
-    // The NAP window 12:30–13:00 of today on the project's clock, made a working day whatever the calendar
-    // says (a nap skips rest days). The automation's clock stands at 12:00 while the light is set by hand and
-    // the nap is created, then moves to just past the start and just past the end: no real minutes waited.
-    // The control log reads the same clock, so the hand-set level is before the nap whatever the real time.
+    // A two-minute NAP window starting a few minutes ahead of the real time on the project's clock, its day
+    // made a working day whatever the calendar says (a nap skips rest days). The automation's clock stands a
+    // minute before the window while the light is set by hand and the nap is created, then moves to just
+    // past the start and just past the end: no real minutes waited. The control log reads that clock, and
+    // what devices report carries their real time, before the window: only a change made during the window
+    // counts as set by hand, whatever the time of day the suite runs.
     const project = await api.call<{ timeZone: string }>('GET', `/sbuilding/project/${projectId}`);
-    const date = localDate(project.timeZone, new Date());
+    const zone = project.timeZone;
+    let napStart = Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 60_000;
+    // A window that would cross the project's midnight starts just after it instead.
+    if (localDate(zone, new Date(napStart)) !== localDate(zone, new Date(napStart + 2 * 60_000))) {
+      napStart = instantOf(localDate(zone, new Date(napStart + 2 * 60_000)), '00:02', zone).getTime();
+    }
+    const date = localDate(zone, new Date(napStart));
+    const startTime = wallTime(zone, new Date(napStart));
+    const endTime = wallTime(zone, new Date(napStart + 2 * 60_000));
     const setClock = (time: string, seconds = 0) =>
       api.call('POST', '/test/clock', {
-        now: new Date(instantOf(date, time, project.timeZone).getTime() + seconds * 1000).toISOString(),
+        now: new Date(instantOf(date, time, zone).getTime() + seconds * 1000).toISOString(),
       });
-    await setClock('12:00');
+    await setClock(startTime, -60);
     const send = (method: string, params: Record<string, unknown>) =>
       api.call('POST', '/sbuilding/dev-rpccmd/sendCmd', {
         deviceId: before.id,
@@ -201,8 +221,8 @@ describe('AC automation on the simulated campus', () => {
     const workTime = await api.call<{ id: number }>('POST', '/sbuilding/work/rest', {
       projectId,
       name: 'E2E nap',
-      startTime: '12:30',
-      endTime: '13:00',
+      startTime,
+      endTime,
       timeType: 'NAP',
       zoneType: 'office',
     });
@@ -231,9 +251,9 @@ describe('AC automation on the simulated campus', () => {
         );
       }
     };
-    await setClock('12:30', 5);
+    await setClock(startTime, 5);
     await untilLevel(40);
-    await setClock('13:00', 5);
+    await setClock(endTime, 5);
     await untilLevel(200);
     await page.goto(`${live.url}/job/log`);
     await page
