@@ -48,6 +48,7 @@ import { sceneWeekRoutes } from './modules/scenes/index.js';
 import { alertRuleRoutes } from './modules/alerts/index.js';
 import { energyRoutes } from './modules/energy/index.js';
 import { energyBillingRoutes } from './modules/energy-billing/index.js';
+import { energyReportRoutes, energyReportsPlugin, publicShareRoutes } from './modules/energy-reports/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
@@ -149,6 +150,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(alertsPlugin);
   await app.register(sceneEventsPlugin);
   await app.register(notificationsPlugin);
+  await app.register(energyReportsPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
   await app.register(socketPlugin, { reportCount });
 
@@ -163,6 +165,8 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(fileServeRoutes);
   // An external MQTT broker asks these who may connect and use which topic; a shared secret guards them.
   await app.register(brokerAuthRoutes);
+  // A report's or bill's share link (issue 22): answers only for a valid, unexpired, unrevoked token.
+  await app.register(publicShareRoutes);
   // Everything else of the API: this context's onRequest hook refuses a request without a live session
   // (401) or without the route's `config.roles`/`config.permissions` (403). Register new modules here.
   await app.register(async (api) => {
@@ -197,6 +201,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
     await api.register(alertRuleRoutes);
     await api.register(energyRoutes);
     await api.register(energyBillingRoutes);
+    await api.register(energyReportRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);

@@ -174,6 +174,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/public/share/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a share link opens (its report or bill, nothing else); 404 for a token unknown, expired or revoked */
+        get: operations["getPublicShareByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getInfo": {
         parameters: {
             query?: never;
@@ -3706,6 +3723,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/energy/report/schedule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's report schedules, by name
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyReportScheduleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Updates a schedule (a changed frequency or hour moves its next run)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putEnergyReportSchedule"];
+        /**
+         * Creates a weekly (Mondays) or monthly (the 1st) schedule sending the energy report and/or bills through channels
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyReportSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/schedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a schedule and its send history
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        delete: operations["deleteEnergyReportScheduleById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/schedule/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the schedule now (the last whole week or month) to its channels; answers once sent, with the history rows
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyReportScheduleSendById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/send/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's send history, newest first (the last 200)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyReportSendList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/share/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's share links, newest first (their tokens are never shown again)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyReportShareList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a read-only link to a report or a bill that works without a session until it expires or is revoked; the answer carries its token (once)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyReportShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/report/share/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes a share link: it stops working at once
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyReportShareRevokeById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/board/light": {
         parameters: {
             query?: never;
@@ -4961,6 +5142,183 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+        };
+    };
+    getPublicShareByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "kind": "report",
+                     *         "projectName": "string",
+                     *         "expiresAt": "string",
+                     *         "report": {
+                     *           "projectId": 1,
+                     *           "projectName": "string",
+                     *           "period": "WEEK",
+                     *           "from": "string",
+                     *           "to": "string",
+                     *           "timeZone": "string",
+                     *           "currency": "string",
+                     *           "hasTariff": true,
+                     *           "hasFactor": true,
+                     *           "kwh": 0,
+                     *           "previousKwh": 0,
+                     *           "cost": 0,
+                     *           "previousCost": 0,
+                     *           "carbon": 0,
+                     *           "peakKw": 0,
+                     *           "peakAt": "string",
+                     *           "buildings": [
+                     *             {}
+                     *           ]
+                     *         },
+                     *         "bill": {
+                     *           "projectId": 1,
+                     *           "month": "string",
+                     *           "level": "building",
+                     *           "nodeId": 1,
+                     *           "nodeName": "string",
+                     *           "currency": "string",
+                     *           "timeZone": "string",
+                     *           "tariffNames": [
+                     *             null
+                     *           ],
+                     *           "kwh": 0,
+                     *           "periods": [
+                     *             {}
+                     *           ],
+                     *           "energyCost": 0,
+                     *           "peakKw": 0,
+                     *           "peakAt": "string",
+                     *           "peakBasis": "quarterHour",
+                     *           "demandCharge": 0,
+                     *           "fixedCharges": [
+                     *             {}
+                     *           ],
+                     *           "total": 0,
+                     *           "carbon": 0,
+                     *           "meters": [
+                     *             {}
+                     *           ],
+                     *           "gaps": [
+                     *             {}
+                     *           ],
+                     *           "gapCount": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            kind: "report" | "bill";
+                            projectName: string;
+                            expiresAt: string;
+                            report: {
+                                projectId: number;
+                                projectName: string;
+                                /** @enum {string} */
+                                period: "WEEK" | "MONTH";
+                                from: string;
+                                to: string;
+                                timeZone: string;
+                                currency: string;
+                                hasTariff: boolean;
+                                hasFactor: boolean;
+                                kwh: number;
+                                previousKwh: number;
+                                cost: number;
+                                previousCost: number;
+                                carbon: number;
+                                peakKw: number;
+                                peakAt: string | null;
+                                buildings: {
+                                    buildingId: number;
+                                    name: string;
+                                    kwh: number;
+                                    previousKwh: number;
+                                    cost: number;
+                                    previousCost: number;
+                                    carbon: number;
+                                    peakKw: number;
+                                    peakAt: string | null;
+                                }[];
+                            } | null;
+                            bill: {
+                                projectId: number;
+                                month: string;
+                                /** @enum {string} */
+                                level: "building" | "floor" | "zone";
+                                nodeId: number;
+                                nodeName: string;
+                                currency: string;
+                                timeZone: string;
+                                tariffNames: string[];
+                                kwh: number;
+                                periods: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    kwh: number;
+                                    cost: number;
+                                }[];
+                                energyCost: number;
+                                peakKw: number;
+                                peakAt: string | null;
+                                /** @enum {string} */
+                                peakBasis: "quarterHour" | "hour";
+                                demandCharge: number;
+                                fixedCharges: {
+                                    name: string;
+                                    amount: number;
+                                }[];
+                                total: number;
+                                carbon: number;
+                                meters: {
+                                    deviceId: number;
+                                    name: string;
+                                    code: string;
+                                    channel: number | null;
+                                    startReading: number | null;
+                                    endReading: number | null;
+                                    kwh: number;
+                                    peakKw: number;
+                                    peakAt: string | null;
+                                }[];
+                                gaps: {
+                                    deviceId: number;
+                                    name: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                                gapCount: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
         };
     };
@@ -21065,6 +21423,720 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyReportScheduleList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "name": "string",
+                     *           "frequency": "weekly",
+                     *           "hour": 1,
+                     *           "includeReport": true,
+                     *           "includeBills": true,
+                     *           "channelIds": [
+                     *             null
+                     *           ],
+                     *           "lang": "EN",
+                     *           "enabled": true,
+                     *           "nextRunAt": "string",
+                     *           "lastRunAt": "string",
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly";
+                            hour: number;
+                            includeReport: boolean;
+                            includeBills: boolean;
+                            channelIds: number[];
+                            /** @enum {string} */
+                            lang: "EN" | "ZH";
+                            enabled: boolean;
+                            nextRunAt: string;
+                            lastRunAt: string | null;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putEnergyReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "version": 1,
+                 *       "projectId": 1,
+                 *       "name": "string",
+                 *       "frequency": "weekly",
+                 *       "hour": 8,
+                 *       "includeReport": true,
+                 *       "includeBills": false,
+                 *       "channelIds": [
+                 *         1
+                 *       ],
+                 *       "lang": "EN",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    id: number;
+                    version: number;
+                    projectId: number;
+                    name: string;
+                    /** @enum {string} */
+                    frequency: "weekly" | "monthly";
+                    /** @default 8 */
+                    hour?: number;
+                    /** @default true */
+                    includeReport?: boolean;
+                    /** @default false */
+                    includeBills?: boolean;
+                    channelIds: number[];
+                    /**
+                     * @default EN
+                     * @enum {string}
+                     */
+                    lang?: "EN" | "ZH";
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "name": "string",
+                     *         "frequency": "weekly",
+                     *         "hour": 1,
+                     *         "includeReport": true,
+                     *         "includeBills": true,
+                     *         "channelIds": [
+                     *           1
+                     *         ],
+                     *         "lang": "EN",
+                     *         "enabled": true,
+                     *         "nextRunAt": "string",
+                     *         "lastRunAt": "string",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly";
+                            hour: number;
+                            includeReport: boolean;
+                            includeBills: boolean;
+                            channelIds: number[];
+                            /** @enum {string} */
+                            lang: "EN" | "ZH";
+                            enabled: boolean;
+                            nextRunAt: string;
+                            lastRunAt: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyReportSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "name": "string",
+                 *       "frequency": "weekly",
+                 *       "hour": 8,
+                 *       "includeReport": true,
+                 *       "includeBills": false,
+                 *       "channelIds": [
+                 *         1
+                 *       ],
+                 *       "lang": "EN",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    name: string;
+                    /** @enum {string} */
+                    frequency: "weekly" | "monthly";
+                    /** @default 8 */
+                    hour?: number;
+                    /** @default true */
+                    includeReport?: boolean;
+                    /** @default false */
+                    includeBills?: boolean;
+                    channelIds: number[];
+                    /**
+                     * @default EN
+                     * @enum {string}
+                     */
+                    lang?: "EN" | "ZH";
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "name": "string",
+                     *         "frequency": "weekly",
+                     *         "hour": 1,
+                     *         "includeReport": true,
+                     *         "includeBills": true,
+                     *         "channelIds": [
+                     *           1
+                     *         ],
+                     *         "lang": "EN",
+                     *         "enabled": true,
+                     *         "nextRunAt": "string",
+                     *         "lastRunAt": "string",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            /** @enum {string} */
+                            frequency: "weekly" | "monthly";
+                            hour: number;
+                            includeReport: boolean;
+                            includeBills: boolean;
+                            channelIds: number[];
+                            /** @enum {string} */
+                            lang: "EN" | "ZH";
+                            enabled: boolean;
+                            nextRunAt: string;
+                            lastRunAt: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteEnergyReportScheduleById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyReportScheduleSendById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "scheduleId": 1,
+                     *           "scheduleName": "string",
+                     *           "channelId": 1,
+                     *           "channelName": "string",
+                     *           "channelKind": "string",
+                     *           "periodFrom": "string",
+                     *           "periodTo": "string",
+                     *           "manual": true,
+                     *           "ok": true,
+                     *           "error": "string",
+                     *           "sentAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            scheduleId: number;
+                            scheduleName: string;
+                            channelId: number | null;
+                            channelName: string;
+                            channelKind: string;
+                            periodFrom: string;
+                            periodTo: string;
+                            manual: boolean;
+                            ok: boolean;
+                            error: string;
+                            sentAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyReportSendList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "scheduleId": 1,
+                     *           "scheduleName": "string",
+                     *           "channelId": 1,
+                     *           "channelName": "string",
+                     *           "channelKind": "string",
+                     *           "periodFrom": "string",
+                     *           "periodTo": "string",
+                     *           "manual": true,
+                     *           "ok": true,
+                     *           "error": "string",
+                     *           "sentAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            scheduleId: number;
+                            scheduleName: string;
+                            channelId: number | null;
+                            channelName: string;
+                            channelKind: string;
+                            periodFrom: string;
+                            periodTo: string;
+                            manual: boolean;
+                            ok: boolean;
+                            error: string;
+                            sentAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyReportShareList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "kind": "report",
+                     *           "label": "string",
+                     *           "target": {},
+                     *           "expiresAt": "string",
+                     *           "revokedAt": "string",
+                     *           "createdAt": "string",
+                     *           "status": "active",
+                     *           "token": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            /** @enum {string} */
+                            kind: "report" | "bill";
+                            label: string;
+                            target: {
+                                /** @enum {string|null} */
+                                period: "WEEK" | "MONTH" | null;
+                                anchor: string | null;
+                                month: string | null;
+                                /** @enum {string|null} */
+                                level: "building" | "floor" | "zone" | null;
+                                nodeId: number | null;
+                            };
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                            token: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyReportShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "kind": "report",
+                 *       "label": "",
+                 *       "period": "WEEK",
+                 *       "anchor": "",
+                 *       "month": "",
+                 *       "level": "building",
+                 *       "nodeId": 1,
+                 *       "expiresAt": "2019-08-24T14:15:22Z"
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    /** @enum {string} */
+                    kind: "report" | "bill";
+                    /** @default  */
+                    label?: string;
+                    /** @enum {string} */
+                    period?: "WEEK" | "MONTH";
+                    anchor?: "" | string;
+                    month?: "" | string;
+                    /** @enum {string} */
+                    level?: "building" | "floor" | "zone";
+                    nodeId?: number;
+                    /** Format: date-time */
+                    expiresAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "kind": "report",
+                     *         "label": "string",
+                     *         "target": {
+                     *           "period": "WEEK",
+                     *           "anchor": "string",
+                     *           "month": "string",
+                     *           "level": "building",
+                     *           "nodeId": 1
+                     *         },
+                     *         "expiresAt": "string",
+                     *         "revokedAt": "string",
+                     *         "createdAt": "string",
+                     *         "status": "active",
+                     *         "token": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            /** @enum {string} */
+                            kind: "report" | "bill";
+                            label: string;
+                            target: {
+                                /** @enum {string|null} */
+                                period: "WEEK" | "MONTH" | null;
+                                anchor: string | null;
+                                month: string | null;
+                                /** @enum {string|null} */
+                                level: "building" | "floor" | "zone" | null;
+                                nodeId: number | null;
+                            };
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                            token: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyReportShareRevokeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "kind": "report",
+                     *         "label": "string",
+                     *         "target": {
+                     *           "period": "WEEK",
+                     *           "anchor": "string",
+                     *           "month": "string",
+                     *           "level": "building",
+                     *           "nodeId": 1
+                     *         },
+                     *         "expiresAt": "string",
+                     *         "revokedAt": "string",
+                     *         "createdAt": "string",
+                     *         "status": "active",
+                     *         "token": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            /** @enum {string} */
+                            kind: "report" | "bill";
+                            label: string;
+                            target: {
+                                /** @enum {string|null} */
+                                period: "WEEK" | "MONTH" | null;
+                                anchor: string | null;
+                                month: string | null;
+                                /** @enum {string|null} */
+                                level: "building" | "floor" | "zone" | null;
+                                nodeId: number | null;
+                            };
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                            token: string | null;
+                        };
+                    };
+                };
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];

@@ -105,6 +105,11 @@ const envSchema = z.object({
   /** The login button's label: "Sign in with {OIDC_NAME}". */
   OIDC_NAME: z.string().min(1).max(50).default('OpenID Connect'),
   OIDC_SCOPES: z.string().min(1).default(DEFAULT_SSO_SCOPES),
+  /**
+   * The console's address as its users reach it (http(s), no trailing path), for links the server sends out
+   * (a scheduled report's share link). Unset: http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -141,6 +146,8 @@ export interface Config {
   /** TEST_CLOCK: the app's clock is a settable `TestClock` and `POST /test/clock` exists. */
   testClock: boolean;
   mapStyleUrl: string | undefined;
+  /** PUBLIC_URL without a trailing slash (default http://localhost:PORT). */
+  publicUrl: string;
   /** The platform-wide OpenID Connect provider (OIDC_*), or null. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string; scopes: string } | null;
 }
@@ -196,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     testClock: e.TEST_CLOCK,
     mapStyleUrl: e.MAP_STYLE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     oidc: oidcOf(e),
   };
 }

@@ -19,4 +19,5 @@ export * from '../modules/tenants/tables.js';
 export * from '../modules/users/tables.js';
 export * from '../modules/system/dict-tables.js';
 export * from '../modules/energy-billing/tables.js';
+export * from '../modules/energy-reports/tables.js';
 export * from '../modules/codegen/tables.js';

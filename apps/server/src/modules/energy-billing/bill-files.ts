@@ -163,7 +163,7 @@ export async function billXlsx(bill: Bill, lang: Lang): Promise<Buffer> {
 
 let font: Buffer | undefined;
 /** Noto Sans SC from npm (@expo-google-fonts/noto-sans-sc): one font for both languages, subset into each PDF. */
-function cjkFont(): Buffer {
+export function cjkFont(): Buffer {
   if (!font) {
     const require = createRequire(import.meta.url);
     font = fs.readFileSync(

@@ -2,3 +2,6 @@
 export { energyBillingRoutes } from './routes.js';
 export { seedEnergyBilling } from './seed.js';
 export { startDemandSplitting } from './demand.js';
+export { energyReport, reportPdf } from './report.js';
+export { billNodes, energyBill } from './bills.js';
+export { billPdf } from './bill-files.js';

@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGES, type Lang, type ValidationKey } from '@sbuilding/shared';
 import { ssoMessagesEn, ssoMessagesZh } from './messages-sso.js';
+import { energyReportsMessagesEn, energyReportsMessagesZh } from './messages-energy-reports.js';
 
 /**
  * Server messages in both languages. The English error texts of spec section 8 are used as they are.
@@ -149,6 +150,7 @@ const en = {
     'The project already has a tariff valid from {date}: change that one or pick another date',
   'energy.noNode': 'This place has no meters to bill',
   ...ssoMessagesEn,
+  ...energyReportsMessagesEn,
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -293,6 +295,7 @@ const zh: Record<ServerMessageKey, string> = {
   'energy.tariffDateTaken': '该项目已有自 {date} 起生效的电价：请修改该电价或选择其他日期',
   'energy.noNode': '此位置没有可计费的电表',
   ...ssoMessagesZh,
+  ...energyReportsMessagesZh,
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };

@@ -22,6 +22,10 @@ export const energyFieldsEn = {
   flat: 'Flat',
   valley: 'Valley',
   deepValley: 'Deep valley',
+  frequency: 'Frequency',
+  hour: 'Hour',
+  channelIds: 'Channels',
+  expiresAt: 'Expires at',
 } as const;
 
 export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
@@ -47,4 +51,8 @@ export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
   flat: '平段',
   valley: '低谷',
   deepValley: '深谷',
+  frequency: '频率',
+  hour: '时刻',
+  channelIds: '通知渠道',
+  expiresAt: '到期时间',
 };

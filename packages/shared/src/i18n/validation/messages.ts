@@ -38,6 +38,9 @@ export const validationEn = {
   hoursNotCovered: 'The periods must cover all 24 hours of the day, each hour once',
   monthsNotCovered: 'Every month (1-12) must belong to exactly one season',
   tiersRise: 'Each tier must end above the one before; only the last is open-ended',
+  reportPeriod: 'Choose a week or a month: a valid date for a report, a month (YYYY-MM) for a bill',
+  reportContents: 'Send the report, the bills or both',
+  expiryPast: 'The expiry must be in the future',
 } as const;
 
 export type ValidationKey = keyof typeof validationEn;
@@ -81,4 +84,7 @@ export const validationZh: Record<ValidationKey, string> = {
   hoursNotCovered: '时段必须覆盖一天的全部 24 小时，每小时一次',
   monthsNotCovered: '每个月份（1-12）必须恰好属于一个季节',
   tiersRise: '每一阶梯的上限必须高于前一阶梯，只有最后一阶梯不设上限',
+  reportPeriod: '请选择一周或一个月：报告需有效日期，账单需月份（YYYY-MM）',
+  reportContents: '请选择发送报告、账单或两者',
+  expiryPast: '到期时间必须晚于现在',
 };

@@ -1,0 +1,552 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type {
+  NotificationChannel,
+  ReportSchedule,
+  ReportSend,
+  SharedView,
+  ShareLink,
+} from '@sbuilding/shared';
+import { isTestClock, type TestClock } from '../../platform/clock.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { as, createTenant, demoTenantId } from '../../test/tenants.js';
+import { buildings, floors } from '../buildings/tables.js';
+import { devices } from '../devices/tables.js';
+import { DEMO_TARIFF } from '../energy-billing/seed.js';
+import { projects } from '../projects/tables.js';
+import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
+
+/*
+ * A fixed data set in its own project (Asia/Shanghai), the bills' (energy-billing.test.ts): building A with two
+ * channels; 2026-07-15 and 07-16 (Wednesday and Thursday, working days) ch1 28 kWh each, ch2 2 kWh on the 15th:
+ * the week of 13-19 July has 58 kWh costing 22.48 + 2.70 + 22.48 = 47.66 under the demo tariff (the bills'
+ * hand-worked figures, pricing.test.ts), 29 kgCO2e at 0.5. ch1's
+ * raw readings on 15 July 10:00-10:45 count 1, 3, 1 kWh a quarter: a peak of 12 kW at 10:15.
+ */
+
+/* ---------- A webhook receiver and an SMTP sink on 127.0.0.1 ---------- */
+
+const hooks: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    hooks.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    res.writeHead(req.url === '/fail' ? 500 : 200).end('ok');
+  });
+});
+
+const mails: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      mails.push({
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
+/** The base64 parts of a MIME message that are PDFs, decoded. */
+function pdfAttachments(raw: string): { filename: string; content: Buffer }[] {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .filter((part) => /content-type:\s*application\/pdf/i.test(part))
+    .map((part) => {
+      const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+      const filename = /filename="?([^"\r\n;]+)"?/i.exec(head)?.[1] ?? '';
+      return { filename, content: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64') };
+    });
+}
+
+async function pdfText(data: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false }).promise;
+  const texts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return texts.join('\n');
+}
+
+let t: TestApp;
+let second: TestApp | undefined;
+let clock: TestClock;
+let manager: ReturnType<typeof as>;
+let managerZh: ReturnType<typeof as>;
+let customer: ReturnType<typeof as>;
+let stranger: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
+let projectId: number;
+let buildingA: number;
+let hookBase: string;
+let emailChannel: NotificationChannel;
+let hookChannel: NotificationChannel;
+
+const hourAt = (date: string, hour: number) =>
+  new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
+const row = (deviceId: number, delta: number) => ({
+  deviceId,
+  key: 'energy1',
+  count: 1,
+  sum: delta,
+  min: delta,
+  max: delta,
+  delta,
+});
+
+async function insertChannel(tenantId: number, name: string, floorId: number, codeAddr: string) {
+  const [device] = await t.app.db
+    .insert(devices)
+    .values({
+      tenantId,
+      projectId,
+      buildingId: buildingA,
+      floorId,
+      model: 'ammeter4g',
+      category: 'ammeter',
+      name,
+      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
+      identity: `${codeAddr}:1`,
+      accessToken: crypto.randomBytes(15).toString('base64url'),
+    })
+    .returning();
+  if (!device) throw new Error('no device');
+  return device.id;
+}
+
+async function channel(body: Record<string, unknown>): Promise<NotificationChannel> {
+  const res = await manager('POST', '/sbuilding/notification/channel', {
+    projectId,
+    enabled: true,
+    levels: ['general'],
+    events: ['raised'],
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: NotificationChannel }>().data;
+}
+
+const publicGet = (token: string, lang: 'EN' | 'ZH' = 'EN') =>
+  t.app.inject({ method: 'GET', url: `/sbuilding/public/share/${token}`, headers: { lang } });
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  t = await createTestApp({
+    captchaEnabled: false,
+    env: { TEST_CLOCK: '1', PUBLIC_URL: 'https://console.example.test/' },
+  });
+  if (!isTestClock(t.app.clock)) throw new Error('no test clock');
+  clock = t.app.clock;
+  // Sunday 19 July, noon: a weekly schedule's first run is Monday 20 July 08:00.
+  clock.set('2026-07-19T12:00:00+08:00');
+  manager = as(t, await t.login('manager', 'manager123'));
+  managerZh = as(t, await t.login('manager', 'manager123'), 'ZH');
+  customer = as(t, await t.login('customer', 'customer123'));
+  admin = as(t, await t.login('admin', 'admin123'));
+  await createTenant(t, 'Other tenant', [{ username: 'otheradmin', role: 'tbAdmin' }]);
+  stranger = as(t, await t.login('otheradmin', 'otheradmin123'));
+
+  const tenantId = await demoTenantId(t);
+  const [project] = await t.app.db
+    .insert(projects)
+    .values({ tenantId, projectName: 'Reports test', address: 'Test', timeZone: 'Asia/Shanghai' })
+    .returning();
+  if (!project) throw new Error('no project');
+  projectId = project.id;
+  const [b] = await t.app.db
+    .insert(buildings)
+    .values({ tenantId, projectId, name: 'A', longitude: 121, latitude: 31 })
+    .returning();
+  if (!b) throw new Error('no building');
+  buildingA = b.id;
+  const [f1] = await t.app.db
+    .insert(floors)
+    .values({ tenantId, buildingId: buildingA, name: 'F1', sort: 1 })
+    .returning();
+  if (!f1) throw new Error('no floor');
+  const ch1 = await insertChannel(tenantId, 'M1 ch1', f1.id, '000000000011');
+  const ch2 = await insertChannel(tenantId, 'M2 ch1', f1.id, '000000000012');
+  const hourly = [];
+  for (const date of ['2026-07-15', '2026-07-16']) {
+    for (let h = 0; h < 24; h++) hourly.push({ ...row(ch1, h === 10 ? 5 : 1), bucket: hourAt(date, h) });
+  }
+  hourly.push({ ...row(ch2, 2), bucket: hourAt('2026-07-15', 10) });
+  await t.app.db.insert(telemetryHourly).values(hourly);
+  await t.app.db.insert(telemetryDaily).values([
+    { ...row(ch1, 28), day: '2026-07-15' },
+    { ...row(ch1, 28), day: '2026-07-16' },
+    { ...row(ch2, 2), day: '2026-07-15' },
+  ]);
+  const raw = [100, 101, 104, 105].map((num, i) => ({
+    deviceId: ch1,
+    key: 'energy1',
+    ts: new Date(Date.parse('2026-07-15T10:00:00+08:00') + i * 900_000),
+    num,
+  }));
+  await t.app.db.insert(telemetryRaw).values(raw);
+  await t.app.db
+    .insert(telemetryCounters)
+    .values({ deviceId: ch1, key: 'energy1', ts: raw[3]!.ts, value: 105 });
+  for (const [path, body] of [
+    [
+      '/sbuilding/energy/tariff',
+      { projectId, name: 'Five periods', validFrom: '2026-01-01', ...DEMO_TARIFF },
+    ],
+    ['/sbuilding/energy/emission', { projectId, validFrom: '2026-01-01', kgPerKwh: 0.5 }],
+  ] as const) {
+    const res = await manager('POST', path, body);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const smtpSet = await admin('PUT', '/system/config/smtp', {
+    host: '127.0.0.1',
+    port: smtpPort,
+    secure: false,
+    user: '',
+    password: '',
+    from: 'reports@sbuilding.test',
+  });
+  expect(smtpSet.statusCode, smtpSet.body).toBe(200);
+  emailChannel = await channel({ name: 'Energy team', kind: 'email', recipients: ['energy@example.test'] });
+  hookChannel = await channel({ name: 'Energy hook', kind: 'webhook', url: `${hookBase}/hook`, secret: 'k' });
+});
+
+afterAll(async () => {
+  await second?.close();
+  await t.close();
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const scheduleBody = (overrides: Record<string, unknown> = {}) => ({
+  projectId,
+  name: 'Weekly energy',
+  frequency: 'weekly',
+  hour: 8,
+  includeReport: true,
+  includeBills: false,
+  channelIds: [emailChannel.id, hookChannel.id],
+  lang: 'EN',
+  ...overrides,
+});
+
+async function sends(): Promise<ReportSend[]> {
+  const res = await manager('GET', `/sbuilding/energy/report/send/list?projectId=${projectId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: ReportSend[] }>().data;
+}
+
+describe('scheduled reports', () => {
+  let schedule: ReportSchedule;
+
+  it('schedules a weekly report: the next run is Monday 08:00 in the project zone', async () => {
+    const res = await manager('POST', '/sbuilding/energy/report/schedule', scheduleBody());
+    expect(res.statusCode, res.body).toBe(200);
+    schedule = res.json<{ data: ReportSchedule }>().data;
+    expect(schedule.nextRunAt).toBe(new Date('2026-07-20T08:00:00+08:00').toISOString());
+    expect(schedule.lastRunAt).toBeNull();
+    const list = await manager('GET', `/sbuilding/energy/report/schedule/list?projectId=${projectId}`);
+    expect(list.json<{ data: ReportSchedule[] }>().data.map((s) => s.id)).toEqual([schedule.id]);
+  });
+
+  it('sends nothing before it is due', async () => {
+    await t.app.energyReports.tick();
+    expect(await sends()).toEqual([]);
+    expect(mails).toHaveLength(0);
+  });
+
+  it('sends once when due, though two nodes look at once: an e-mail with the PDF, a webhook with a link', async () => {
+    second = await createTestApp({
+      captchaEnabled: false,
+      env: { TEST_CLOCK: '1' },
+      sameDatabaseAs: t,
+    });
+    // Its clock set before it starts (its runner's first round comes with `ready`).
+    if (!isTestClock(second.app.clock)) throw new Error('no test clock');
+    second.app.clock.set('2026-07-19T12:00:00+08:00');
+    await second.app.ready();
+    clock.set('2026-07-20T08:00:30+08:00');
+    second.app.clock.set('2026-07-20T08:00:30+08:00');
+    await Promise.all([t.app.energyReports.tick(), second.app.energyReports.tick()]);
+
+    const history = await sends();
+    expect(history).toHaveLength(2);
+    expect(history.map((s) => [s.channelName, s.ok, s.error, s.manual]).sort()).toEqual([
+      ['Energy hook', true, '', false],
+      ['Energy team', true, '', false],
+    ]);
+    expect(history[0]).toMatchObject({ periodFrom: '2026-07-13', periodTo: '2026-07-19' });
+
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toEqual(['energy@example.test']);
+    const [pdf, ...others] = pdfAttachments(mails[0]?.raw ?? '');
+    expect(others).toEqual([]);
+    expect(pdf?.filename).toBe('energy_report_2026-07-13_2026-07-19.pdf');
+    const text = await pdfText(pdf!.content);
+    expect(text).toContain('Energy report');
+    expect(text).toContain('Reports test');
+    expect(text).toContain('2026-07-13 – 2026-07-19');
+    expect(text).toContain('58'); // kWh
+    expect(text).toContain('47.66'); // CNY
+    expect(text).toContain('12 at 2026-07-15 10:15'); // peak demand
+
+    expect(hooks).toHaveLength(1);
+    const hook = hooks[0]!;
+    const expected = `sha256=${crypto.createHmac('sha256', 'k').update(hook.body).digest('hex')}`;
+    expect(hook.headers['x-sbuilding-signature']).toBe(expected);
+    const message = JSON.parse(hook.body) as {
+      event: string;
+      period: { from: string; to: string };
+      links: { kind: string; url: string; expiresAt: string }[];
+    };
+    expect(message.event).toBe('energyReport');
+    expect(message.period).toEqual({ from: '2026-07-13', to: '2026-07-19' });
+    expect(message.links).toHaveLength(1);
+    const link = message.links[0]!;
+    expect(link.url).toMatch(/^https:\/\/console\.example\.test\/share\/[A-Za-z0-9_-]{43}$/);
+    expect(link.expiresAt).toBe(new Date('2026-08-19T08:00:30+08:00').toISOString());
+
+    // The link opens the report without a session.
+    const view = await publicGet(link.url.split('/').pop()!);
+    expect(view.statusCode, view.body).toBe(200);
+    const shared = view.json<{ data: SharedView }>().data;
+    expect(shared.kind).toBe('report');
+    expect(shared.bill).toBeNull();
+    expect(shared.report).toMatchObject({ from: '2026-07-13', to: '2026-07-19', kwh: 58, peakKw: 12 });
+    expect(shared.report?.cost).toBeCloseTo(47.66, 6);
+    expect(shared.report?.carbon).toBeCloseTo(29, 6);
+    expect(shared.report?.buildings).toMatchObject([{ name: 'A', kwh: 58, peakAt: '2026-07-15 10:15' }]);
+  });
+
+  it('moved the next run on, so a restarted node (or the other one) sends nothing again', async () => {
+    const list = await manager('GET', `/sbuilding/energy/report/schedule/list?projectId=${projectId}`);
+    const [now] = list.json<{ data: ReportSchedule[] }>().data;
+    expect(now?.nextRunAt).toBe(new Date('2026-07-27T08:00:00+08:00').toISOString());
+    expect(now?.lastRunAt).toBe(new Date('2026-07-20T08:00:30+08:00').toISOString());
+    await second?.close();
+    second = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' }, sameDatabaseAs: t });
+    if (!isTestClock(second.app.clock)) throw new Error('no test clock');
+    second.app.clock.set('2026-07-20T09:00:00+08:00');
+    await second.app.ready();
+    await second.app.energyReports.tick();
+    expect(await sends()).toHaveLength(2);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('"send now" sends the monthly bills too, and records a failed channel with its error', async () => {
+    const failing = await channel({ name: 'Broken hook', kind: 'webhook', url: `${hookBase}/fail` });
+    const monthly = await manager(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({
+        name: 'Monthly bills',
+        frequency: 'monthly',
+        includeReport: false,
+        includeBills: true,
+        lang: 'ZH',
+        channelIds: [emailChannel.id, failing.id],
+      }),
+    );
+    expect(monthly.statusCode, monthly.body).toBe(200);
+    const id = monthly.json<{ data: ReportSchedule }>().data.id;
+    expect(monthly.json<{ data: ReportSchedule }>().data.nextRunAt).toBe(
+      new Date('2026-08-01T08:00:00+08:00').toISOString(),
+    );
+    clock.set('2026-08-03T10:00:00+08:00');
+    const res = await manager('POST', `/sbuilding/energy/report/schedule/${id}/send`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ data: ReportSend[] }>().data;
+    expect(rows.map((r) => [r.channelName, r.ok, r.error, r.manual]).sort()).toEqual([
+      ['Broken hook', false, 'HTTP 500', true],
+      ['Energy team', true, '', true],
+    ]);
+    expect(mails).toHaveLength(2);
+    const [bill] = pdfAttachments(mails[1]?.raw ?? '');
+    expect(bill?.filename).toBe(`bill_building_${buildingA}_2026-07.pdf`);
+    const text = await pdfText(bill!.content);
+    expect(text).toContain('电费账单');
+    expect(text).toContain('2026-07');
+  });
+});
+
+describe('share links', () => {
+  const create = (body: Record<string, unknown>, who = manager) =>
+    who('POST', '/sbuilding/energy/report/share', {
+      projectId,
+      kind: 'report',
+      period: 'WEEK',
+      anchor: '2026-07-15',
+      expiresAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+      ...body,
+    });
+
+  it('opens a report and a bill without a session, and nothing else', async () => {
+    const res = await create({ label: 'For the landlord' });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json<{ data: ShareLink }>().data;
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.status).toBe('active');
+    const view = await publicGet(link.token!);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.headers['cache-control']).toBe('no-store');
+    expect(view.json<{ data: SharedView }>().data.report?.kwh).toBe(58);
+    // The token is stored hashed and never listed again.
+    const list = await manager('GET', `/sbuilding/energy/report/share/list?projectId=${projectId}`);
+    const listed = list.json<{ data: ShareLink[] }>().data.find((l) => l.id === link.id);
+    expect(listed).toMatchObject({ label: 'For the landlord', token: null, status: 'active' });
+    expect(JSON.stringify(await t.app.db.select().from(projects))).not.toContain(link.token!);
+
+    const bill = await create({ kind: 'bill', month: '2026-07', level: 'building', nodeId: buildingA });
+    expect(bill.statusCode, bill.body).toBe(200);
+    const billView = await publicGet(bill.json<{ data: ShareLink }>().data.token!);
+    expect(billView.json<{ data: SharedView }>().data).toMatchObject({
+      kind: 'bill',
+      report: null,
+      bill: { month: '2026-07', kwh: 58 },
+    });
+    // Without a token, or with a made-up one: nothing.
+    expect((await publicGet('x'.repeat(43))).statusCode).toBe(404);
+    expect((await publicGet('short')).statusCode).toBe(400);
+    // The signed-in calls still need a session.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/sbuilding/energy/report/share/list?projectId=${projectId}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('stops working when it expires (on the app clock) and when revoked', async () => {
+    const expiring = (await create({})).json<{ data: ShareLink }>().data;
+    const revoked = (await create({})).json<{ data: ShareLink }>().data;
+    expect((await publicGet(revoked.token!)).statusCode).toBe(200);
+    const res = await manager('POST', `/sbuilding/energy/report/share/${revoked.id}/revoke`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: ShareLink }>().data.status).toBe('revoked');
+    const gone = await publicGet(revoked.token!, 'ZH');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('此链接不存在、已过期或已被撤销');
+
+    expect((await publicGet(expiring.token!)).statusCode).toBe(200);
+    clock.advance(3_600_000);
+    const expired = await publicGet(expiring.token!);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.body).toContain('This link does not exist, has expired or was revoked');
+    const list = await manager('GET', `/sbuilding/energy/report/share/list?projectId=${projectId}`);
+    expect(list.json<{ data: ShareLink[] }>().data.find((l) => l.id === expiring.id)?.status).toBe('expired');
+  });
+});
+
+describe('bad input, tenancy and roles', () => {
+  it('names an expiry in the past, a bad period and an unknown channel, in both languages', async () => {
+    const past = new Date(clock.now().getTime() - 1000).toISOString();
+    const share = (who: typeof manager, body: Record<string, unknown>) =>
+      who('POST', '/sbuilding/energy/report/share', {
+        projectId,
+        kind: 'report',
+        period: 'WEEK',
+        anchor: '2026-07-15',
+        expiresAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+        ...body,
+      });
+    const pastEn = await share(manager, { expiresAt: past });
+    expect(pastEn.statusCode).toBe(400);
+    expect(pastEn.body).toContain('The expiry must be in the future');
+    expect((await share(managerZh, { expiresAt: past })).body).toContain('到期时间必须晚于现在');
+
+    const dayEn = await share(manager, { period: 'DAY' });
+    expect(dayEn.statusCode).toBe(400);
+    expect(dayEn.body).toContain('Choose a week or a month');
+    const noMonth = await share(managerZh, { kind: 'bill', nodeId: buildingA, month: '2026-13' });
+    expect(noMonth.statusCode).toBe(400);
+    expect(noMonth.body).toContain('请选择一周或一个月');
+
+    const unknown = await manager(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({ channelIds: [999999] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('Notification channel 999999 is not one of this project’s channels');
+    const unknownZh = await managerZh(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({ channelIds: [999999] }),
+    );
+    expect(unknownZh.body).toContain('通知渠道 999999 不属于本项目');
+    const nothing = await manager(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({ includeReport: false, includeBills: false }),
+    );
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.body).toContain('Send the report, the bills or both');
+    const noChannel = await managerZh(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({ channelIds: [] }),
+    );
+    expect(noChannel.statusCode).toBe(400);
+    expect(noChannel.body).toContain('请选择');
+  });
+
+  it('keeps other tenants out and lets only a tbAdmin manage', async () => {
+    const list = await manager('GET', `/sbuilding/energy/report/schedule/list?projectId=${projectId}`);
+    const [schedule] = list.json<{ data: ReportSchedule[] }>().data;
+    const shares = await manager('GET', `/sbuilding/energy/report/share/list?projectId=${projectId}`);
+    const [link] = shares.json<{ data: ShareLink[] }>().data;
+    if (!schedule || !link) throw new Error('nothing to test with');
+    for (const [method, url] of [
+      ['GET', `/sbuilding/energy/report/schedule/list?projectId=${projectId}`],
+      ['GET', `/sbuilding/energy/report/send/list?projectId=${projectId}`],
+      ['GET', `/sbuilding/energy/report/share/list?projectId=${projectId}`],
+      ['DELETE', `/sbuilding/energy/report/schedule/${schedule.id}`],
+      ['POST', `/sbuilding/energy/report/schedule/${schedule.id}/send`],
+      ['POST', `/sbuilding/energy/report/share/${link.id}/revoke`],
+    ] as const) {
+      expect((await stranger(method, url)).statusCode, url).toBe(404);
+      expect((await customer(method, url)).statusCode, url).toBe(403);
+    }
+    expect(
+      (
+        await stranger('POST', '/sbuilding/energy/report/share', {
+          projectId,
+          kind: 'report',
+          period: 'WEEK',
+          anchor: '2026-07-15',
+          expiresAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await stranger('PUT', '/sbuilding/energy/report/schedule', {
+          ...scheduleBody(),
+          id: schedule.id,
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
