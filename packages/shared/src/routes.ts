@@ -65,6 +65,13 @@ export const MENU_ROUTES: RouteRecord[] = [
         meta: { title: 'energyBills', icon: 'file-text', roles: BOARD_ROLES },
       },
       {
+        // Issue 22: scheduled energy reports (sent through the notification channels) and share links.
+        name: 'EnergyReports',
+        path: '/energy/reports',
+        component: 'energy/reports',
+        meta: { title: 'energyReports', icon: 'notification', roles: PROJECT_ADMIN },
+      },
+      {
         name: 'Lightboard',
         path: '/board/light',
         component: 'board/light',

@@ -42,6 +42,11 @@ export type GuardDecision =
       to: string;
     };
 
+/** A share link's page (issue 22): open with or without a session, outside the menu. */
+export function isSharePath(pathname: string): boolean {
+  return /^\/share\/[^/]+$/.test(pathname);
+}
+
 function isOpenPath(pathname: string): boolean {
   return OPEN_PATHS.some((p) => p === pathname);
 }
@@ -57,6 +62,7 @@ function isSessionPath(pathname: string): boolean {
  */
 export function decideRoute(input: GuardInput): GuardDecision {
   const { pathname, search } = input;
+  if (isSharePath(pathname)) return { action: 'allow' };
   const query = new URLSearchParams(search);
 
   if (query.has('miniprogram')) {

@@ -29,6 +29,8 @@ const AuthRedirectPage = lazy(() =>
   import('@/features/auth/pages/auth-redirect-page').then((m) => ({ default: m.AuthRedirectPage })),
 );
 const BindPage = lazy(() => import('@/features/auth/pages/bind-page').then((m) => ({ default: m.BindPage })));
+// A share link's read-only report or bill (issue 22): no session, no layout.
+const SharePage = lazy(() => import('@/features/energy-billing/pages/share-page'));
 const RegisterPage = lazy(() =>
   import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
 );
@@ -106,6 +108,14 @@ export function buildRoutes(records: readonly RouteRecord[]): RouteObject[] {
       element: (
         <Loadable>
           <RegisterPage />
+        </Loadable>
+      ),
+    },
+    {
+      path: '/share/:token',
+      element: (
+        <Loadable>
+          <SharePage />
         </Loadable>
       ),
     },

@@ -26,6 +26,10 @@ export const energyFieldsEn = {
   hour: 'Hour',
   channelIds: 'Channels',
   expiresAt: 'Expires at',
+  includeReport: 'Energy report',
+  includeBills: 'Bills',
+  lang: 'Language',
+  token: 'Link',
 } as const;
 
 export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
@@ -55,4 +59,8 @@ export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
   hour: '时刻',
   channelIds: '通知渠道',
   expiresAt: '到期时间',
+  includeReport: '能耗报告',
+  includeBills: '账单',
+  lang: '语言',
+  token: '链接',
 };

@@ -42,7 +42,7 @@ function useFormat(currency: string) {
   return { money, num };
 }
 
-function BillView({ bill }: { bill: Bill }) {
+export function BillView({ bill }: { bill: Bill }) {
   const { t } = useTranslation();
   const { money, num } = useFormat(bill.currency);
   const name = (p: TouPeriod) => t(`energyBilling.periods.${p}`);
