@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -242,7 +243,12 @@ function SchedulesCard({ projectId }: { projectId: number }) {
     >
       <Typography.Paragraph type="secondary">{t('energyReports.schedules.intro')}</Typography.Paragraph>
       {channels.data?.length === 0 && (
-        <Typography.Paragraph type="warning">{t('energyReports.schedules.noChannels')}</Typography.Paragraph>
+        <Alert
+          type="warning"
+          showIcon
+          title={t('energyReports.schedules.noChannels')}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Table<ReportSchedule>
         rowKey="id"
@@ -280,7 +286,9 @@ function SchedulesCard({ projectId }: { projectId: number }) {
             title: t('energyReports.schedules.enabled'),
             dataIndex: 'enabled',
             render: (v: boolean) => (
-              <Tag color={v ? 'green' : 'default'}>{t(v ? 'energyReports.on' : 'energyReports.off')}</Tag>
+              <Tag color={v ? '#237804' : '#595959'} variant="solid">
+                {t(v ? 'energyReports.on' : 'energyReports.off')}
+              </Tag>
             ),
           },
           {
@@ -373,10 +381,14 @@ function HistoryCard({ projectId }: { projectId: number }) {
             key: 'result',
             render: (_: unknown, s) =>
               s.ok ? (
-                <Tag color="green">{t('energyReports.history.ok')}</Tag>
+                <Tag color="#237804" variant="solid">
+                  {t('energyReports.history.ok')}
+                </Tag>
               ) : (
                 <Flex vertical>
-                  <Tag color="red">{t('energyReports.history.failed')}</Tag>
+                  <Tag color="#a8071a" variant="solid">
+                    {t('energyReports.history.failed')}
+                  </Tag>
                   <Typography.Text type="secondary">{s.error}</Typography.Text>
                 </Flex>
               ),
@@ -576,7 +588,8 @@ function SharesCard({ projectId }: { projectId: number }) {
     }
   };
 
-  const statusColor = { active: 'green', expired: 'default', revoked: 'red' } as const;
+  // Solid dark shades with white text (WCAG AA, as the notification log's tags).
+  const statusColor = { active: '#237804', expired: '#595959', revoked: '#a8071a' } as const;
   return (
     <Card
       title={t('energyReports.shares.title')}
@@ -615,7 +628,9 @@ function SharesCard({ projectId }: { projectId: number }) {
             title: t('energyReports.shares.status'),
             dataIndex: 'status',
             render: (v: ShareLink['status']) => (
-              <Tag color={statusColor[v]}>{t(`energyReports.shares.statuses.${v}`)}</Tag>
+              <Tag color={statusColor[v]} variant="solid">
+                {t(`energyReports.shares.statuses.${v}`)}
+              </Tag>
             ),
           },
           {
