@@ -48,7 +48,11 @@ import { sceneWeekRoutes } from './modules/scenes/index.js';
 import { alertRuleRoutes } from './modules/alerts/index.js';
 import { energyRoutes } from './modules/energy/index.js';
 import { energyBillingRoutes } from './modules/energy-billing/index.js';
-import { energyReportRoutes, energyReportsPlugin, publicShareRoutes } from './modules/energy-reports/index.js';
+import {
+  energyReportRoutes,
+  energyReportsPlugin,
+  publicShareRoutes,
+} from './modules/energy-reports/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
