@@ -1,7 +1,7 @@
 /**
  * Raw telemetry retention (issue 22, "data that lasts years"): raw readings are kept `days` days, the hourly and
  * daily rollups for ever. telemetry_raw is partitioned by UTC month of `ts` on both databases (migration
- * 0025; PGlite is PostgreSQL 17), with a default partition for readings outside every month's partition.
+ * telemetry_raw_partitions; PGlite is PostgreSQL 17), with a default partition for readings outside every month's partition.
  *
  * - Partitions are made ahead: every month from the retention's start to the next month, at start and by each
  *   day's pass. A month made while the default partition holds readings of it takes them over.
