@@ -1,4 +1,4 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
 export { energyBillingRoutes } from './routes.js';
 export { seedEnergyBilling } from './seed.js';
-export { startDemandSplitting } from './demand.js';
+export { settleDemandBefore, startDemandSplitting } from './demand.js';
