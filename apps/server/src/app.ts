@@ -48,6 +48,7 @@ import { sceneWeekRoutes } from './modules/scenes/index.js';
 import { alertRuleRoutes } from './modules/alerts/index.js';
 import { energyRoutes } from './modules/energy/index.js';
 import { energyBillingRoutes } from './modules/energy-billing/index.js';
+import { portfolioRoutes } from './modules/portfolio/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
@@ -197,6 +198,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
     await api.register(alertRuleRoutes);
     await api.register(energyRoutes);
     await api.register(energyBillingRoutes);
+    await api.register(portfolioRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);

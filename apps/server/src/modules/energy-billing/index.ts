@@ -2,3 +2,5 @@
 export { energyBillingRoutes } from './routes.js';
 export { seedEnergyBilling } from './seed.js';
 export { settleDemandBefore, startDemandSplitting } from './demand.js';
+export { projectEnergy, type PlaceEnergy } from './costs.js';
+export { demandSpan, ensureDemandDays, peakFigure, placePeaks, type DemandPlace } from './demand-places.js';
