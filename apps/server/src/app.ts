@@ -53,6 +53,7 @@ import {
   energyReportsPlugin,
   publicShareRoutes,
 } from './modules/energy-reports/index.js';
+import { portfolioRoutes } from './modules/portfolio/index.js';
 import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
@@ -206,6 +207,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
     await api.register(energyRoutes);
     await api.register(energyBillingRoutes);
     await api.register(energyReportRoutes);
+    await api.register(portfolioRoutes);
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);

@@ -8,7 +8,8 @@ import { startBuiltInSimulator } from './simulator-host.js';
 import { COMMAND_TIMEOUT_MS } from '@sbuilding/shared';
 import { startSceneAutomation } from './modules/scenes/index.js';
 import { startAcAutomation } from './modules/ac-automation/index.js';
-import { startDemandSplitting } from './modules/energy-billing/index.js';
+import { settleDemandBefore, startDemandSplitting } from './modules/energy-billing/index.js';
+import { startTelemetryRetention } from './modules/telemetry/index.js';
 import { weatherProvider } from './modules/scenes/index.js';
 import { logDeviceChange } from './modules/commands/index.js';
 import { BLE_INIT_LEASE_MS } from './modules/devices/index.js';
@@ -105,6 +106,16 @@ async function main() {
   );
   // Peak demand: yesterday's and today's quarter hours of every meter split ahead of the bills.
   const stopDemandSplitting = startDemandSplitting({ db: () => db, log: app.log, intervalMs: 5 * 60_000 });
+  // Raw telemetry retention: monthly partitions made ahead, expired readings removed once a day on one node,
+  // after the meters' demand quarters of the expiring days are split.
+  const stopRetention = startTelemetryRetention({
+    db: () => db,
+    kind: app.dbKind ?? 'pglite',
+    days: config.telemetryRetentionDays,
+    clock: app.clock,
+    log: app.log,
+    beforeExpire: (untilMs) => settleDemandBefore(db, untilMs, app.clock.now().getTime()),
+  });
   // Bluetooth gateway initialisations interrupted by the last stop carry on, and so, once their leases run
   // out, do those of a node that died (each job runs on one node at a time: its lease in the database).
   void app.bleInit
@@ -140,6 +151,7 @@ async function main() {
     await stopScenes();
     await stopAcAutomation();
     await stopDemandSplitting();
+    await stopRetention();
     simulatorAbort.abort();
     app.simulator = null;
     await (await simulatorStarting)?.stop();

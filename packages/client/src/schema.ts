@@ -3663,6 +3663,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/board/energy/demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The energy board's peak demand (the summary's query): the period's highest 15-minute average kW and when, of the scope, each building and each floor, up to now while the period runs
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getBoardEnergyDemand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/energy/bill/nodes": {
         parameters: {
             query?: never;
@@ -3881,6 +3901,26 @@ export interface paths {
          * @description API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyReportShareRevokeById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every project of the caller's tenant (the platform administrator: of every tenant) and its buildings: kWh, kWh/m², cost, carbon and peak demand, this period against the previous one (up to the same moment while it runs)
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyPortfolio"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -21237,6 +21277,92 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
+    getBoardEnergyDemand: {
+        parameters: {
+            query: {
+                projectId: number;
+                period: "DAY" | "WEEK" | "MONTH" | "YEAR";
+                anchor?: ("" | string) | null;
+                buildingId?: ("" | number) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "projectId": 1,
+                     *         "current": {
+                     *           "from": "string",
+                     *           "to": "string"
+                     *         },
+                     *         "peak": {
+                     *           "kw": 0,
+                     *           "at": "string"
+                     *         },
+                     *         "buildings": [
+                     *           {
+                     *             "peak": {}
+                     *           }
+                     *         ],
+                     *         "floors": [
+                     *           {
+                     *             "peak": {}
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            projectId: number;
+                            current: {
+                                from: string;
+                                to: string;
+                            };
+                            peak: {
+                                kw: number;
+                                at: string;
+                            } | null;
+                            buildings: {
+                                buildingId: number;
+                                peak: {
+                                    kw: number;
+                                    at: string;
+                                } | null;
+                            }[];
+                            floors: {
+                                buildingId: number;
+                                floorId: number | null;
+                                peak: {
+                                    kw: number;
+                                    at: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
     getEnergyBillNodes: {
         parameters: {
             query: {
@@ -22141,6 +22267,112 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyPortfolio: {
+        parameters: {
+            query: {
+                period: "DAY" | "WEEK" | "MONTH" | "YEAR";
+                anchor?: ("" | string) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "period": "DAY",
+                     *         "projects": [
+                     *           {
+                     *             "current": {},
+                     *             "previousRange": {},
+                     *             "comparedUntil": {},
+                     *             "peak": {},
+                     *             "buildings": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            period: "DAY" | "WEEK" | "MONTH" | "YEAR";
+                            projects: {
+                                projectId: number;
+                                projectName: string;
+                                tenantId: number;
+                                tenantName: string;
+                                timeZone: string;
+                                currency: string;
+                                hasTariff: boolean;
+                                hasFactor: boolean;
+                                current: {
+                                    from: string;
+                                    to: string;
+                                };
+                                previousRange: {
+                                    from: string;
+                                    to: string;
+                                };
+                                comparedUntil: {
+                                    date: string;
+                                    time: string;
+                                } | null;
+                                kwh: number;
+                                previousKwh: number;
+                                changePercent: number | null;
+                                area: number | null;
+                                kwhPerM2: number | null;
+                                previousKwhPerM2: number | null;
+                                cost: number;
+                                previousCost: number;
+                                carbon: number;
+                                previousCarbon: number;
+                                peak: {
+                                    kw: number;
+                                    at: string;
+                                } | null;
+                                buildings: {
+                                    buildingId: number;
+                                    name: string;
+                                    kwh: number;
+                                    previousKwh: number;
+                                    changePercent: number | null;
+                                    area: number | null;
+                                    kwhPerM2: number | null;
+                                    previousKwhPerM2: number | null;
+                                    cost: number;
+                                    previousCost: number;
+                                    carbon: number;
+                                    previousCarbon: number;
+                                    peak: {
+                                        kw: number;
+                                        at: string;
+                                    } | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
         };
     };

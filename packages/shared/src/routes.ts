@@ -72,6 +72,13 @@ export const MENU_ROUTES: RouteRecord[] = [
         meta: { title: 'energyReports', icon: 'notification', roles: PROJECT_ADMIN },
       },
       {
+        // Issue 22: a tenant's projects (every tenant's for the platform administrator) side by side.
+        name: 'EnergyPortfolio',
+        path: '/energy/portfolio',
+        component: 'energy/portfolio',
+        meta: { title: 'energyPortfolio', icon: 'fund', roles: PROJECT_ADMIN },
+      },
+      {
         name: 'Lightboard',
         path: '/board/light',
         component: 'board/light',

@@ -60,6 +60,11 @@ const envSchema = z.object({
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
   /** Days of history the built-in simulator writes for the demo campus on its first start (0: none). */
   SIM_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  /**
+   * Days raw telemetry readings are kept (the hourly and daily rollups, and the demand quarters, for ever);
+   * 0 keeps them for ever. See modules/telemetry/README.md.
+   */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(90),
   /** Create the demo tenant and users when the database has no user yet (first start). */
   SEED_DEMO: bool(true),
   /** With SEED_DEMO: the demo campus also gets its scenes, noon nap and AC automations on first start. */
@@ -134,6 +139,7 @@ export interface Config {
   simulator: boolean;
   simSpeed: number;
   simBackfillDays: number;
+  telemetryRetentionDays: number;
   seedDemo: boolean;
   seedDemoAutomations: boolean;
   jwtSecret: string | undefined;
@@ -184,6 +190,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     simulator: e.SIMULATOR,
     simSpeed: e.SIM_SPEED,
     simBackfillDays: e.SIM_BACKFILL_DAYS,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     seedDemo: e.SEED_DEMO,
     seedDemoAutomations: e.SEED_DEMO_AUTOMATIONS,
     jwtSecret: e.JWT_SECRET,

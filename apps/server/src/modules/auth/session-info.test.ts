@@ -78,7 +78,15 @@ describe('GET /getInfo', () => {
 describe('GET /getRouters', () => {
   it('gives admin every menu entry, the tenants page included', async () => {
     const all = paths((await get('/getRouters', 'admin')).json().data);
-    for (const p of ['/board/index', '/project', '/scene', '/buildingUser', '/tenant', '/dashboard']) {
+    for (const p of [
+      '/board/index',
+      '/project',
+      '/scene',
+      '/buildingUser',
+      '/tenant',
+      '/dashboard',
+      '/energy/portfolio',
+    ]) {
       expect(all).toContain(p);
     }
   });
@@ -93,6 +101,7 @@ describe('GET /getRouters', () => {
       '/scene',
       '/timeMgmt',
       '/buildingUser',
+      '/energy/portfolio',
     ]) {
       expect(all).toContain(p);
     }
@@ -106,7 +115,8 @@ describe('GET /getRouters', () => {
       for (const p of ['/board/index', '/board/energy', '/board/alarm', '/board/controlLog', '/dashboard']) {
         expect(all).toContain(p);
       }
-      for (const p of ['/console', '/project', '/scene', '/buildingUser', '/tenant']) {
+      // The portfolio is a tenant's (issue 22): a customer of one project sees that project's boards only.
+      for (const p of ['/console', '/project', '/scene', '/buildingUser', '/tenant', '/energy/portfolio']) {
         expect(all).not.toContain(p);
       }
     },

@@ -197,16 +197,10 @@ async function partOfPrevious(
 }
 
 /**
- * The energy board's cost and carbon: the summary's figures (same query, same channels and places) priced
- * with the project's tariffs and emission factors, this period and the previous one (up to the same moment
- * while this one runs, as the board compares them).
+ * The board's channels (the summary's query, its places) priced this period and the previous one (up to the
+ * same moment while this one runs, as the board compares them): the board's cost and the portfolio's.
  */
-export async function energyBoardCost(
-  db: Db,
-  scope: Scope,
-  query: EnergyQuery,
-  now = Date.now(),
-): Promise<EnergyBoardCost> {
+async function pricedScope(db: Db, scope: Scope, query: EnergyQuery, now: number) {
   const summary = await energyPlaces(db, scope, query, now);
   const { tariffs, factors } = await pricingOf(db, summary.projectId);
   const ids = summary.meters.flatMap((m) => m.channels.map((c) => c.deviceId));
@@ -225,6 +219,107 @@ export async function energyBoardCost(
     [summary.current, previousPart],
     tariffs,
     factors,
+  );
+  const rangeFrom = summary.previousRange.from;
+  const applies = <T extends { validFrom: string }>(items: readonly T[]) =>
+    items.some((item, i) => item.validFrom <= to && (items[i + 1]?.validFrom ?? '9999') > rangeFrom);
+  return {
+    summary,
+    current,
+    previous,
+    currency: tariffs.at(-1)?.currency ?? 'CNY',
+    hasTariff: applies(tariffs),
+    hasFactor: applies(factors),
+  };
+}
+
+/** A place's kWh, cost and carbon, this period and the previous one (as the board compares them). */
+export interface PlaceEnergy {
+  kwh: number;
+  previousKwh: number;
+  cost: number;
+  previousCost: number;
+  carbon: number;
+  previousCarbon: number;
+}
+
+/**
+ * A project's (or the query's building's) figures for the portfolio: the board's periods and comparison,
+ * the total and each building's kWh (the stored day splits, as the cost is), cost and carbon, and the
+ * channels with their places (for peak demand).
+ */
+export async function projectEnergy(db: Db, scope: Scope, query: EnergyQuery, now = Date.now()) {
+  const { summary, current, previous, currency, hasTariff, hasFactor } = await pricedScope(
+    db,
+    scope,
+    query,
+    now,
+  );
+  const empty = (): PlaceEnergy => ({
+    kwh: 0,
+    previousKwh: 0,
+    cost: 0,
+    previousCost: 0,
+    carbon: 0,
+    previousCarbon: 0,
+  });
+  const total = empty();
+  const buildings = new Map<number, PlaceEnergy>();
+  const channels: { deviceId: number; buildingId: number; floorId: number | null }[] = [];
+  for (const meter of summary.meters) {
+    let building = buildings.get(meter.buildingId);
+    if (!building) buildings.set(meter.buildingId, (building = empty()));
+    for (const channel of meter.channels) {
+      channels.push({ deviceId: channel.deviceId, buildingId: meter.buildingId, floorId: meter.floorId });
+      const a = current.get(channel.deviceId) ?? emptyPriced();
+      const b = previous.get(channel.deviceId) ?? emptyPriced();
+      for (const place of [total, building]) {
+        place.kwh += totalKwh(kwhOf(a));
+        place.previousKwh += totalKwh(kwhOf(b));
+        place.cost += a.cost;
+        place.previousCost += b.cost;
+        place.carbon += a.carbon;
+        place.previousCarbon += b.carbon;
+      }
+    }
+  }
+  return {
+    projectId: summary.projectId,
+    timeZone: summary.timeZone,
+    current: summary.current,
+    previousRange: summary.previousRange,
+    comparedUntil: summary.comparedUntil,
+    currency,
+    hasTariff,
+    hasFactor,
+    total,
+    buildings,
+    channels,
+  };
+}
+
+function kwhOf(priced: Priced): PeriodKwh {
+  const out = emptyPeriods();
+  for (const p of TOU_PERIODS) out[p] = priced.periods[p].kwh;
+  return out;
+}
+
+/**
+ * The energy board's cost and carbon: the summary's figures (same query, same channels and places) priced
+ * with the project's tariffs and emission factors, this period and the previous one (up to the same moment
+ * while this one runs, as the board compares them).
+ */
+export async function energyBoardCost(
+  db: Db,
+  scope: Scope,
+  query: EnergyQuery,
+  now = Date.now(),
+): Promise<EnergyBoardCost> {
+  const { summary, current, previous, currency, hasTariff, hasFactor } = await pricedScope(
+    db,
+    scope,
+    query,
+    now,
   );
   const of = (map: Map<number, Priced>, id: number) => map.get(id) ?? emptyPriced();
 
@@ -260,14 +355,11 @@ export async function energyBoardCost(
       }
     }
   }
-  const rangeFrom = summary.previousRange.from;
-  const applies = <T extends { validFrom: string }>(items: readonly T[]) =>
-    items.some((item, i) => item.validFrom <= to && (items[i + 1]?.validFrom ?? '9999') > rangeFrom);
   return {
     projectId: summary.projectId,
-    currency: tariffs.at(-1)?.currency ?? 'CNY',
-    hasTariff: applies(tariffs),
-    hasFactor: applies(factors),
+    currency,
+    hasTariff,
+    hasFactor,
     ...figure(total.now, total.before),
     buildings: [...buildings].map(([buildingId, b]) => ({ buildingId, ...figure(b.now, b.before) })),
     floors: [...floors.values()].map((f) => ({

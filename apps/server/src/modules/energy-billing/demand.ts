@@ -270,6 +270,68 @@ export async function quarterDemand(
   return { total, byChannel };
 }
 
+/** Every project's meter channels, by the project's time zone. */
+async function meterChannelsByZone(db: Db): Promise<Map<string, number[]>> {
+  const channels = await db
+    .select({ id: devices.id, timeZone: projects.timeZone })
+    .from(devices)
+    .innerJoin(projects, eq(projects.id, devices.projectId))
+    .where(eq(devices.category, 'ammeter'));
+  const byZone = new Map<string, number[]>();
+  for (const c of channels) byZone.set(c.timeZone, [...(byZone.get(c.timeZone) ?? []), c.id]);
+  return byZone;
+}
+
+/** Days `settleDemandBefore` splits in one `ensureDemand` call (one statement). */
+const SETTLE_DAYS = 7;
+
+/**
+ * Called by telemetry retention before it removes the raw readings before `untilMs`: every meter channel's
+ * local days from its oldest raw reading to the day holding `untilMs` are split (`ensureDemand`, a week at a
+ * time, so PGlite is not blocked for long), then marked complete: their readings are going, so they are
+ * final and not split again from what is left (a day whose split is older than `DEMAND_REFRESH_MS` and not
+ * complete would be). The quarters outlive the raw readings.
+ */
+export async function settleDemandBefore(db: Db, untilMs: number, nowMs: number): Promise<void> {
+  const r = telemetryRaw;
+  const keys = sql.join(
+    ENERGY_KEYS.map((k) => sql`(${k})`),
+    sql`, `,
+  );
+  for (const [zone, ids] of await meterChannelsByZone(db)) {
+    const channels = sql.join(
+      ids.map((id) => sql`(${id}::int)`),
+      sql`, `,
+    );
+    // The oldest raw reading of the channels' counters, through the primary key (one probe per counter).
+    const oldest = await db.execute(sql`
+      select extract(epoch from min(first.ts))::float8 * 1000 as ms
+      from (values ${channels}) as d(id) cross join (values ${keys}) as k(key)
+      cross join lateral (
+        select ${r.ts} as ts from ${r}
+        where ${r.deviceId} = d.id and ${r.key} = k.key and ${r.ts} < to_timestamp(${untilMs / 1000})
+        order by ${r.ts} limit 1) as first`);
+    const ms = Number(field(resultRows(oldest)[0], 'ms'));
+    if (!Number.isFinite(ms) || ms <= 0) continue;
+    const first = localDate(ms, zone);
+    const last = localDate(untilMs - 1, zone);
+    for (let from = first; from <= last; from = addDays(from, SETTLE_DAYS)) {
+      const to = addDays(from, SETTLE_DAYS - 1);
+      await ensureDemand(db, zone, ids, from, to < last ? to : last, nowMs);
+    }
+    await db
+      .update(energyDemandDays)
+      .set({ complete: true })
+      .where(
+        and(
+          inArray(energyDemandDays.deviceId, ids),
+          between(energyDemandDays.day, first, last),
+          eq(energyDemandDays.complete, false),
+        ),
+      );
+  }
+}
+
 /**
  * Splits yesterday and today of every project's meter channels every `intervalMs` (and at start), so a bill
  * finds its days split: its first call does not pay for a month of readings. Runs on every node; two nodes
@@ -286,14 +348,7 @@ export function startDemandSplitting(options: {
   let stopped = false;
   const pass = async () => {
     const db = options.db();
-    const channels = await db
-      .select({ id: devices.id, timeZone: projects.timeZone })
-      .from(devices)
-      .innerJoin(projects, eq(projects.id, devices.projectId))
-      .where(eq(devices.category, 'ammeter'));
-    const byZone = new Map<string, number[]>();
-    for (const c of channels) byZone.set(c.timeZone, [...(byZone.get(c.timeZone) ?? []), c.id]);
-    for (const [zone, ids] of byZone) {
+    for (const [zone, ids] of await meterChannelsByZone(db)) {
       if (stopped) return;
       const today = localDate(now(), zone);
       await ensureDemand(db, zone, ids, addDays(today, -1), today, now());

@@ -8,6 +8,7 @@ import {
   emissionFactorBodySchema,
   emissionFactorSchema,
   energyBoardCostSchema,
+  energyDemandSchema,
   energyProjectQuerySchema,
   energyQuerySchema,
   envelopeSchema,
@@ -26,6 +27,7 @@ import { errorResponses } from '../../platform/openapi.js';
 import { billPdf, billXlsx } from './bill-files.js';
 import { billNodes, energyBill } from './bills.js';
 import { energyBoardCost } from './costs.js';
+import { energyDemand } from './demand-places.js';
 import {
   createTariff,
   deleteFactor,
@@ -178,6 +180,22 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(request, await energyBoardCost(app.db, request.scope(), request.query, app.clock.now().getTime())),
+  );
+
+  app.get(
+    '/sbuilding/board/energy/demand',
+    {
+      config: READ,
+      schema: {
+        tags: ['boards'],
+        summary:
+          "The energy board's peak demand (the summary's query): the period's highest 15-minute average kW and when, of the scope, each building and each floor, up to now while the period runs",
+        querystring: energyQuerySchema,
+        response: { 200: envelopeSchema(energyDemandSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(request, await energyDemand(app.db, request.scope(), request.query, app.clock.now().getTime())),
   );
 
   app.get(

@@ -2,3 +2,4 @@
 export { telemetryRoutes } from './routes.js';
 export { ACTIVITY_WRITE_S, TelemetryWriter, gatherMsFor } from './writer.js';
 export type { TelemetryRow } from './writer.js';
+export { startTelemetryRetention } from './retention.js';

@@ -75,3 +75,16 @@ export const telemetryCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
 );
+
+/**
+ * Raw telemetry retention's record (one row, id 1): the UTC day whose pass a node claimed (so each day's
+ * pass runs on one node of a cluster: a conditional upsert, the scenes' claim-once rule), when it finished
+ * and the instant raw readings are kept from since then (what was deleted or dropped lies before it).
+ */
+export const telemetryRetention = pgTable('telemetry_retention', {
+  id: integer('id').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  keptFrom: timestamp('kept_from', { withTimezone: true }),
+});

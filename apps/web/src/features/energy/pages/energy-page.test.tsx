@@ -236,6 +236,33 @@ describe('energy board', { timeout: 150_000 }, () => {
     expect(screen.getByText('占本期用电量的 10%')).toBeInTheDocument();
   });
 
+  it("shows the period's peak demand of the scope, its building and floor (issue 22)", async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, BOARD),
+      '/sbuilding/board/energy/demand': envelope(200, {
+        projectId: 5,
+        current: BOARD.current,
+        peak: { kw: 20.5, at: '2026-11-21 09:15' },
+        buildings: [{ buildingId: 1, peak: { kw: 20.5, at: '2026-11-21 09:15' } }],
+        floors: [{ buildingId: 1, floorId: 2, peak: null }],
+      }),
+    });
+    renderPage();
+    const peak = await screen.findByTestId('energy-peak', {}, WAIT);
+    expect(peak).toHaveTextContent('at 2026-11-21 09:15');
+    expect(peak.closest('.ant-card')).toHaveTextContent('20.5kW');
+    const places = screen.getByRole('list', { name: 'Peak demand by building and floor' });
+    expect(within(places).getByText('20.5 kW at 2026-11-21 09:15')).toBeInTheDocument();
+    expect(within(places).getByText('no readings')).toBeInTheDocument();
+    expect(seen.find((c) => c.url === '/sbuilding/board/energy/demand')?.params).toEqual({
+      projectId: 5,
+      period: 'DAY',
+    });
+    expect(await seriousViolations()).toEqual([]);
+    await setLanguage('zh-CN');
+    expect(await screen.findByText('最大需量', {}, WAIT)).toBeInTheDocument();
+  });
+
   it("puts each building's estimate beside the meters' difference and says how far they agree", async () => {
     serve({
       '/sbuilding/board/energy/summary': envelope(200, BOARD),

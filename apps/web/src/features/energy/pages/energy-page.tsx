@@ -10,6 +10,7 @@ import { useEnergyBoard } from '../api/get-energy-board';
 import { useExportEnergy } from '../api/export-energy';
 import { useEnergySavings } from '../api/get-energy-savings';
 import { useEnergyCost } from '../api/get-energy-cost';
+import { useEnergyDemand } from '../api/get-energy-demand';
 import { useSavingsCheck } from '../api/get-savings-check';
 import { EnergyCostPeriods } from '../components/energy-cost-periods';
 import { ChannelTable } from '../components/channel-table';
@@ -17,6 +18,7 @@ import { EnergyBreakdown } from '../components/energy-breakdown';
 import { EnergyCurve } from '../components/energy-curve';
 import { EnergyFilters, type EnergyFilterValues } from '../components/energy-filters';
 import { EnergyKpis } from '../components/energy-kpis';
+import { PeakDemand } from '../components/peak-demand';
 import { SavingsCheckCard } from '../components/savings-check';
 import { TopConsumers } from '../components/top-consumers';
 import { useLiveEnergy } from '../hooks/use-live-energy';
@@ -42,6 +44,7 @@ export default function EnergyPage() {
   const savings = useEnergySavings(query, projectId !== null);
   const cost = useEnergyCost(query, projectId !== null);
   const check = useSavingsCheck(query, projectId !== null);
+  const demand = useEnergyDemand(query, projectId !== null);
   const exporter = useExportEnergy();
   useLiveEnergy(board.data);
 
@@ -80,6 +83,7 @@ export default function EnergyPage() {
     body = (
       <>
         <EnergyKpis board={data} savings={savings.data} cost={cost.data} />
+        {demand.data && <PeakDemand board={data} demand={demand.data} />}
         {check.data && <SavingsCheckCard check={check.data} />}
         {cost.data && !cost.data.hasTariff && (
           <Notice type="info" showIcon title={t('energyBilling.noTariffBoard')} />
