@@ -17270,7 +17270,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "before": {},
-                     *             "after": {}
+                     *             "after": {},
+                     *             "baseline": {}
                      *           }
                      *         ]
                      *       }
@@ -17315,6 +17316,14 @@ export interface operations {
                                 savedWatts: number;
                                 hours: number;
                                 kwh: number;
+                                baseline: {
+                                    /** @enum {string} */
+                                    source: "device" | "none";
+                                    workday: boolean;
+                                    days: string[];
+                                    share: number;
+                                    plainKwh: number;
+                                };
                             }[];
                         };
                     };
@@ -18979,7 +18988,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "before": {},
-                     *             "after": {}
+                     *             "after": {},
+                     *             "baseline": {}
                      *           }
                      *         ]
                      *       }
@@ -19024,6 +19034,14 @@ export interface operations {
                                 savedWatts: number;
                                 hours: number;
                                 kwh: number;
+                                baseline: {
+                                    /** @enum {string} */
+                                    source: "device" | "none";
+                                    workday: boolean;
+                                    days: string[];
+                                    share: number;
+                                    plainKwh: number;
+                                };
                             }[];
                         };
                     };

@@ -28,7 +28,8 @@ function StateText({ state, category }: { state: PowerState; category: string })
 /**
  * The evidence of an automation's savings (the scene's or the AC automation's detail): per device the state
  * it reported before the command and the lower one after, when, until when (and why it ended), the draws
- * and the difference, hours and kWh in the period.
+ * and the difference, hours, the baseline it was held to (the share the device drew on comparable days, and
+ * those days) and kWh in the period.
  */
 export function SavingsEvidenceDrawer({
   title,
@@ -75,6 +76,19 @@ export function SavingsEvidenceDrawer({
         t('savingsEvidence.wattsValue', { before: r.beforeWatts, after: r.afterWatts, saved: r.savedWatts }),
     },
     { title: t('savingsEvidence.hours'), dataIndex: 'hours', key: 'hours' },
+    {
+      title: t('savingsEvidence.baseline'),
+      key: 'baseline',
+      render: (_, r) =>
+        r.baseline.source === 'none'
+          ? t('savingsEvidence.baselineNone', { plain: r.baseline.plainKwh })
+          : t(r.baseline.workday ? 'savingsEvidence.baselineWorkdays' : 'savingsEvidence.baselineRestDays', {
+              share: Math.round(r.baseline.share * 100),
+              plain: r.baseline.plainKwh,
+              count: r.baseline.days.length,
+              days: r.baseline.days.join(', '),
+            }),
+    },
     { title: t('savingsEvidence.kwh'), dataIndex: 'kwh', key: 'kwh' },
   ];
   return (
