@@ -17318,9 +17318,10 @@ export interface operations {
                                 kwh: number;
                                 baseline: {
                                     /** @enum {string} */
-                                    source: "device" | "none";
+                                    source: "device" | "zone" | "none";
                                     workday: boolean;
                                     days: string[];
+                                    devices: number;
                                     share: number;
                                     plainKwh: number;
                                 };
@@ -19036,9 +19037,10 @@ export interface operations {
                                 kwh: number;
                                 baseline: {
                                     /** @enum {string} */
-                                    source: "device" | "none";
+                                    source: "device" | "zone" | "none";
                                     workday: boolean;
                                     days: string[];
+                                    devices: number;
                                     share: number;
                                     plainKwh: number;
                                 };

@@ -79,15 +79,19 @@ export function SavingsEvidenceDrawer({
     {
       title: t('savingsEvidence.baseline'),
       key: 'baseline',
-      render: (_, r) =>
-        r.baseline.source === 'none'
-          ? t('savingsEvidence.baselineNone', { plain: r.baseline.plainKwh })
-          : t(r.baseline.workday ? 'savingsEvidence.baselineWorkdays' : 'savingsEvidence.baselineRestDays', {
-              share: Math.round(r.baseline.share * 100),
-              plain: r.baseline.plainKwh,
-              count: r.baseline.days.length,
-              days: r.baseline.days.join(', '),
-            }),
+      render: (_, r) => {
+        const b = r.baseline;
+        if (b.source === 'none') return t('savingsEvidence.baselineNone', { plain: b.plainKwh });
+        const values = {
+          share: Math.round(b.share * 100),
+          plain: b.plainKwh,
+          count: b.days.length,
+          days: b.days.join(', '),
+          devices: b.devices,
+        };
+        const days = b.workday ? 'Workdays' : 'RestDays';
+        return t(`savingsEvidence.baseline${b.source === 'zone' ? 'Zone' : ''}${days}`, values);
+      },
     },
     { title: t('savingsEvidence.kwh'), dataIndex: 'kwh', key: 'kwh' },
   ];

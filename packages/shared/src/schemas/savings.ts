@@ -157,13 +157,20 @@ export const powerStateSchema = z.object({
  */
 export const SAVINGS_BASELINE_DAYS = 4;
 export const SAVINGS_BASELINE_LOOKBACK_DAYS = 28;
+/** A device without a known comparable day is compared with at most this many of its zone's devices of its category. */
+export const SAVINGS_BASELINE_ZONE_DEVICES = 20;
 export const savingBaselineSchema = z.object({
-  /** 'device': the device's own comparable days; 'none': none had a known state, the plain rule counts. */
-  source: z.enum(['device', 'none']),
+  /**
+   * 'device': the device's own comparable days; 'zone': none of those had a known state, so the same-category
+   * devices of its zone on theirs; 'none': nothing known either, the plain rule counts.
+   */
+  source: z.enum(['device', 'zone', 'none']),
   /** The day type compared: the command's local date's, on the project's calendar. */
   workday: z.boolean(),
   /** The comparable days read (local dates, newest first); empty with 'none'. */
   days: z.array(z.string()),
+  /** How many devices' days were read: 1 for 'device', the zone's devices that had one for 'zone', 0 for 'none'. */
+  devices: z.number().int(),
   /**
    * The share of the plain rule's saving the device would otherwise have drawn on those days, 0-1: for a
    * switch-off, the fraction of the hours the light was on; for dimming or an AC, the draw above the lower

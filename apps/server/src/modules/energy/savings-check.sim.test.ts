@@ -149,6 +149,7 @@ async function simulateMonth(): Promise<{ napDays: number; sceneDays: number; sc
   const world = new World(
     [{ id: projectId, timeZone: 'Asia/Shanghai', schedule: DEFAULT_SCHEDULE }],
     infos,
+    // The month's people (23; `npm run bench savings-check` also runs SIM_SEED=5 and 7).
     seeded(Number(process.env.SIM_SEED ?? 23)),
   );
   const sim = (info: DeviceInfo) => {

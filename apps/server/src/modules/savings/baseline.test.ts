@@ -7,6 +7,7 @@ import {
   dayShare,
   daysBetween,
   withBaseline,
+  zoneBaselineOf,
   type DayReadings,
   type PlainSaving,
 } from './baseline.js';
@@ -59,7 +60,14 @@ describe('a saving is held to what the device would otherwise have drawn', () =>
     const held = withBaseline(plain, baselineOf(plain.kwh, true, shares));
     // 36 W × 2 h = 0.072 kWh, of the plain rule's 0.36.
     expect(held.kwh).toBe(0.072);
-    expect(held.baseline).toEqual({ source: 'device', workday: true, days, share: 0.2, plainKwh: 0.36 });
+    expect(held.baseline).toEqual({
+      source: 'device',
+      workday: true,
+      days,
+      devices: 1,
+      share: 0.2,
+      plainKwh: 0.36,
+    });
   });
 
   it('keeps ten minutes for a light whose people switch it off at 18:10', () => {
@@ -99,7 +107,14 @@ describe('a saving is held to what the device would otherwise have drawn', () =>
     // No comparable day at all (a new device, or a first day of its type in the lookback).
     const none = withBaseline(plain, baselineOf(plain.kwh, true, []));
     expect(none.kwh).toBe(0.36);
-    expect(none.baseline).toEqual({ source: 'none', workday: true, days: [], share: 1, plainKwh: 0.36 });
+    expect(none.baseline).toEqual({
+      source: 'none',
+      workday: true,
+      days: [],
+      devices: 0,
+      share: 1,
+      plainKwh: 0.36,
+    });
     // Comparable days on which the light reported nothing before the hours: not known, so none either.
     const unknown = dayShare(
       plain,
@@ -108,6 +123,28 @@ describe('a saving is held to what the device would otherwise have drawn', () =>
     );
     expect(unknown).toBeNull();
     expect(baselineOf(plain.kwh, true, [{ date: '2026-03-13', share: unknown }]).source).toBe('none');
+  });
+
+  it("reads a new device's zone when none of its own days is known", () => {
+    // Two other lights of its zone: one on until 20:00 on two days, one off at 18:10 on one, one not known.
+    const zone = [
+      { date: '2026-03-13', deviceId: 8, share: 0.2 },
+      { date: '2026-03-12', deviceId: 8, share: 0.2 },
+      { date: '2026-03-13', deviceId: 9, share: 0.0167 },
+      { date: '2026-03-12', deviceId: 9, share: null },
+    ];
+    const held = withBaseline(plain, zoneBaselineOf(plain.kwh, true, zone));
+    // (0.2 + 0.2 + 0.0167) / 3 = 0.1389 of 0.36 kWh.
+    expect(held.baseline).toEqual({
+      source: 'zone',
+      workday: true,
+      days: ['2026-03-13', '2026-03-12'],
+      devices: 2,
+      share: 0.1389,
+      plainKwh: 0.36,
+    });
+    expect(held.kwh).toBe(0.05);
+    expect(zoneBaselineOf(plain.kwh, true, [{ date: '2026-03-13', share: null }]).source).toBe('none');
   });
 
   it('never counts more than the plain rule, and counts dimming by the level the light kept', () => {

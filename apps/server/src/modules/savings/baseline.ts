@@ -1,8 +1,9 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   drawWatts,
   SAVINGS_BASELINE_DAYS,
   SAVINGS_BASELINE_LOOKBACK_DAYS,
+  SAVINGS_BASELINE_ZONE_DEVICES,
   type PowerState,
   type SavingBaseline,
   type SavingEvidence,
@@ -10,6 +11,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { describeDates, localTimeOf, previousDate } from '../calendar/index.js';
+import { devices } from '../devices/tables.js';
 import { findProject } from '../projects/index.js';
 import { sceneRuns } from '../scenes/tables.js';
 import { changePoints, CONTROL_KEYS, lastBefore, mayLowerDraw, valueOf, type Probe } from './readings.js';
@@ -107,9 +109,38 @@ export function baselineOf(
   days: readonly { date: string; share: number | null }[],
 ): SavingBaseline {
   const known = days.filter((d): d is { date: string; share: number } => d.share !== null);
-  if (known.length === 0) return { source: 'none', workday, days: [], share: 1, plainKwh };
+  if (known.length === 0) return { source: 'none', workday, days: [], devices: 0, share: 1, plainKwh };
   const share = known.reduce((s, d) => s + d.share, 0) / known.length;
-  return { source: 'device', workday, days: known.map((d) => d.date), share: fine(share), plainKwh };
+  return {
+    source: 'device',
+    workday,
+    days: known.map((d) => d.date),
+    devices: 1,
+    share: fine(share),
+    plainKwh,
+  };
+}
+
+/**
+ * The baseline from the zone's devices (each day of each device one sample): the mean share of the known
+ * ones, their dates newest first, and how many devices had one. Pure.
+ */
+export function zoneBaselineOf(
+  plainKwh: number,
+  workday: boolean,
+  days: readonly { date: string; share: number | null; deviceId?: number }[],
+): SavingBaseline {
+  const known = days.filter((d): d is { date: string; share: number; deviceId?: number } => d.share !== null);
+  if (known.length === 0) return baselineOf(plainKwh, workday, []);
+  const share = known.reduce((s, d) => s + d.share, 0) / known.length;
+  return {
+    source: 'zone',
+    workday,
+    days: [...new Set(known.map((d) => d.date))].sort().reverse(),
+    devices: new Set(known.map((d) => d.deviceId)).size,
+    share: fine(share),
+    plainKwh,
+  };
 }
 
 /** A plain saving held to its baseline: its kWh times the baseline's share (never more than plain). Pure. */
@@ -162,9 +193,98 @@ async function automatedDates(
   return out;
 }
 
+/** One saving's comparable day on one device (its own, or a zone mate's), `shift` ms from the saving's day. */
+interface DayProbe {
+  n: number;
+  deviceId: number;
+  day: string;
+  shift: number;
+}
+
+/** Reads each probed day's states over the saving's hours and answers its share (null: state not known). */
+async function readShares(
+  db: Db,
+  own: readonly PlainSaving[],
+  windows: readonly { start: number; end: number }[],
+  pairs: readonly DayProbe[],
+): Promise<{ date: string; share: number | null; deviceId: number }[][]> {
+  const probes: Probe[] = pairs.flatMap((p, i) => {
+    const s = own[p.n];
+    const w = windows[p.n];
+    if (!s || !w) return [];
+    return (CONTROL_KEYS[s.category] ?? []).map((k) => ({
+      i,
+      d: p.deviceId,
+      k,
+      t: w.start + p.shift,
+      u: w.end + p.shift,
+    }));
+  });
+  const [startRows, changeRows] = await Promise.all([lastBefore(db, probes), changePoints(db, probes)]);
+  const shares: { date: string; share: number | null; deviceId: number }[][] = own.map(() => []);
+  for (const [i, p] of pairs.entries()) {
+    const s = own[p.n];
+    const w = windows[p.n];
+    if (!s || !w) continue;
+    const keys = CONTROL_KEYS[s.category] ?? [];
+    const start: Partial<PowerState> = {};
+    for (const k of keys) {
+      const r = startRows.get(`${i}:${k}`);
+      if (r) Object.assign(start, { [k]: valueOf(k, r.num, r.txt) });
+    }
+    const changes = (changeRows.get(i) ?? []).flatMap((c) => {
+      const key = keys.find((k) => k === c.k);
+      return key ? [{ key, value: valueOf(key, c.num, c.txt), at: c.ts }] : [];
+    });
+    shares[p.n]?.push({
+      date: p.day,
+      deviceId: p.deviceId,
+      share: dayShare(s, { date: p.day, start, changes }, w.start + p.shift, w.end + p.shift),
+    });
+  }
+  return shares;
+}
+
+/** Devices of the same category in the same zone, by device (for the savings whose own history is thin). */
+async function zoneMates(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  deviceIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (deviceIds.length === 0) return out;
+  const placed = await db
+    .select({ id: devices.id, zoneId: devices.zoneId, category: devices.category })
+    .from(devices)
+    .where(and(tenantFilter(scope, devices.tenantId), inArray(devices.id, deviceIds)));
+  const zoneIds = [...new Set(placed.flatMap((d) => (d.zoneId === null ? [] : [d.zoneId])))];
+  if (zoneIds.length === 0) return out;
+  const candidates = await db
+    .select({ id: devices.id, zoneId: devices.zoneId, category: devices.category })
+    .from(devices)
+    .where(
+      and(
+        tenantFilter(scope, devices.tenantId),
+        eq(devices.projectId, projectId),
+        inArray(devices.zoneId, zoneIds),
+      ),
+    )
+    .orderBy(devices.id);
+  for (const d of placed) {
+    const mates = candidates
+      .filter((c) => c.zoneId === d.zoneId && c.category === d.category && c.id !== d.id)
+      .slice(0, SAVINGS_BASELINE_ZONE_DEVICES)
+      .map((c) => c.id);
+    if (mates.length > 0) out.set(d.id, mates);
+  }
+  return out;
+}
+
 /**
- * Holds each plain saving to its baseline, read from what its device reported on its comparable days
- * (see the module comment). `projectOf` places each device in its project (its calendar and time zone).
+ * Holds each plain saving to its baseline, read from what its device reported on its comparable days; when
+ * none of them is known (a new device), from the devices of the same category in its zone on theirs (see
+ * the module comment). `projectOf` places each device in its project (its calendar and time zone).
  */
 export async function withBaselines(
   db: Db,
@@ -181,7 +301,7 @@ export async function withBaselines(
     const windows = own.map((s) => windowOf(s, period));
     const dateOf = windows.map((w) => localTimeOf(new Date(w.start), timeZone).date);
 
-    // The day types of every date that may be compared, and the days automations acted on each device.
+    // The day types of every date that may be compared.
     const dates = new Set<string>();
     for (const date of dateOf) {
       let day = date;
@@ -192,64 +312,62 @@ export async function withBaselines(
       (await describeDates(db, scope, projectId, [...dates])).map((d) => [d.date, d.workday]),
     );
     const starts = windows.map((w) => w.start);
+    const lookback = {
+      from: new Date(Math.min(...starts) - (SAVINGS_BASELINE_LOOKBACK_DAYS + 1) * DAY_MS),
+      to: new Date(Math.max(...starts)),
+    };
+    // The days each device's comparable days are, given the days automations acted on it.
+    const probesOf = (n: number, deviceId: number, automated: Map<number, Set<string>>): DayProbe[] => {
+      const date = dateOf[n] ?? '';
+      return comparableDates(date, (d) => dayTypes.get(d), automated.get(deviceId) ?? new Set()).map(
+        (day) => ({ n, deviceId, day, shift: daysBetween(date, day) * DAY_MS }),
+      );
+    };
+
+    // The device's own comparable days.
     const automated = await automatedDates(
       db,
       scope,
       projectId,
       [...new Set(own.map((s) => s.deviceId))],
-      {
-        from: new Date(Math.min(...starts) - (SAVINGS_BASELINE_LOOKBACK_DAYS + 1) * DAY_MS),
-        to: new Date(Math.max(...starts)),
-      },
+      lookback,
       timeZone,
     );
+    const shares = await readShares(
+      db,
+      own,
+      windows,
+      own.flatMap((s, n) => probesOf(n, s.deviceId, automated)),
+    );
 
-    // One probe per saving, comparable day and control key: the state at the shifted start, its changes.
-    const pairs = own.flatMap((s, n) => {
-      const date = dateOf[n] ?? '';
-      const compared = comparableDates(
-        date,
-        (d) => dayTypes.get(d),
-        automated.get(s.deviceId) ?? new Set<string>(),
-      );
-      return compared.map((day) => ({ n, day, shift: daysBetween(date, day) * DAY_MS }));
-    });
-    const probes: Probe[] = pairs.flatMap((p, i) => {
-      const s = own[p.n];
-      const w = windows[p.n];
-      if (!s || !w) return [];
-      return (CONTROL_KEYS[s.category] ?? []).map((k) => ({
-        i,
-        d: s.deviceId,
-        k,
-        t: w.start + p.shift,
-        u: w.end + p.shift,
-      }));
-    });
-    const [startRows, changeRows] = await Promise.all([lastBefore(db, probes), changePoints(db, probes)]);
+    // Thin: none of its own days known. Its zone's devices of the same category on their comparable days.
+    const thin = own.flatMap((s, n) => (shares[n]?.some((d) => d.share !== null) ? [] : [n]));
+    const mates = await zoneMates(db, scope, projectId, [
+      ...new Set(thin.flatMap((n) => own[n]?.deviceId ?? [])),
+    ]);
+    const mateIds = [...new Set([...mates.values()].flat())];
+    const mateAutomated =
+      mateIds.length > 0
+        ? await automatedDates(db, scope, projectId, mateIds, lookback, timeZone)
+        : new Map();
+    const zoneShares = await readShares(
+      db,
+      own,
+      windows,
+      thin.flatMap((n) =>
+        (mates.get(own[n]?.deviceId ?? 0) ?? []).flatMap((mate) => probesOf(n, mate, mateAutomated)),
+      ),
+    );
 
-    const shares: { date: string; share: number | null }[][] = own.map(() => []);
-    for (const [i, p] of pairs.entries()) {
-      const s = own[p.n];
-      const w = windows[p.n];
-      if (!s || !w) continue;
-      const start: Partial<PowerState> = {};
-      for (const k of CONTROL_KEYS[s.category] ?? []) {
-        const r = startRows.get(`${i}:${k}`);
-        if (r) Object.assign(start, { [k]: valueOf(k, r.num, r.txt) });
-      }
-      const changes = (changeRows.get(i) ?? []).flatMap((c) => {
-        const key = (CONTROL_KEYS[s.category] ?? []).find((k) => k === c.k);
-        return key ? [{ key, value: valueOf(key, c.num, c.txt), at: c.ts }] : [];
-      });
-      shares[p.n]?.push({
-        date: p.day,
-        share: dayShare(s, { date: p.day, start, changes }, w.start + p.shift, w.end + p.shift),
-      });
-    }
     for (const [n, s] of own.entries()) {
       const workday = dayTypes.get(dateOf[n] ?? '') ?? false;
-      out.push(withBaseline(s, baselineOf(s.kwh, workday, shares[n] ?? [])));
+      const ownBaseline = baselineOf(s.kwh, workday, shares[n] ?? []);
+      const zone = zoneShares[n] ?? [];
+      const baseline =
+        ownBaseline.source === 'none' && zone.some((d) => d.share !== null)
+          ? zoneBaselineOf(s.kwh, workday, zone)
+          : ownBaseline;
+      out.push(withBaseline(s, baseline));
     }
   }
   return out;

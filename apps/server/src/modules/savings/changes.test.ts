@@ -122,7 +122,14 @@ describe('a saving is what really changed', () => {
       to,
     );
     if (!one) throw new Error('expected a saving');
-    const held = withBaseline(one, { source: 'none', workday: true, days: [], share: 1, plainKwh: one.kwh });
+    const held = withBaseline(one, {
+      source: 'none',
+      workday: true,
+      days: [],
+      devices: 0,
+      share: 1,
+      plainKwh: one.kwh,
+    });
     const sums = sumByOwner([held, held, { ...held, owner: 5 }], [1, 3]);
     expect([...sums]).toEqual([
       [1, { offHours: 4, kwh: 0.14 }],

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { SavingEvidence, SceneCommandResult } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice, type TestDevice } from '../../test/devices.js';
 import { as, createTenant } from '../../test/tenants.js';
-import { buildings } from '../buildings/tables.js';
+import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { sceneAndNapEvidence } from './savings.js';
@@ -281,6 +281,23 @@ describe('scene savings', () => {
       name: 'Baseline light without history',
       parentId: null,
     });
+    const newcomer = await insertDevice(db, {
+      model: 's2',
+      name: 'Baseline light new in the zone',
+      parentId: null,
+    });
+    // The newcomer shares a zone with the light switched off at 18:10.
+    const [floor] = await db.select().from(floors).where(eq(floors.buildingId, buildingId)).limit(1);
+    if (!floor) throw new Error('no floor');
+    const [zone] = await db
+      .insert(zones)
+      .values({ tenantId, floorId: floor.id, name: 'Baseline zone', type: 'OFFICE' })
+      .returning();
+    if (!zone) throw new Error('no zone');
+    await db
+      .update(devices)
+      .set({ floorId: floor.id, zoneId: zone.id })
+      .where(inArray(devices.id, [early.id, newcomer.id]));
     const offScene = await scene('Baseline lights off after work', late, 'light');
     const rows: (typeof telemetryRaw.$inferInsert)[] = [];
     const day = (d: TestDevice, date: string, off: Date) =>
@@ -297,10 +314,10 @@ describe('scene savings', () => {
     }
     // Tuesday 17th: the scene switches all three off at 18:00 (reported a second later); nothing changes
     // before the 10 h cap.
-    for (const d of [late, early, fresh]) day(d, '17', local('17', '18:00', 1000));
+    for (const d of [late, early, fresh, newcomer]) day(d, '17', local('17', '18:00', 1000));
     await db.insert(telemetryRaw).values(rows);
     await run(offScene, local('16', '18:00'), [off(late)]);
-    await run(offScene, local('17', '18:00'), [off(late), off(early), off(fresh)]);
+    await run(offScene, local('17', '18:00'), [off(late), off(early), off(fresh), off(newcomer)]);
 
     const evidence = await manager('POST', '/sbuilding/scene/savings/evidence', {
       sceneId: offScene.id,
@@ -332,10 +349,20 @@ describe('scene savings', () => {
         share: 0.0166,
       },
     });
-    // No comparable day known: the plain rule, and the evidence says so.
+    // No comparable day of its own: its zone's other light on that light's comparable workdays.
+    expect(of(newcomer)).toMatchObject({
+      kwh: 0.006,
+      baseline: {
+        source: 'zone',
+        days: ['2026-11-16', '2026-11-13', '2026-11-12', '2026-11-11'],
+        devices: 1,
+        share: 0.0166,
+      },
+    });
+    // No comparable day known, nor a zone: the plain rule, and the evidence says so.
     expect(of(fresh)).toMatchObject({
       kwh: 0.36,
-      baseline: { source: 'none', workday: true, days: [], share: 1, plainKwh: 0.36 },
+      baseline: { source: 'none', workday: true, days: [], devices: 0, share: 1, plainKwh: 0.36 },
     });
     expect(evidence.json().data.kwh).toBe(0.44);
   });

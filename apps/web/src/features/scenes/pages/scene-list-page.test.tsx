@@ -195,6 +195,7 @@ beforeEach(async () => {
             source: 'device',
             workday: true,
             days: ['2026-01-01', '2025-12-31'],
+            devices: 1,
             share: 1,
             plainKwh: 0.05,
           },
