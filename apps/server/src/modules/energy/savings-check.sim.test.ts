@@ -346,10 +346,11 @@ describe('savings checked against the meters on a simulated month', () => {
         `${rows.length} savings with comparable days)\n`,
     );
     expect(plainKwh).toBeGreaterThan(5 * heldKwh);
-    // Each from the device's own comparable workdays without the scene (odd dates), newest first.
+    // Each from the device's own comparable workdays without the scene (October's, November's odd dates).
     for (const r of rows.filter((row) => row.baseline.source === 'device')) {
       expect(r.baseline.workday).toBe(true);
-      expect(r.baseline.days.every((d) => !automatedOn(d))).toBe(true);
+      expect(r.baseline.days).toHaveLength(4);
+      expect(r.baseline.days.every((d) => !(automatedOn(d) && d >= AUTOMATION_FROM))).toBe(true);
     }
 
     // The board's "Saved by automation" counts the nap's dimming beside the scene's switch-offs.
