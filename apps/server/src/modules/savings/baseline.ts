@@ -24,8 +24,9 @@ import { changePoints, CONTROL_KEYS, lastBefore, mayLowerDraw, valueOf, type Pro
  * the command's date, within SAVINGS_BASELINE_LOOKBACK_DAYS, on which no automation sent the device a command
  * that lowers its draw), the share of the saved watts its reported states drew above the lower state. A
  * light on all those hours keeps the whole saving, one switched off by its people at 18:10 keeps ten
- * minutes' worth. Never more than the plain rule (the share is at most 1); with no comparable day whose
- * state is known, the plain rule counts and the evidence says so (`source: 'none'`).
+ * minutes' worth. Never more than the plain rule (the share is at most 1). A device with no comparable day
+ * whose state is known (a new one) is read from the same-category devices of its zone on theirs (`source:
+ * 'zone'`); with none either, the plain rule counts and the evidence says so (`source: 'none'`).
  */
 
 const DAY_MS = 86_400_000;
