@@ -17310,7 +17310,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "before": {},
-                     *             "after": {}
+                     *             "after": {},
+                     *             "baseline": {}
                      *           }
                      *         ]
                      *       }
@@ -17355,6 +17356,15 @@ export interface operations {
                                 savedWatts: number;
                                 hours: number;
                                 kwh: number;
+                                baseline: {
+                                    /** @enum {string} */
+                                    source: "device" | "zone" | "none";
+                                    workday: boolean;
+                                    days: string[];
+                                    devices: number;
+                                    share: number;
+                                    plainKwh: number;
+                                };
                             }[];
                         };
                     };
@@ -19019,7 +19029,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "before": {},
-                     *             "after": {}
+                     *             "after": {},
+                     *             "baseline": {}
                      *           }
                      *         ]
                      *       }
@@ -19064,6 +19075,15 @@ export interface operations {
                                 savedWatts: number;
                                 hours: number;
                                 kwh: number;
+                                baseline: {
+                                    /** @enum {string} */
+                                    source: "device" | "zone" | "none";
+                                    workday: boolean;
+                                    days: string[];
+                                    devices: number;
+                                    share: number;
+                                    plainKwh: number;
+                                };
                             }[];
                         };
                     };
