@@ -4,6 +4,10 @@ import viteConfig from './vite.config.ts';
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // Node resolves 'antd' to its CommonJS build (antd/lib) in the tests, the bundler to its ES modules: the
+    // console's per-component imports (antd/es/button, antd/es/app/context) follow, so that each module and
+    // context exists once.
+    resolve: { alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }] },
     test: {
       name: 'web',
       environment: 'jsdom',

@@ -17668,7 +17668,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "before": {},
-                     *             "after": {}
+                     *             "after": {},
+                     *             "baseline": {}
                      *           }
                      *         ]
                      *       }
@@ -17713,6 +17714,15 @@ export interface operations {
                                 savedWatts: number;
                                 hours: number;
                                 kwh: number;
+                                baseline: {
+                                    /** @enum {string} */
+                                    source: "device" | "zone" | "none";
+                                    workday: boolean;
+                                    days: string[];
+                                    devices: number;
+                                    share: number;
+                                    plainKwh: number;
+                                };
                             }[];
                         };
                     };
@@ -19377,7 +19387,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "before": {},
-                     *             "after": {}
+                     *             "after": {},
+                     *             "baseline": {}
                      *           }
                      *         ]
                      *       }
@@ -19422,6 +19433,15 @@ export interface operations {
                                 savedWatts: number;
                                 hours: number;
                                 kwh: number;
+                                baseline: {
+                                    /** @enum {string} */
+                                    source: "device" | "zone" | "none";
+                                    workday: boolean;
+                                    days: string[];
+                                    devices: number;
+                                    share: number;
+                                    plainKwh: number;
+                                };
                             }[];
                         };
                     };

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { UiSize } from '@sbuilding/shared';
-import { FeedbackBridge } from '@/lib/feedback';
+import { FeedbackContext, useFeedbackHostWanted } from '@/lib/feedback';
 import { antdLocale, currentLanguage, i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useReducedMotion } from '@/lib/reduced-motion';
@@ -50,6 +52,37 @@ export function themeFor(colorPrimary: string, size: UiSize, reducedMotion = fal
   };
 }
 
+// antd's App (message, notification, modal): only once a notice is asked for (lib/feedback.tsx).
+const FeedbackHost = lazy(() => import('./feedback-host'));
+
+/** The feedback host, mounted beside the page (never around it: the page keeps its state). */
+function FeedbackHostSlot() {
+  const wanted = useFeedbackHostWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
+}
+
+/** The text colour, size and font of antd's theme for everything inside (what antd's App's div gave). */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="sb-base-text"
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 function ThemedProviders({ children }: { children: ReactNode }) {
   // Subscribing re-renders the antd locale when the language changes.
   useTranslation();
@@ -65,10 +98,10 @@ function ThemedProviders({ children }: { children: ReactNode }) {
       // not hold the visible text (axe: label-content-name-mismatch). Labels are spaced in the catalogue.
       button={{ autoInsertSpace: false }}
     >
-      <AntApp>
-        <FeedbackBridge />
-        {children}
-      </AntApp>
+      <FeedbackContext>
+        <BaseText>{children}</BaseText>
+        <FeedbackHostSlot />
+      </FeedbackContext>
     </ConfigProvider>
   );
 }

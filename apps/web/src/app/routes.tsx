@@ -1,38 +1,57 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Spin } from 'antd';
+import Spin from 'antd/es/spin';
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteRecord } from '@sbuilding/shared';
 import { LoginPage } from '@/features/auth/pages/login-page';
+import { catalogueReady } from '@/lib/i18n';
 import { pageFor } from './page-registry';
 import { RedirectPage } from './pages/redirect-page';
 import { flattenRoutes } from './route-match';
 
+/**
+ * A lazy page's loader that also brings the rest of the language's catalogue (the login page carries only
+ * its own part of it: lib/i18n.ts), so the page renders with every string.
+ */
+function withCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), catalogueReady()]).then(([page]) => page);
+}
+
 // The signed-in shell (sidebar, navbar, tags, search) and the project guide load only when needed: the login
 // page does not carry them (its JavaScript is measured by bench/login-page.bench.mjs).
-const Layout = lazy(() => import('./layout/layout').then((m) => ({ default: m.Layout })));
-const GuidePage = lazy(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage })));
+const Layout = lazy(withCatalogue(() => import('./layout/layout').then((m) => ({ default: m.Layout }))));
+const GuidePage = lazy(
+  withCatalogue(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage }))),
+);
 
 // The error and placeholder pages (antd's Result, Empty) are not on the login page's path either.
-const ComingSoonPage = lazy(() =>
-  import('./pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
+const ComingSoonPage = lazy(
+  withCatalogue(() => import('./pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage }))),
 );
-const NotFoundPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.NotFoundPage })));
-const UnauthorizedPage = lazy(() =>
-  import('./pages/error-page').then((m) => ({ default: m.UnauthorizedPage })),
+const NotFoundPage = lazy(
+  withCatalogue(() => import('./pages/error-page').then((m) => ({ default: m.NotFoundPage }))),
 );
-
-const WxProgramPage = lazy(() =>
-  import('@/features/mini-program').then((m) => ({ default: m.WxProgramPage })),
+const UnauthorizedPage = lazy(
+  withCatalogue(() => import('./pages/error-page').then((m) => ({ default: m.UnauthorizedPage }))),
 );
 
-const AuthRedirectPage = lazy(() =>
-  import('@/features/auth/pages/auth-redirect-page').then((m) => ({ default: m.AuthRedirectPage })),
+const WxProgramPage = lazy(
+  withCatalogue(() => import('@/features/mini-program').then((m) => ({ default: m.WxProgramPage }))),
 );
-const BindPage = lazy(() => import('@/features/auth/pages/bind-page').then((m) => ({ default: m.BindPage })));
+
+const AuthRedirectPage = lazy(
+  withCatalogue(() =>
+    import('@/features/auth/pages/auth-redirect-page').then((m) => ({ default: m.AuthRedirectPage })),
+  ),
+);
+const BindPage = lazy(
+  withCatalogue(() => import('@/features/auth/pages/bind-page').then((m) => ({ default: m.BindPage }))),
+);
 // A share link's read-only report or bill (issue 22): no session, no layout.
-const SharePage = lazy(() => import('@/features/energy-billing/pages/share-page'));
-const RegisterPage = lazy(() =>
-  import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+const SharePage = lazy(withCatalogue(() => import('@/features/energy-billing/pages/share-page')));
+const RegisterPage = lazy(
+  withCatalogue(() =>
+    import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+  ),
 );
 
 /** Title keys (`routes.*`) of the pages outside the server's menu, for the document title. */

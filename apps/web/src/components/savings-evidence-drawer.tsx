@@ -28,7 +28,8 @@ function StateText({ state, category }: { state: PowerState; category: string })
 /**
  * The evidence of an automation's savings (the scene's or the AC automation's detail): per device the state
  * it reported before the command and the lower one after, when, until when (and why it ended), the draws
- * and the difference, hours and kWh in the period.
+ * and the difference, hours, the baseline it was held to (the share the device drew on comparable days, and
+ * those days) and kWh in the period.
  */
 export function SavingsEvidenceDrawer({
   title,
@@ -75,6 +76,23 @@ export function SavingsEvidenceDrawer({
         t('savingsEvidence.wattsValue', { before: r.beforeWatts, after: r.afterWatts, saved: r.savedWatts }),
     },
     { title: t('savingsEvidence.hours'), dataIndex: 'hours', key: 'hours' },
+    {
+      title: t('savingsEvidence.baseline'),
+      key: 'baseline',
+      render: (_, r) => {
+        const b = r.baseline;
+        if (b.source === 'none') return t('savingsEvidence.baselineNone', { plain: b.plainKwh });
+        const values = {
+          share: Math.round(b.share * 100),
+          plain: b.plainKwh,
+          count: b.days.length,
+          days: b.days.join(', '),
+          devices: b.devices,
+        };
+        const days = b.workday ? 'Workdays' : 'RestDays';
+        return t(`savingsEvidence.baseline${b.source === 'zone' ? 'Zone' : ''}${days}`, values);
+      },
+    },
     { title: t('savingsEvidence.kwh'), dataIndex: 'kwh', key: 'kwh' },
   ];
   return (

@@ -2,9 +2,23 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
+// antd's ES modules, not antd/locale's CommonJS re-export (which brings its own copies of the pickers' texts).
+import enUS from 'antd/es/locale/en_US';
 import { DEVICE_LABELS, FIELD_LABELS, VALIDATION_MESSAGES, type Lang } from '@sbuilding/shared';
-import en from '@/locales/en.json';
+// Only the parts the login page and the first paint use (the rest follows, see loadLanguage): a second
+// module id for the same file, so that these named imports are all the login page carries of it.
+import {
+  app,
+  common,
+  languages,
+  layout,
+  login,
+  pages,
+  request,
+  routes,
+  session,
+  sso,
+} from '@/locales/en.json?first';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,9 +37,21 @@ function toI18next(messages: Readonly<Record<string, string>>): Record<string, s
   );
 }
 
-/** English is built in (the fallback, and what most first visits show). */
+/**
+ * English is built in (the fallback, and what most first visits show): what the login page says; the rest
+ * of the catalogue loads with any other page (catalogueReady).
+ */
 const english = {
-  ...en,
+  app,
+  common,
+  languages,
+  layout,
+  login,
+  pages,
+  request,
+  routes,
+  session,
+  sso,
   validation: toI18next(VALIDATION_MESSAGES.en),
   fields: toI18next(FIELD_LABELS.en),
   /** The device catalogue's names: catalogue.categories.light, catalogue.models.s2, catalogue.telemetry.co2. */
@@ -42,7 +68,7 @@ const antdLocales: Partial<Record<Language, Locale>> = { en: enUS };
 async function loadChinese(): Promise<void> {
   const [zh, antdZh] = await Promise.all([
     import('@/locales/zh-CN.json'),
-    import('antd/locale/zh_CN'),
+    import('antd/es/locale/zh_CN'),
     import('dayjs/locale/zh-cn'),
   ]);
   i18n.addResourceBundle('zh-CN', 'translation', {
@@ -54,16 +80,34 @@ async function loadChinese(): Promise<void> {
   antdLocales['zh-CN'] = antdZh.default;
 }
 
+/** The whole English catalogue, beside the login page's part that is built in (what is there stays). */
+async function loadEnglish(): Promise<void> {
+  const en = await import('@/locales/en.json');
+  i18n.addResourceBundle('en', 'translation', en.default, true, false);
+}
+
+let englishRest: Promise<void> | null = null;
 let chinese: Promise<void> | null = null;
 
-/** Makes a language's strings available (once); English always is. */
+/** Makes a language's strings available, all of them (once). */
 export function loadLanguage(lng: Language): Promise<void> {
-  if (lng === 'en') return Promise.resolve();
+  if (lng === 'en') {
+    englishRest ??= loadEnglish().catch((error: unknown) => {
+      englishRest = null;
+      throw error;
+    });
+    return englishRest;
+  }
   chinese ??= loadChinese().catch((error: unknown) => {
     chinese = null;
     throw error;
   });
   return chinese;
+}
+
+/** Resolves when the current language's whole catalogue is in: every page but the login page waits for it. */
+export function catalogueReady(): Promise<void> {
+  return loadLanguage(currentLanguage());
 }
 
 /** The stored choice wins; otherwise Chinese when the browser says zh-cn (spec section 1), else English. */
@@ -103,7 +147,9 @@ void i18n.use(initReactI18next).init({
 document.documentElement.lang = initial;
 
 /** Resolves when the detected language's strings are in; the console renders after it (main.tsx). */
-export const languageReady: Promise<void> = loadLanguage(initial).then(
+export const languageReady: Promise<void> = (
+  initial === 'en' ? Promise.resolve() : loadLanguage(initial)
+).then(
   () => applyLanguageSideEffects(initial),
   // Without its catalogue the console still works, in English (the fallback).
   () => undefined,

@@ -150,6 +150,39 @@ export const powerStateSchema = z.object({
 });
 
 /**
+ * The baseline a saving is held to (issue 23): what the device would otherwise have drawn, read from the
+ * SAVINGS_BASELINE_DAYS most recent comparable days (the same day type on the project's calendar, workday or
+ * not, before the command's date, within SAVINGS_BASELINE_LOOKBACK_DAYS, on which no automation lowered the
+ * device's draw) over the same hours of the day.
+ */
+export const SAVINGS_BASELINE_DAYS = 4;
+export const SAVINGS_BASELINE_LOOKBACK_DAYS = 28;
+/** A device without a known comparable day is compared with at most this many of its zone's devices of its category. */
+export const SAVINGS_BASELINE_ZONE_DEVICES = 20;
+export const savingBaselineSchema = z.object({
+  /**
+   * 'device': the device's own comparable days; 'zone': none of those had a known state, so the same-category
+   * devices of its zone on theirs; 'none': nothing known either, the plain rule counts.
+   */
+  source: z.enum(['device', 'zone', 'none']),
+  /** The day type compared: the command's local date's, on the project's calendar. */
+  workday: z.boolean(),
+  /** The comparable days read (local dates, newest first); empty with 'none'. */
+  days: z.array(z.string()),
+  /** How many devices' days were read: 1 for 'device', the zone's devices that had one for 'zone', 0 for 'none'. */
+  devices: z.number().int(),
+  /**
+   * The share of the plain rule's saving the device would otherwise have drawn on those days, 0-1: for a
+   * switch-off, the fraction of the hours the light was on; for dimming or an AC, the draw above the lower
+   * state, bounded by the saved watts. 1 with 'none'.
+   */
+  share: z.number(),
+  /** The plain rule's kWh (before the baseline; `kwh` is this times `share`). */
+  plainKwh: z.number(),
+});
+export type SavingBaseline = z.infer<typeof savingBaselineSchema>;
+
+/**
  * The evidence of one saving: the device's reported state before the command and the lower one it reported
  * after it, when, until when (the next reported change, the SAVINGS_MAX_OFF_HOURS cap, or still lasting at
  * the period's end), each state's draw by the shared power model and the difference; `hours` and `kwh`
@@ -171,7 +204,9 @@ export const savingEvidenceSchema = z.object({
   afterWatts: z.number(),
   savedWatts: z.number(),
   hours: z.number(),
+  /** The plain rule's kWh (hours × savedWatts) times the baseline's share. */
   kwh: z.number(),
+  baseline: savingBaselineSchema,
 });
 export type SavingEvidence = z.infer<typeof savingEvidenceSchema>;
 

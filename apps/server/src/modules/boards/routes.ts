@@ -23,6 +23,11 @@ import { sharedSpaceBoard } from './space.js';
 const tags = ['boards'];
 /** How long a board's answer is shared between viewers. */
 export const BOARD_CACHE_MS = 2_000;
+/**
+ * How much longer the last answer is still given at once while one viewer's call recomputes it (the
+ * others do not wait for it: platform/shared-cache.ts); live changes arrive over the socket meanwhile.
+ */
+export const BOARD_STALE_MS = 10_000;
 /** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
 const READ = { roles: PROJECT_READ_ROLES };
 
@@ -34,10 +39,10 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   // Shared for a few seconds by every viewer who sees the same rows (platform/shared-cache.ts, scopeKey);
   // live changes arrive over the socket meanwhile. 200 wall screens on a board cost one computation per
   // period, their own right check included.
-  const airCache = new SharedCache<string>(BOARD_CACHE_MS);
-  const spaceCache = new SharedCache<string>(BOARD_CACHE_MS);
-  const lightCache = new SharedCache<string>(BOARD_CACHE_MS);
-  const acCache = new SharedCache<string>(BOARD_CACHE_MS);
+  const airCache = new SharedCache<string>(BOARD_CACHE_MS, undefined, undefined, BOARD_STALE_MS);
+  const spaceCache = new SharedCache<string>(BOARD_CACHE_MS, undefined, undefined, BOARD_STALE_MS);
+  const lightCache = new SharedCache<string>(BOARD_CACHE_MS, undefined, undefined, BOARD_STALE_MS);
+  const acCache = new SharedCache<string>(BOARD_CACHE_MS, undefined, undefined, BOARD_STALE_MS);
   app.get(
     '/sbuilding/board/light',
     {

@@ -95,9 +95,14 @@ export function compareHours(hours: readonly CheckHour[]): CheckFigures {
   };
 }
 
-/** Adds each saving's kWh to the hours it lasted in (by overlap), keyed by the hour's start (ms). */
+/**
+ * Adds each saving's kWh to the hours it lasted in (by overlap, at its saved watts times its baseline's
+ * share: what the device would otherwise have drawn), keyed by the hour's start (ms).
+ */
 export function spreadByHour(
-  savings: readonly Pick<SavingEvidence, 'afterAt' | 'endAt' | 'savedWatts'>[],
+  savings: readonly (Pick<SavingEvidence, 'afterAt' | 'endAt' | 'savedWatts'> & {
+    baseline?: Pick<SavingEvidence['baseline'], 'share'>;
+  })[],
   range: { from: Date; to: Date },
 ): Map<number, number> {
   const out = new Map<number, number>();
@@ -107,7 +112,8 @@ export function spreadByHour(
     for (let hour = Math.floor(start / HOUR_MS) * HOUR_MS; hour < end; hour += HOUR_MS) {
       const overlap = Math.min(end, hour + HOUR_MS) - Math.max(start, hour);
       if (overlap <= 0) continue;
-      out.set(hour, (out.get(hour) ?? 0) + (s.savedWatts * overlap) / HOUR_MS / 1000);
+      const watts = s.savedWatts * Math.min(1, s.baseline?.share ?? 1);
+      out.set(hour, (out.get(hour) ?? 0) + (watts * overlap) / HOUR_MS / 1000);
     }
   }
   return out;

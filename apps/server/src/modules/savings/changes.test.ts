@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PowerState } from '@sbuilding/shared';
-import { emptyState, mayLowerDraw, savingOf, savingsPeriod, sumByOwner, type Observed } from './changes.js';
+import { mayLowerDraw, savingOf, savingsPeriod, sumByOwner, type Observed } from './changes.js';
+import { withBaseline } from './baseline.js';
+import { emptyState } from './readings.js';
 
 /*
  * The savings rule on hand-worked cases. A light draws 0.5 W + 36 W × level / 255 when on, 0.5 W off; an AC
@@ -120,7 +122,15 @@ describe('a saving is what really changed', () => {
       to,
     );
     if (!one) throw new Error('expected a saving');
-    const sums = sumByOwner([one, one, { ...one, owner: 5 }], [1, 3]);
+    const held = withBaseline(one, {
+      source: 'none',
+      workday: true,
+      days: [],
+      devices: 0,
+      share: 1,
+      plainKwh: one.kwh,
+    });
+    const sums = sumByOwner([held, held, { ...held, owner: 5 }], [1, 3]);
     expect([...sums]).toEqual([
       [1, { offHours: 4, kwh: 0.14 }],
       [3, { offHours: 0, kwh: 0 }],

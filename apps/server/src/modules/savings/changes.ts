@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import {
   drawWatts,
   SAVINGS_DEFAULT_DAYS,
@@ -11,14 +11,26 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { devices } from '../devices/tables.js';
+import { withBaselines, type PlainSaving } from './baseline.js';
+import {
+  CONTEXT_KEYS,
+  CONTROL_KEYS,
+  emptyState,
+  firstDifferent,
+  lastBefore,
+  stored,
+  valueOf,
+  type Probe,
+} from './readings.js';
 
 /*
  * The savings rule (issue 23), one for scenes and AC automations: a saving is what really changed. A device
  * an automation commanded counts only when its reported state before the command drew more (on, brighter,
  * cooling harder) than the state it reported just after it; the saving lasts until the device next reports
  * a change (whoever made it), at most SAVINGS_MAX_OFF_HOURS, clipped to the period. Its power is the
- * difference of the two states' draws by the shared power model (`drawWatts`, the simulator's), and each
- * saving keeps its evidence: both states, the times, the draws.
+ * difference of the two states' draws by the shared power model (`drawWatts`, the simulator's). That plain
+ * saving is then held to its baseline (baseline.ts): only the share the device would otherwise have drawn on
+ * comparable days counts. Each saving keeps its evidence: both states, the times, the draws, the baseline.
  */
 
 const HOUR_MS = 3_600_000;
@@ -58,45 +70,7 @@ export function lookbackStart(from: Date): Date {
   return new Date(from.getTime() - SAVINGS_MAX_OFF_HOURS * HOUR_MS);
 }
 
-/**
- * Whether a command can lower a device's draw, so its run is worth reading the reports around: switching
- * off, brightness, mode, setpoint and fan speed can; switching on, colour temperature and reboots cannot
- * (left out so that busy 'lights on' scenes cost nothing here).
- */
-export function mayLowerDraw(command: { method: string; params: Record<string, unknown> }): boolean {
-  if (command.method === 'setOnOff') return command.params.onOff === false;
-  return ['setBrightness', 'setWorkMode', 'setTargetTemp', 'setFanSpeed'].includes(command.method);
-}
-
-/** The keys whose change is a change of the device's state (a person's or an automation's), by category. */
-export const CONTROL_KEYS: Record<string, (keyof PowerState)[]> = {
-  light: ['onOff', 'lightnessLevel'],
-  ac: ['onOff', 'workMode', 'fanSpeed', 'targetTemp'],
-};
-/** Keys read for the draw before the command that are not changes of state (the room drifts). */
-const CONTEXT_KEYS: Record<string, (keyof PowerState)[]> = { ac: ['roomTemp'] };
-
-const TEXT_KEYS = new Set<keyof PowerState>(['workMode', 'fanSpeed']);
-
-export const emptyState = (): PowerState => ({
-  onOff: null,
-  lightnessLevel: null,
-  workMode: null,
-  fanSpeed: null,
-  targetTemp: null,
-  roomTemp: null,
-});
-
-/** A stored reading (telemetry_raw's num or txt) as the state's value. */
-function valueOf(
-  key: keyof PowerState,
-  num: number | null,
-  txt: string | null,
-): PowerState[keyof PowerState] {
-  if (TEXT_KEYS.has(key)) return txt;
-  if (num === null) return null;
-  return key === 'onOff' ? num !== 0 : num;
-}
+export { mayLowerDraw } from './readings.js';
 
 /** The readings around one command: the state before, the first changes after it, the next change after those. */
 export interface Observed {
@@ -110,14 +84,15 @@ export interface Observed {
 /**
  * One command's saving, or null when there is none: the device's state before must be known and draw more
  * than the state it reported after the command (within REPORTED_WITHIN_MS). It lasts from that report until
- * the next reported change, at most SAVINGS_MAX_OFF_HOURS, clipped to [from, to]. Pure.
+ * the next reported change, at most SAVINGS_MAX_OFF_HOURS, clipped to [from, to]: the plain rule, before
+ * its baseline (`withBaseline`). Pure.
  */
 export function savingOf(
   event: CommandEvent & { category: string; deviceName: string },
   observed: Observed,
   from: Date,
   to: Date,
-): SavingEvidence | null {
+): PlainSaving | null {
   if (observed.changes.length === 0) return null;
   const after: PowerState = { ...observed.before };
   for (const c of observed.changes) Object.assign(after, { [c.key]: c.value });
@@ -178,77 +153,6 @@ export function sumByOwner(savings: SavingEvidence[], owners: number[]): Map<num
   return result;
 }
 
-/** Event-key rows looked up per statement. */
-const LOOKUP_BATCH = 500;
-
-interface Probe {
-  i: number;
-  d: number;
-  k: string;
-  t: number;
-  u?: number;
-  vn?: number | null;
-  vt?: string | null;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows)
-    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
-    : [];
-}
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const txt = (v: unknown) => (typeof v === 'string' ? v : null);
-
-/** For each probe, the last reading of its key at or before `t`. */
-async function lastBefore(db: Db, probes: Probe[]) {
-  const out = new Map<string, { num: number | null; txt: string | null }>();
-  for (let i = 0; i < probes.length; i += LOOKUP_BATCH) {
-    const batch = probes.slice(i, i + LOOKUP_BATCH).map(({ i: n, d, k, t }) => ({ i: n, d, k, t }));
-    const result = await db.execute(sql`
-      select e.i as "i", e.k as "k", b.num as "num", b.txt as "txt"
-      from json_to_recordset(${JSON.stringify(batch)}::json) as e(i int, d int, k text, t float8)
-      join lateral (select r.num, r.txt from telemetry_raw r
-        where r.device_id = e.d and r.key = e.k and r.ts <= to_timestamp(e.t / 1000.0)
-        order by r.ts desc limit 1) b on true`);
-    for (const row of rowsOf(result)) {
-      out.set(`${Number(row.i)}:${String(row.k)}`, { num: num(row.num), txt: txt(row.txt) });
-    }
-  }
-  return out;
-}
-
-/** For each probe, the first reading of its key in (t, u] whose value differs from (vn, vt). */
-async function firstDifferent(db: Db, probes: Probe[]) {
-  const out = new Map<string, { ts: Date; num: number | null; txt: string | null }>();
-  for (let i = 0; i < probes.length; i += LOOKUP_BATCH) {
-    const batch = probes.slice(i, i + LOOKUP_BATCH);
-    const result = await db.execute(sql`
-      select e.i as "i", e.k as "k", extract(epoch from c.ts) * 1000 as "ts", c.num as "num", c.txt as "txt"
-      from json_to_recordset(${JSON.stringify(batch)}::json)
-        as e(i int, d int, k text, t float8, u float8, vn float8, vt text)
-      join lateral (select r.ts, r.num, r.txt from telemetry_raw r
-        where r.device_id = e.d and r.key = e.k
-          and r.ts > to_timestamp(e.t / 1000.0) and r.ts <= to_timestamp(e.u / 1000.0)
-          and (r.num is distinct from e.vn or r.txt is distinct from e.vt)
-        order by r.ts limit 1) c on true`);
-    for (const row of rowsOf(result)) {
-      out.set(`${Number(row.i)}:${String(row.k)}`, {
-        ts: new Date(Number(row.ts)),
-        num: num(row.num),
-        txt: txt(row.txt),
-      });
-    }
-  }
-  return out;
-}
-
-const stored = (key: keyof PowerState, v: PowerState[keyof PowerState]) =>
-  TEXT_KEYS.has(key)
-    ? { vn: null, vt: typeof v === 'string' ? v : null }
-    : { vn: typeof v === 'boolean' ? Number(v) : typeof v === 'number' ? v : null, vt: null };
-
 /**
  * Reads what each command's device reported around it (telemetry_raw, a few statements per 500 probes, each
  * an index probe of its primary key) and answers the savings with their evidence. Devices are read through
@@ -273,6 +177,7 @@ export async function savingsOf(
       name: devices.name,
       category: devices.category,
       buildingId: devices.buildingId,
+      projectId: devices.projectId,
     })
     .from(devices)
     .where(and(tenantFilter(scope, devices.tenantId), inArray(devices.id, ids)));
@@ -334,7 +239,7 @@ export async function savingsOf(
   });
   const endRows = await firstDifferent(db, endProbes);
 
-  const out: SavingEvidence[] = [];
+  const out: PlainSaving[] = [];
   for (const [i, e] of events.entries()) {
     const ends = (CONTROL_KEYS[e.device.category] ?? [])
       .map((k) => endRows.get(`${i}:${k}`)?.ts.getTime())
@@ -357,7 +262,8 @@ export async function savingsOf(
     );
     if (saving) out.push(saving);
   }
-  return out;
+  // Each held to what the device would otherwise have drawn on comparable days (./baseline.ts).
+  return withBaselines(db, scope, out, new Map(rows.map((d) => [d.id, d.projectId])), period);
 }
 
 /** The evidence call's answer: newest first, cut at SAVINGS_EVIDENCE_MAX, the total of all. Pure. */

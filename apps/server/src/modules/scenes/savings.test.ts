@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
-import type { SceneCommandResult } from '@sbuilding/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { SavingEvidence, SceneCommandResult } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice, type TestDevice } from '../../test/devices.js';
 import { as, createTenant } from '../../test/tenants.js';
-import { buildings } from '../buildings/tables.js';
+import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { sceneAndNapEvidence } from './savings.js';
@@ -259,6 +259,112 @@ describe('scene savings', () => {
       board.json().data.scenesKwh + 0.05 + board.json().data.acAutomationsKwh,
       6,
     );
+  });
+
+  it('holds an after-work switch-off to what the light drew at those hours on comparable workdays', async () => {
+    const db = t.app.db;
+    // Local (the demo campus is in Shanghai, UTC+8) times of November 2026, which has no holiday.
+    const local = (day: string, hhmm: string, ms = 0) =>
+      new Date(Date.parse(`2026-11-${day}T${hhmm}:00+08:00`) + ms);
+    const late = await insertDevice(db, {
+      model: 's2',
+      name: 'Baseline light on until 20:00',
+      parentId: null,
+    });
+    const early = await insertDevice(db, {
+      model: 's2',
+      name: 'Baseline light off at 18:10',
+      parentId: null,
+    });
+    const fresh = await insertDevice(db, {
+      model: 's2',
+      name: 'Baseline light without history',
+      parentId: null,
+    });
+    const newcomer = await insertDevice(db, {
+      model: 's2',
+      name: 'Baseline light new in the zone',
+      parentId: null,
+    });
+    // The newcomer shares a zone with the light switched off at 18:10.
+    const [floor] = await db.select().from(floors).where(eq(floors.buildingId, buildingId)).limit(1);
+    if (!floor) throw new Error('no floor');
+    const [zone] = await db
+      .insert(zones)
+      .values({ tenantId, floorId: floor.id, name: 'Baseline zone', type: 'OFFICE' })
+      .returning();
+    if (!zone) throw new Error('no zone');
+    await db
+      .update(devices)
+      .set({ floorId: floor.id, zoneId: zone.id })
+      .where(inArray(devices.id, [early.id, newcomer.id]));
+    const offScene = await scene('Baseline lights off after work', late, 'light');
+    const rows: (typeof telemetryRaw.$inferInsert)[] = [];
+    const day = (d: TestDevice, date: string, off: Date) =>
+      rows.push(
+        { deviceId: d.id, key: 'onOff', ts: local(date, '08:30'), num: 1 },
+        { deviceId: d.id, key: 'lightnessLevel', ts: local(date, '08:30'), num: 255 },
+        { deviceId: d.id, key: 'onOff', ts: off, num: 0 },
+      );
+    // Wednesday 11th to Monday 16th: the people switch one light off at 20:00, the other at 18:10. On
+    // Monday the scene switched the first one off at 18:00: not a comparable day for it.
+    for (const date of ['11', '12', '13', '16']) {
+      day(late, date, date === '16' ? local(date, '18:00', 1000) : local(date, '20:00'));
+      day(early, date, local(date, '18:10'));
+    }
+    // Tuesday 17th: the scene switches all three off at 18:00 (reported a second later); nothing changes
+    // before the 10 h cap.
+    for (const d of [late, early, fresh, newcomer]) day(d, '17', local('17', '18:00', 1000));
+    await db.insert(telemetryRaw).values(rows);
+    await run(offScene, local('16', '18:00'), [off(late)]);
+    await run(offScene, local('17', '18:00'), [off(late), off(early), off(fresh), off(newcomer)]);
+
+    const evidence = await manager('POST', '/sbuilding/scene/savings/evidence', {
+      sceneId: offScene.id,
+      from: local('17', '00:00').toISOString(),
+      to: local('19', '00:00').toISOString(),
+    });
+    expect(evidence.statusCode).toBe(200);
+    const found = evidence.json().data.rows as SavingEvidence[];
+    const of = (d: TestDevice) => found.find((r) => r.deviceId === d.id);
+    // The plain rule: 10 h × 36 W = 0.36 kWh each. On until 20:00 on its comparable days (Monday was the
+    // scene's, Tuesday the 10th it reported nothing): 2 h of the 10, 0.072 kWh.
+    expect(of(late)).toMatchObject({
+      hours: 10,
+      kwh: 0.072,
+      baseline: {
+        source: 'device',
+        workday: true,
+        days: ['2026-11-13', '2026-11-12', '2026-11-11'],
+        share: 0.2,
+        plainKwh: 0.36,
+      },
+    });
+    // Off at 18:10 on its four comparable workdays: 10 minutes (less the second of the report), 0.006 kWh.
+    expect(of(early)).toMatchObject({
+      kwh: 0.006,
+      baseline: {
+        source: 'device',
+        days: ['2026-11-16', '2026-11-13', '2026-11-12', '2026-11-11'],
+        share: 0.0166,
+      },
+    });
+    // No comparable day of its own: its zone's other light on that light's comparable workdays.
+    expect(of(newcomer)).toMatchObject({
+      kwh: 0.006,
+      baseline: {
+        source: 'zone',
+        days: ['2026-11-16', '2026-11-13', '2026-11-12', '2026-11-11'],
+        devices: 1,
+        share: 0.0166,
+      },
+    });
+    // No comparable day known, nor a zone: the plain rule, and the evidence says so.
+    expect(of(fresh)).toMatchObject({
+      kwh: 0.36,
+      baseline: { source: 'none', workday: true, days: [], devices: 0, share: 1, plainKwh: 0.36 },
+    });
+    expect(evidence.json().data.kwh).toBe(0.44);
   });
 
   it('keeps another tenant out and checks the period', async () => {

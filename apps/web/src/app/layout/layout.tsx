@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_WIDTH } from '@sbuilding/shared';
+import { wantFeedbackHost } from '@/lib/feedback';
 import { useSettings } from '@/lib/settings';
 import { useRealtimeConnection } from '@/lib/socket';
 import { currentProjectId } from '@/lib/storage';
@@ -41,6 +42,8 @@ export function Layout() {
   const tagsView = useSettings((s) => s.tagsView);
   const closeSidebar = useSettings((s) => s.closeSidebar);
   const dashboard = pathname === DASHBOARD_PATH;
+  // The signed-in pages' notices show at once: antd's App loads with the shell, not on the first notice.
+  useEffect(wantFeedbackHost, []);
 
   useEffect(() => {
     // On a phone the drawer covers the page: get it out of the way once the user picked a page.

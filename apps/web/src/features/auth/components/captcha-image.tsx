@@ -1,4 +1,5 @@
-import { Button, Spin } from 'antd';
+import Button from 'antd/es/button';
+import Spin from 'antd/es/spin';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 

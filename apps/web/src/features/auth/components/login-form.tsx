@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { loginBodySchema, loginFormSchema } from '@sbuilding/shared';

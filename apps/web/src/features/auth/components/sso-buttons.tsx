@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, Flex } from 'antd';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Divider from 'antd/es/divider';
+import Flex from 'antd/es/flex';
 import { LoginOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SsoProviderOption } from '@sbuilding/shared';

@@ -191,6 +191,14 @@ beforeEach(async () => {
           savedWatts: 25.13,
           hours: 2,
           kwh: 0.05,
+          baseline: {
+            source: 'device',
+            workday: true,
+            days: ['2026-01-01', '2025-12-31'],
+            devices: 1,
+            share: 1,
+            plainKwh: 0.05,
+          },
         },
       ],
     }),
@@ -238,6 +246,11 @@ describe('scene list page', { timeout: 150_000 }, () => {
     expect(within(evidence).getByText('On, 100%')).toBeInTheDocument();
     expect(within(evidence).getByText('On, 30%')).toBeInTheDocument();
     expect(within(evidence).getByText('36.5 → 11.37 (−25.13)')).toBeInTheDocument();
+    expect(
+      within(evidence).getByText(
+        '100% of 0.05 kWh: what it drew at those hours on 2 comparable workdays without automation (2026-01-01, 2025-12-31)',
+      ),
+    ).toBeInTheDocument();
     expect(calls('/sbuilding/scene/savings/evidence')).toEqual([{ sceneId: 3 }]);
     expect(await seriousViolations()).toEqual([]);
   });

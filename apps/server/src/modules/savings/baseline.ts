@@ -1,0 +1,375 @@
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  drawWatts,
+  SAVINGS_BASELINE_DAYS,
+  SAVINGS_BASELINE_LOOKBACK_DAYS,
+  SAVINGS_BASELINE_ZONE_DEVICES,
+  type PowerState,
+  type SavingBaseline,
+  type SavingEvidence,
+} from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import { tenantFilter, type Scope } from '../../platform/tenancy.js';
+import { describeDates, localTimeOf, previousDate } from '../calendar/index.js';
+import { devices } from '../devices/tables.js';
+import { findProject } from '../projects/index.js';
+import { sceneRuns } from '../scenes/tables.js';
+import { changePoints, CONTROL_KEYS, lastBefore, mayLowerDraw, valueOf, type Probe } from './readings.js';
+
+/*
+ * The baseline a saving is held to (issue 23). The plain rule counts a switch-off until the device next
+ * reports a change, up to 10 h; but people leaving at 18:00 would have switched most lights off within the
+ * hour themselves. So a saving counts only what the device would otherwise have drawn: over the same hours of
+ * the SAVINGS_BASELINE_DAYS most recent comparable days (the same day type on the project's calendar, before
+ * the command's date, within SAVINGS_BASELINE_LOOKBACK_DAYS, on which no automation sent the device a command
+ * that lowers its draw), the share of the saved watts its reported states drew above the lower state. A
+ * light on all those hours keeps the whole saving, one switched off by its people at 18:10 keeps ten
+ * minutes' worth. Never more than the plain rule (the share is at most 1). A device with no comparable day
+ * whose state is known (a new one) is read from the same-category devices of its zone on theirs (`source:
+ * 'zone'`); with none either, the plain rule counts and the evidence says so (`source: 'none'`).
+ */
+
+const DAY_MS = 86_400_000;
+
+/** A saving by the plain rule, before its baseline. */
+export type PlainSaving = Omit<SavingEvidence, 'baseline'>;
+
+/** One comparable day's readings over the saving's hours: the state at their start, and its changes after. */
+export interface DayReadings {
+  date: string;
+  /** The control keys' last reported values at the window's start (missing or null: not known). */
+  start: Partial<PowerState>;
+  /** Changes within the window, ms. */
+  changes: { key: keyof PowerState; value: PowerState[keyof PowerState]; at: number }[];
+}
+
+/**
+ * The comparable days of a local date, newest first: the same day type (workday or not, `workdayOf`),
+ * before it, not `automated`, at most `n`, looking back at most `lookback` days. Pure.
+ */
+export function comparableDates(
+  date: string,
+  workdayOf: (date: string) => boolean | undefined,
+  automated: ReadonlySet<string>,
+  n = SAVINGS_BASELINE_DAYS,
+  lookback = SAVINGS_BASELINE_LOOKBACK_DAYS,
+): string[] {
+  const want = workdayOf(date);
+  const out: string[] = [];
+  let day = date;
+  for (let k = 0; k < lookback && out.length < n; k += 1) {
+    day = previousDate(day);
+    if (workdayOf(day) === want && !automated.has(day)) out.push(day);
+  }
+  return out;
+}
+
+/** Whole days from `a` to `b` ('YYYY-MM-DD'). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * The share of a saving one comparable day bears out over [start, end) (ms, on that day): the time-weighted
+ * draw of its reported states above the saving's lower state, bounded by the saved watts, over the saved
+ * watts; keys not reported that day are taken from the state before the command (an AC's room temperature).
+ * Null when that day's on/off state at the start is not known. Pure.
+ */
+export function dayShare(
+  saving: Pick<PlainSaving, 'category' | 'before' | 'afterWatts' | 'savedWatts'>,
+  day: DayReadings,
+  start: number,
+  end: number,
+): number | null {
+  if (end <= start || saving.savedWatts <= 0) return null;
+  if (day.start.onOff === null || day.start.onOff === undefined) return null;
+  let state: PowerState = { ...saving.before };
+  for (const [key, value] of Object.entries(day.start)) {
+    if (value !== null && value !== undefined) state = { ...state, [key]: value };
+  }
+  const excess = (s: PowerState) =>
+    Math.min(saving.savedWatts, Math.max(0, (drawWatts(saving.category, s) ?? 0) - saving.afterWatts));
+  let at = start;
+  let sum = 0;
+  for (const c of [...day.changes].sort((a, b) => a.at - b.at)) {
+    if (c.at <= start || c.at >= end || c.value === null) continue;
+    sum += excess(state) * (c.at - at);
+    at = c.at;
+    state = { ...state, [c.key]: c.value };
+  }
+  sum += excess(state) * (end - at);
+  return sum / (saving.savedWatts * (end - start));
+}
+
+const fine = (v: number) => Math.round(v * 10_000) / 10_000;
+
+/** The baseline of a saving from its comparable days' shares (null: that day's state not known). Pure. */
+export function baselineOf(
+  plainKwh: number,
+  workday: boolean,
+  days: readonly { date: string; share: number | null }[],
+): SavingBaseline {
+  const known = days.filter((d): d is { date: string; share: number } => d.share !== null);
+  if (known.length === 0) return { source: 'none', workday, days: [], devices: 0, share: 1, plainKwh };
+  const share = known.reduce((s, d) => s + d.share, 0) / known.length;
+  return {
+    source: 'device',
+    workday,
+    days: known.map((d) => d.date),
+    devices: 1,
+    share: fine(share),
+    plainKwh,
+  };
+}
+
+/**
+ * The baseline from the zone's devices (each day of each device one sample): the mean share of the known
+ * ones, their dates newest first, and how many devices had one. Pure.
+ */
+export function zoneBaselineOf(
+  plainKwh: number,
+  workday: boolean,
+  days: readonly { date: string; share: number | null; deviceId?: number }[],
+): SavingBaseline {
+  const known = days.filter((d): d is { date: string; share: number; deviceId?: number } => d.share !== null);
+  if (known.length === 0) return baselineOf(plainKwh, workday, []);
+  const share = known.reduce((s, d) => s + d.share, 0) / known.length;
+  return {
+    source: 'zone',
+    workday,
+    days: [...new Set(known.map((d) => d.date))].sort().reverse(),
+    devices: new Set(known.map((d) => d.deviceId)).size,
+    share: fine(share),
+    plainKwh,
+  };
+}
+
+/** A plain saving held to its baseline: its kWh times the baseline's share (never more than plain). Pure. */
+export function withBaseline(plain: PlainSaving, baseline: SavingBaseline): SavingEvidence {
+  return { ...plain, kwh: fine(plain.kwh * Math.min(1, baseline.share)), baseline };
+}
+
+/** Where a saving lies within the period, ms. */
+function windowOf(s: PlainSaving, period: { from: Date; to: Date }) {
+  const end = s.endAt === null ? period.to.getTime() : Math.min(Date.parse(s.endAt), period.to.getTime());
+  return { start: Math.max(Date.parse(s.afterAt), period.from.getTime()), end };
+}
+
+/**
+ * Each device's local dates on which an automation (a scene, a noon nap, an AC automation: any run) sent it
+ * a command that can lower its draw, in [from, to]: those days are not comparable days.
+ */
+async function automatedDates(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  deviceIds: number[],
+  range: { from: Date; to: Date },
+  timeZone: string,
+): Promise<Map<number, Set<string>>> {
+  const wanted = new Set(deviceIds);
+  const rows = await db
+    .select({ startedAt: sceneRuns.startedAt, commands: sceneRuns.commands })
+    .from(sceneRuns)
+    .where(
+      and(
+        tenantFilter(scope, sceneRuns.tenantId),
+        eq(sceneRuns.projectId, projectId),
+        gte(sceneRuns.startedAt, range.from),
+        lte(sceneRuns.startedAt, range.to),
+        sql`exists (select 1 from jsonb_array_elements(${sceneRuns.commands}) c
+          where (c ->> 'deviceId')::int in (select json_array_elements_text(${JSON.stringify(deviceIds)}::json)::int))`,
+      ),
+    );
+  const out = new Map<number, Set<string>>();
+  for (const run of rows) {
+    const date = localTimeOf(run.startedAt, timeZone).date;
+    for (const c of run.commands) {
+      if (!wanted.has(c.deviceId) || !mayLowerDraw(c)) continue;
+      const dates = out.get(c.deviceId) ?? new Set<string>();
+      dates.add(date);
+      out.set(c.deviceId, dates);
+    }
+  }
+  return out;
+}
+
+/** One saving's comparable day on one device (its own, or a zone mate's), `shift` ms from the saving's day. */
+interface DayProbe {
+  n: number;
+  deviceId: number;
+  day: string;
+  shift: number;
+}
+
+/** Reads each probed day's states over the saving's hours and answers its share (null: state not known). */
+async function readShares(
+  db: Db,
+  own: readonly PlainSaving[],
+  windows: readonly { start: number; end: number }[],
+  pairs: readonly DayProbe[],
+): Promise<{ date: string; share: number | null; deviceId: number }[][]> {
+  const probes: Probe[] = pairs.flatMap((p, i) => {
+    const s = own[p.n];
+    const w = windows[p.n];
+    if (!s || !w) return [];
+    return (CONTROL_KEYS[s.category] ?? []).map((k) => ({
+      i,
+      d: p.deviceId,
+      k,
+      t: w.start + p.shift,
+      u: w.end + p.shift,
+    }));
+  });
+  const [startRows, changeRows] = await Promise.all([lastBefore(db, probes), changePoints(db, probes)]);
+  const shares: { date: string; share: number | null; deviceId: number }[][] = own.map(() => []);
+  for (const [i, p] of pairs.entries()) {
+    const s = own[p.n];
+    const w = windows[p.n];
+    if (!s || !w) continue;
+    const keys = CONTROL_KEYS[s.category] ?? [];
+    const start: Partial<PowerState> = {};
+    for (const k of keys) {
+      const r = startRows.get(`${i}:${k}`);
+      if (r) Object.assign(start, { [k]: valueOf(k, r.num, r.txt) });
+    }
+    const changes = (changeRows.get(i) ?? []).flatMap((c) => {
+      const key = keys.find((k) => k === c.k);
+      return key ? [{ key, value: valueOf(key, c.num, c.txt), at: c.ts }] : [];
+    });
+    shares[p.n]?.push({
+      date: p.day,
+      deviceId: p.deviceId,
+      share: dayShare(s, { date: p.day, start, changes }, w.start + p.shift, w.end + p.shift),
+    });
+  }
+  return shares;
+}
+
+/** Devices of the same category in the same zone, by device (for the savings whose own history is thin). */
+async function zoneMates(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  deviceIds: number[],
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (deviceIds.length === 0) return out;
+  const placed = await db
+    .select({ id: devices.id, zoneId: devices.zoneId, category: devices.category })
+    .from(devices)
+    .where(and(tenantFilter(scope, devices.tenantId), inArray(devices.id, deviceIds)));
+  const zoneIds = [...new Set(placed.flatMap((d) => (d.zoneId === null ? [] : [d.zoneId])))];
+  if (zoneIds.length === 0) return out;
+  const candidates = await db
+    .select({ id: devices.id, zoneId: devices.zoneId, category: devices.category })
+    .from(devices)
+    .where(
+      and(
+        tenantFilter(scope, devices.tenantId),
+        eq(devices.projectId, projectId),
+        inArray(devices.zoneId, zoneIds),
+      ),
+    )
+    .orderBy(devices.id);
+  for (const d of placed) {
+    const mates = candidates
+      .filter((c) => c.zoneId === d.zoneId && c.category === d.category && c.id !== d.id)
+      .slice(0, SAVINGS_BASELINE_ZONE_DEVICES)
+      .map((c) => c.id);
+    if (mates.length > 0) out.set(d.id, mates);
+  }
+  return out;
+}
+
+/**
+ * Holds each plain saving to its baseline, read from what its device reported on its comparable days; when
+ * none of them is known (a new device), from the devices of the same category in its zone on theirs (see
+ * the module comment). `projectOf` places each device in its project (its calendar and time zone).
+ */
+export async function withBaselines(
+  db: Db,
+  scope: Scope,
+  plain: PlainSaving[],
+  projectOf: ReadonlyMap<number, number>,
+  period: { from: Date; to: Date },
+): Promise<SavingEvidence[]> {
+  const out: SavingEvidence[] = [];
+  for (const projectId of new Set(plain.map((s) => projectOf.get(s.deviceId)))) {
+    if (projectId === undefined) continue;
+    const own = plain.filter((s) => projectOf.get(s.deviceId) === projectId);
+    const { timeZone } = await findProject(db, scope, projectId);
+    const windows = own.map((s) => windowOf(s, period));
+    const dateOf = windows.map((w) => localTimeOf(new Date(w.start), timeZone).date);
+
+    // The day types of every date that may be compared.
+    const dates = new Set<string>();
+    for (const date of dateOf) {
+      let day = date;
+      dates.add(day);
+      for (let k = 0; k < SAVINGS_BASELINE_LOOKBACK_DAYS; k += 1) dates.add((day = previousDate(day)));
+    }
+    const dayTypes = new Map(
+      (await describeDates(db, scope, projectId, [...dates])).map((d) => [d.date, d.workday]),
+    );
+    const starts = windows.map((w) => w.start);
+    const lookback = {
+      from: new Date(Math.min(...starts) - (SAVINGS_BASELINE_LOOKBACK_DAYS + 1) * DAY_MS),
+      to: new Date(Math.max(...starts)),
+    };
+    // The days each device's comparable days are, given the days automations acted on it.
+    const probesOf = (n: number, deviceId: number, automated: Map<number, Set<string>>): DayProbe[] => {
+      const date = dateOf[n] ?? '';
+      return comparableDates(date, (d) => dayTypes.get(d), automated.get(deviceId) ?? new Set()).map(
+        (day) => ({ n, deviceId, day, shift: daysBetween(date, day) * DAY_MS }),
+      );
+    };
+
+    // The device's own comparable days.
+    const automated = await automatedDates(
+      db,
+      scope,
+      projectId,
+      [...new Set(own.map((s) => s.deviceId))],
+      lookback,
+      timeZone,
+    );
+    const shares = await readShares(
+      db,
+      own,
+      windows,
+      own.flatMap((s, n) => probesOf(n, s.deviceId, automated)),
+    );
+
+    // Thin: none of its own days known. Its zone's devices of the same category on their comparable days.
+    const thin = own.flatMap((s, n) => (shares[n]?.some((d) => d.share !== null) ? [] : [n]));
+    const mates = await zoneMates(db, scope, projectId, [
+      ...new Set(thin.flatMap((n) => own[n]?.deviceId ?? [])),
+    ]);
+    const mateIds = [...new Set([...mates.values()].flat())];
+    const mateAutomated =
+      mateIds.length > 0
+        ? await automatedDates(db, scope, projectId, mateIds, lookback, timeZone)
+        : new Map();
+    const zoneShares = await readShares(
+      db,
+      own,
+      windows,
+      thin.flatMap((n) =>
+        (mates.get(own[n]?.deviceId ?? 0) ?? []).flatMap((mate) => probesOf(n, mate, mateAutomated)),
+      ),
+    );
+
+    for (const [n, s] of own.entries()) {
+      const workday = dayTypes.get(dateOf[n] ?? '') ?? false;
+      const ownBaseline = baselineOf(s.kwh, workday, shares[n] ?? []);
+      const zone = zoneShares[n] ?? [];
+      const baseline =
+        ownBaseline.source === 'none' && zone.some((d) => d.share !== null)
+          ? zoneBaselineOf(s.kwh, workday, zone)
+          : ownBaseline;
+      out.push(withBaseline(s, baseline));
+    }
+  }
+  return out;
+}
