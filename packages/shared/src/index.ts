@@ -30,6 +30,7 @@ export * from './schemas/alert-rule.js';
 export * from './schemas/notification.js';
 export * from './schemas/energy.js';
 export * from './schemas/energy-billing.js';
+export * from './schemas/meter-tree.js';
 export * from './schemas/boards.js';
 export * from './schemas/air-board.js';
 export * from './schemas/space-board.js';
