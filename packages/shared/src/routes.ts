@@ -65,6 +65,13 @@ export const MENU_ROUTES: RouteRecord[] = [
         meta: { title: 'energyBills', icon: 'file-text', roles: BOARD_ROLES },
       },
       {
+        // Issue 22: the meter tree (which channels measure which node, virtual meters, areas, remainders).
+        name: 'EnergyMeters',
+        path: '/energy/meters',
+        component: 'energy/meters',
+        meta: { title: 'energyMeters', icon: 'apartment', roles: BOARD_ROLES },
+      },
+      {
         name: 'Lightboard',
         path: '/board/light',
         component: 'board/light',
