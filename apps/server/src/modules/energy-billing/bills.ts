@@ -45,9 +45,7 @@ export async function billNodes(db: Db, scope: Scope, projectId: number): Promis
     db
       .select({ id: energyMeterNodes.id, name: energyMeterNodes.name, parentId: energyMeterNodes.parentId })
       .from(energyMeterNodes)
-      .where(
-        and(tenantFilter(scope, energyMeterNodes.tenantId), eq(energyMeterNodes.projectId, projectId)),
-      )
+      .where(and(tenantFilter(scope, energyMeterNodes.tenantId), eq(energyMeterNodes.projectId, projectId)))
       .orderBy(asc(energyMeterNodes.sort), asc(energyMeterNodes.id)),
   ]);
   return [

@@ -143,7 +143,10 @@ async function create(body: Record<string, unknown>): Promise<MeterNode> {
 }
 
 async function tree(): Promise<MeterTree> {
-  const res = await manager('GET', `/sbuilding/energy/meter-tree?projectId=${projectId}&period=DAY&anchor=2026-07-15`);
+  const res = await manager(
+    'GET',
+    `/sbuilding/energy/meter-tree?projectId=${projectId}&period=DAY&anchor=2026-07-15`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: MeterTree }>().data;
 }
@@ -160,7 +163,9 @@ describe('the meter tree: nodes', () => {
     ids.a = (await create({ kind: 'building', name: 'A', areaM2: 1000 })).id;
     ids.f1 = (await create({ kind: 'floor', name: 'F1', parentId: ids.a, areaM2: 500, channels: [main] })).id;
     ids.f2 = (await create({ kind: 'floor', name: 'F2', parentId: ids.a, areaM2: 500, channels: [f2] })).id;
-    ids.common = (await create({ kind: 'zone', name: 'Common areas', parentId: ids.f1, channels: [common] })).id;
+    ids.common = (
+      await create({ kind: 'zone', name: 'Common areas', parentId: ids.f1, channels: [common] })
+    ).id;
     ids.lab = (await create({ kind: 'zone', name: 'Lab', parentId: ids.f2, channels: [lab] })).id;
     const list = await manager('GET', `/sbuilding/energy/meter-node/list?projectId=${projectId}`);
     expect(list.json<{ data: MeterNode[] }>().data.map((n) => n.name)).toEqual([
@@ -175,7 +180,13 @@ describe('the meter tree: nodes', () => {
   it('shows what no sub-meter accounts for as the unmetered remainder', async () => {
     const tr = await tree();
     const f1 = nodeOf(tr, ids.f1);
-    expect(f1).toMatchObject({ source: 'channels', kwh: 28, childrenKwh: 10, remainder: 18, remainderNegative: false });
+    expect(f1).toMatchObject({
+      source: 'channels',
+      kwh: 28,
+      childrenKwh: 10,
+      remainder: 18,
+      remainderNegative: false,
+    });
     expect(tr.channels.find((c) => c.deviceId === main)).toMatchObject({ nodeId: ids.f1, kwh: 28 });
   });
 
@@ -201,7 +212,12 @@ describe('the meter tree: nodes', () => {
     expect(round(tenant.kwhPerM2)).toBe(0.09);
     expect(nodeOf(tr, ids.f1)).toMatchObject({ childrenKwh: 28, remainder: 0, remainderNegative: false });
     // Sub-meters counting more than their parent are flagged, never hidden.
-    expect(nodeOf(tr, ids.f2)).toMatchObject({ kwh: 2, childrenKwh: 5, remainder: -3, remainderNegative: true });
+    expect(nodeOf(tr, ids.f2)).toMatchObject({
+      kwh: 2,
+      childrenKwh: 5,
+      remainder: -3,
+      remainderNegative: true,
+    });
     // A building without a meter of its own is its floors' sum: no remainder to show.
     expect(nodeOf(tr, ids.a)).toMatchObject({ source: 'children', kwh: 30, remainder: null, kwhPerM2: 0.03 });
     expect(tr.hasTariff).toBe(true);
@@ -301,21 +317,36 @@ describe('the meter tree: nodes', () => {
       (await stranger('GET', `/sbuilding/energy/meter-node/list?projectId=${projectId}`)).statusCode,
     ).toBe(404);
     expect(
-      (await stranger('PUT', '/sbuilding/energy/meter-node', { projectId, id: ids.lab, kind: 'zone', name: 'x' }))
-        .statusCode,
+      (
+        await stranger('PUT', '/sbuilding/energy/meter-node', {
+          projectId,
+          id: ids.lab,
+          kind: 'zone',
+          name: 'x',
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await stranger('DELETE', `/sbuilding/energy/meter-node/${ids.lab}`)).statusCode).toBe(404);
     expect(
-      (await stranger('GET', `/sbuilding/energy/bill?projectId=${projectId}&month=2026-07&level=node&nodeId=${ids.tenant}`))
-        .statusCode,
+      (
+        await stranger(
+          'GET',
+          `/sbuilding/energy/bill?projectId=${projectId}&month=2026-07&level=node&nodeId=${ids.tenant}`,
+        )
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await customer('POST', '/sbuilding/energy/meter-node', { projectId, kind: 'zone', name: 'x' })).statusCode,
+      (await customer('POST', '/sbuilding/energy/meter-node', { projectId, kind: 'zone', name: 'x' }))
+        .statusCode,
     ).toBe(403);
     expect((await customer('DELETE', `/sbuilding/energy/meter-node/${ids.lab}`)).statusCode).toBe(403);
     expect(
-      (await customer('GET', `/sbuilding/energy/meter-tree?projectId=${projectId}&period=DAY&anchor=2026-07-15`))
-        .statusCode,
+      (
+        await customer(
+          'GET',
+          `/sbuilding/energy/meter-tree?projectId=${projectId}&period=DAY&anchor=2026-07-15`,
+        )
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -328,7 +359,12 @@ describe('the meter tree: nodes', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const bill = res.json<{ data: Bill }>().data;
-    expect(bill).toMatchObject({ level: 'node', nodeName: 'Tenant T', peakBasis: 'hour', peakAt: '2026-07-15 10:00' });
+    expect(bill).toMatchObject({
+      level: 'node',
+      nodeName: 'Tenant T',
+      peakBasis: 'hour',
+      peakAt: '2026-07-15 10:00',
+    });
     expect(round(bill.kwh)).toBe(18);
     expect(round(bill.energyCost)).toBe(18);
     expect(round(bill.peakKw)).toBe(5);

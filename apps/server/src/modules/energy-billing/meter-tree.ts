@@ -216,7 +216,12 @@ function sourceOf(node: MeterNode, measured: boolean): MeterTreeNode['source'] {
  * prices it; a node is the weighted sum of its channels), kWh/m², and its unmetered remainder: its own kWh
  * minus its children's, shown as such (negative: the sub-meters count more than the node's meter).
  */
-export async function meterTree(db: Db, scope: Scope, query: MeterTreeQuery, now = Date.now()): Promise<MeterTree> {
+export async function meterTree(
+  db: Db,
+  scope: Scope,
+  query: MeterTreeQuery,
+  now = Date.now(),
+): Promise<MeterTree> {
   await findProject(db, scope, query.projectId);
   const [nodes, { board, channels }] = await Promise.all([
     nodesOf(db, scope, query.projectId),
@@ -225,7 +230,12 @@ export async function meterTree(db: Db, scope: Scope, query: MeterTreeQuery, now
   const { tariffs, factors } = await pricingOf(db, query.projectId);
   const ids = channels.map((c) => c.deviceId);
   const { from, to } = board.current;
-  await ensureProfiles(db, board.timeZone, ids, await daySplits(db, query.projectId, tariffs, `${from.slice(0, 7)}-01`, to));
+  await ensureProfiles(
+    db,
+    board.timeZone,
+    ids,
+    await daySplits(db, query.projectId, tariffs, `${from.slice(0, 7)}-01`, to),
+  );
   const [priced = new Map<number, Priced>()] = ids.length
     ? await priceChannels(db, ids, [{ from, to }], tariffs, factors)
     : [];
@@ -273,9 +283,7 @@ export async function meterTree(db: Db, scope: Scope, query: MeterTreeQuery, now
       remainderNegative: remainder !== null && remainder < -0.001,
     };
   });
-  const applies = tariffs.some(
-    (t, i) => t.validFrom <= to && (tariffs[i + 1]?.validFrom ?? '9999') > from,
-  );
+  const applies = tariffs.some((t, i) => t.validFrom <= to && (tariffs[i + 1]?.validFrom ?? '9999') > from);
   return {
     projectId: query.projectId,
     currency: tariffs.at(-1)?.currency ?? 'CNY',

@@ -280,7 +280,8 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: WRITE,
       schema: {
         tags,
-        summary: 'Updates a node of the meter tree (the whole tree is checked: no cycle, a channel measures one node)',
+        summary:
+          'Updates a node of the meter tree (the whole tree is checked: no cycle, a channel measures one node)',
         body: meterNodeUpdateBodySchema,
         response: { 200: envelopeSchema(meterNodeSchema), ...errorResponses(400, 403, 404) },
       },

@@ -38,9 +38,11 @@ export const validationEn = {
   hoursNotCovered: 'The periods must cover all 24 hours of the day, each hour once',
   monthsNotCovered: 'Every month (1-12) must belong to exactly one season',
   tiersRise: 'Each tier must end above the one before; only the last is open-ended',
-  treeCycle: 'A node cannot be placed under itself or under one of its own sub-nodes: the tree would have a cycle',
+  treeCycle:
+    'A node cannot be placed under itself or under one of its own sub-nodes: the tree would have a cycle',
   virtualCycle: 'A virtual meter cannot refer to itself, directly or through the nodes it refers to',
-  channelTaken: 'A meter channel measures one node only: it is already assigned (a virtual meter may refer to it)',
+  channelTaken:
+    'A meter channel measures one node only: it is already assigned (a virtual meter may refer to it)',
   meteredOrVirtual: 'A node is measured either by its own channels or as a virtual meter, not both',
   termTarget: 'Each term of a virtual meter refers to exactly one meter channel or one node',
   termTwice: 'A virtual meter refers to each channel or node once',

@@ -100,7 +100,15 @@ interface MeterNodeFormProps {
  * it is sent; the server checks the whole tree (cycles, a channel measuring two nodes) and its message is
  * shown above the form.
  */
-export function MeterNodeForm({ projectId, tree, editing, saving, error, onSave, onCancel }: MeterNodeFormProps) {
+export function MeterNodeForm({
+  projectId,
+  tree,
+  editing,
+  saving,
+  error,
+  onSave,
+  onCancel,
+}: MeterNodeFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const mode = Form.useWatch('mode', form);
@@ -121,9 +129,7 @@ export function MeterNodeForm({ projectId, tree, editing, saving, error, onSave,
   const targetOptions = [
     {
       label: t('energyBilling.meters.nodes'),
-      options: tree.nodes
-        .filter((n) => n.id !== self)
-        .map((n) => ({ value: `n:${n.id}`, label: n.name })),
+      options: tree.nodes.filter((n) => n.id !== self).map((n) => ({ value: `n:${n.id}`, label: n.name })),
     },
     {
       label: t('energyBilling.meters.channels'),
@@ -186,7 +192,10 @@ export function MeterNodeForm({ projectId, tree, editing, saving, error, onSave,
             <Form.Item label={t('fields.meterKind')} name="kind" required>
               <Select
                 style={{ width: 180 }}
-                options={METER_NODE_KINDS.map((k) => ({ value: k, label: t(`energyBilling.meters.kinds.${k}`) }))}
+                options={METER_NODE_KINDS.map((k) => ({
+                  value: k,
+                  label: t(`energyBilling.meters.kinds.${k}`),
+                }))}
               />
             </Form.Item>
             <Form.Item label={t('fields.meterParent')} name="parentId">

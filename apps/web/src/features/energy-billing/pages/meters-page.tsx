@@ -80,7 +80,7 @@ function SourceText({ node, tree }: { node: MeterTreeNode; tree: MeterTree }) {
     return (
       <Space size={4} wrap>
         <Tag color="purple">{t('energyBilling.meters.sources.virtual')}</Tag>
-        <span>{formula}</span>
+        <span style={{ display: 'inline-block', maxWidth: 360, whiteSpace: 'normal' }}>{formula}</span>
       </Space>
     );
   }
@@ -88,7 +88,9 @@ function SourceText({ node, tree }: { node: MeterTreeNode; tree: MeterTree }) {
     return (
       <Space size={4} wrap>
         <Tag color="blue">{t('energyBilling.meters.sources.channels')}</Tag>
-        <span>{node.channels.map(channelName).join(', ')}</span>
+        <span style={{ display: 'inline-block', maxWidth: 360, whiteSpace: 'normal' }}>
+          {node.channels.map(channelName).join(', ')}
+        </span>
       </Space>
     );
   return <Tag>{t(`energyBilling.meters.sources.${node.source}`)}</Tag>;
@@ -141,6 +143,7 @@ function TreeChart({ tree }: { tree: MeterTree }) {
             name: t('energyBilling.meters.remainder'),
             type: 'bar',
             stack: 'kwh',
+            itemStyle: { color: '#faad14' },
             data: remainder.map((v) => ({
               value: Math.round(v * 100) / 100,
               itemStyle: { color: v < 0 ? '#cf1322' : '#faad14' },
@@ -302,7 +305,11 @@ export default function MetersPage() {
       <Card>
         <Empty description={t('energyBilling.meters.empty')}>
           {canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ node: null, parentId: null })}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => open({ node: null, parentId: null })}
+            >
               {t('energyBilling.meters.add')}
             </Button>
           )}
@@ -316,7 +323,11 @@ export default function MetersPage() {
           title={t('energyBilling.meters.tree')}
           extra={
             canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ node: null, parentId: null })}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => open({ node: null, parentId: null })}
+              >
                 {t('energyBilling.meters.add')}
               </Button>
             )
