@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill, MeterNode, MeterTree } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { demoProjectId } from '../../test/device-import.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { buildings, floors } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
@@ -386,5 +387,34 @@ describe('the meter tree: nodes', () => {
     expect(referred.body).toContain('虚拟电表 [Tenant T] 引用了该节点');
     expect((await manager('DELETE', `/sbuilding/energy/meter-node/${ids.lab}`)).statusCode).toBe(200);
     expect(nodeOf(await tree(), ids.f2)).toMatchObject({ remainder: null, remainderNegative: false });
+  });
+});
+
+describe('the demo campus', () => {
+  it('comes with a meter tree: areas, floors on their ammeters, tenant A = floor − common areas, tenant B', async () => {
+    const demo = await demoProjectId(t, await t.login('manager', 'manager123'));
+    const res = await manager('GET', `/sbuilding/energy/meter-tree?projectId=${demo}&period=MONTH`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { nodes, channels } = res.json<{ data: MeterTree }>().data;
+    const byName = (name: string) => {
+      const node = nodes.find((n) => n.name === name);
+      if (!node) throw new Error(`no ${name} in ${nodes.map((n) => n.name).join(', ')}`);
+      return node;
+    };
+    const floorsWithMeters = nodes.filter((n) => n.kind === 'floor');
+    expect(floorsWithMeters.length).toBeGreaterThan(1);
+    for (const floor of floorsWithMeters) expect(floor).toMatchObject({ source: 'channels', areaM2: 1200 });
+    // Every ammeter channel of the campus measures its floor.
+    expect(channels.every((c) => c.nodeId !== null)).toBe(true);
+    const tenantA = byName('Tenant A');
+    const common = byName('Common areas');
+    expect(tenantA).toMatchObject({ kind: 'tenantUnit', source: 'virtual', areaM2: 850 });
+    expect(tenantA.terms).toEqual([
+      { sign: 1, nodeId: tenantA.parentId, deviceId: null },
+      { sign: -1, nodeId: common.id, deviceId: null },
+    ]);
+    expect(byName('Tenant B')).toMatchObject({ kind: 'tenantUnit', source: 'virtual', areaM2: 600 });
+    const building = nodes.find((n) => n.kind === 'building');
+    expect(building).toMatchObject({ source: 'children', parentId: null });
   });
 });
