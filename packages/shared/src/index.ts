@@ -31,6 +31,7 @@ export * from './schemas/notification.js';
 export * from './schemas/energy.js';
 export * from './schemas/energy-billing.js';
 export * from './schemas/portfolio.js';
+export * from './schemas/meter-tree.js';
 export * from './schemas/boards.js';
 export * from './schemas/air-board.js';
 export * from './schemas/space-board.js';

@@ -22,6 +22,11 @@ export const energyFieldsEn = {
   flat: 'Flat',
   valley: 'Valley',
   deepValley: 'Deep valley',
+  areaM2: 'Area (m²)',
+  channels: 'Meter channels',
+  terms: 'Virtual meter terms',
+  meterParent: 'Parent node',
+  meterKind: 'Node kind',
 } as const;
 
 export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
@@ -47,4 +52,9 @@ export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
   flat: '平段',
   valley: '低谷',
   deepValley: '深谷',
+  areaM2: '面积（平方米）',
+  channels: '电表回路',
+  terms: '虚拟电表项',
+  meterParent: '上级节点',
+  meterKind: '节点类型',
 };
