@@ -3743,6 +3743,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/energy/meter-node/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's meter tree nodes (buildings, floors, zones, tenant units), in tree order
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyMeterNodeList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/meter-node": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Updates a node of the meter tree (the whole tree is checked: no cycle, a channel measures one node)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putEnergyMeterNode"];
+        /**
+         * Adds a node to the meter tree: its parent, kind, area, the meter channels that measure it or a virtual meter (sum or difference of channels and nodes)
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postEnergyMeterNode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/meter-node/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a node of the meter tree that has no sub-nodes and that no virtual meter refers to
+         * @description API keys: needs a read-write key (a read-only key gets 403).
+         */
+        delete: operations["deleteEnergyMeterNodeById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/energy/meter-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The meter tree for a period: each node's kWh, cost, carbon, kWh/m² and unmetered remainder (its kWh minus its sub-nodes'), and the project's meter channels
+         * @description API keys: read-only keys may call it.
+         */
+        get: operations["getEnergyMeterTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/energy/report/schedule/list": {
         parameters: {
             query?: never;
@@ -5309,7 +5393,7 @@ export interface operations {
                                 projectId: number;
                                 month: string;
                                 /** @enum {string} */
-                                level: "building" | "floor" | "zone";
+                                level: "building" | "floor" | "zone" | "node";
                                 nodeId: number;
                                 nodeName: string;
                                 currency: string;
@@ -21419,7 +21503,7 @@ export interface operations {
                         msg: string;
                         data: {
                             /** @enum {string} */
-                            level: "building" | "floor" | "zone";
+                            level: "building" | "floor" | "zone" | "node";
                             id: number;
                             name: string;
                             parentId: number | null;
@@ -21439,7 +21523,7 @@ export interface operations {
             query: {
                 projectId: number;
                 month: string;
-                level?: "building" | "floor" | "zone";
+                level?: "building" | "floor" | "zone" | "node";
                 nodeId: number;
             };
             header?: never;
@@ -21500,7 +21584,7 @@ export interface operations {
                             projectId: number;
                             month: string;
                             /** @enum {string} */
-                            level: "building" | "floor" | "zone";
+                            level: "building" | "floor" | "zone" | "node";
                             nodeId: number;
                             nodeName: string;
                             currency: string;
@@ -21559,7 +21643,7 @@ export interface operations {
             query: {
                 projectId: number;
                 month: string;
-                level?: "building" | "floor" | "zone";
+                level?: "building" | "floor" | "zone" | "node";
                 nodeId: number;
                 format: "xlsx" | "pdf";
             };
@@ -21569,6 +21653,427 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyMeterNodeList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "parentId": 1,
+                     *           "kind": "building",
+                     *           "name": "string",
+                     *           "areaM2": 0,
+                     *           "channels": [
+                     *             null
+                     *           ],
+                     *           "terms": [
+                     *             {}
+                     *           ],
+                     *           "sort": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            parentId: number | null;
+                            /** @enum {string} */
+                            kind: "building" | "floor" | "zone" | "tenantUnit";
+                            name: string;
+                            areaM2: number | null;
+                            channels: number[];
+                            terms: {
+                                sign: 1 | -1;
+                                nodeId: number | null;
+                                deviceId: number | null;
+                            }[];
+                            sort: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putEnergyMeterNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "parentId": null,
+                 *       "kind": "building",
+                 *       "name": "string",
+                 *       "areaM2": null,
+                 *       "channels": [],
+                 *       "terms": [],
+                 *       "sort": 0,
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    /** @default null */
+                    parentId?: number | null;
+                    /** @enum {string} */
+                    kind: "building" | "floor" | "zone" | "tenantUnit";
+                    name: string;
+                    /** @default null */
+                    areaM2?: number | null;
+                    /** @default [] */
+                    channels?: number[];
+                    /** @default [] */
+                    terms?: {
+                        sign: 1 | -1;
+                        /** @default null */
+                        nodeId?: number | null;
+                        /** @default null */
+                        deviceId?: number | null;
+                    }[];
+                    /** @default 0 */
+                    sort?: number;
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "parentId": 1,
+                     *         "kind": "building",
+                     *         "name": "string",
+                     *         "areaM2": 0,
+                     *         "channels": [
+                     *           1
+                     *         ],
+                     *         "terms": [
+                     *           {}
+                     *         ],
+                     *         "sort": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            parentId: number | null;
+                            /** @enum {string} */
+                            kind: "building" | "floor" | "zone" | "tenantUnit";
+                            name: string;
+                            areaM2: number | null;
+                            channels: number[];
+                            terms: {
+                                sign: 1 | -1;
+                                nodeId: number | null;
+                                deviceId: number | null;
+                            }[];
+                            sort: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postEnergyMeterNode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "parentId": null,
+                 *       "kind": "building",
+                 *       "name": "string",
+                 *       "areaM2": null,
+                 *       "channels": [],
+                 *       "terms": [],
+                 *       "sort": 0
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    /** @default null */
+                    parentId?: number | null;
+                    /** @enum {string} */
+                    kind: "building" | "floor" | "zone" | "tenantUnit";
+                    name: string;
+                    /** @default null */
+                    areaM2?: number | null;
+                    /** @default [] */
+                    channels?: number[];
+                    /** @default [] */
+                    terms?: {
+                        sign: 1 | -1;
+                        /** @default null */
+                        nodeId?: number | null;
+                        /** @default null */
+                        deviceId?: number | null;
+                    }[];
+                    /** @default 0 */
+                    sort?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "parentId": 1,
+                     *         "kind": "building",
+                     *         "name": "string",
+                     *         "areaM2": 0,
+                     *         "channels": [
+                     *           1
+                     *         ],
+                     *         "terms": [
+                     *           {}
+                     *         ],
+                     *         "sort": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            parentId: number | null;
+                            /** @enum {string} */
+                            kind: "building" | "floor" | "zone" | "tenantUnit";
+                            name: string;
+                            areaM2: number | null;
+                            channels: number[];
+                            terms: {
+                                sign: 1 | -1;
+                                nodeId: number | null;
+                                deviceId: number | null;
+                            }[];
+                            sort: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteEnergyMeterNodeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getEnergyMeterTree: {
+        parameters: {
+            query: {
+                projectId: number;
+                period?: "DAY" | "WEEK" | "MONTH" | "YEAR";
+                anchor?: ("" | string) | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "projectId": 1,
+                     *         "currency": "string",
+                     *         "timeZone": "string",
+                     *         "current": {
+                     *           "from": "string",
+                     *           "to": "string"
+                     *         },
+                     *         "hasTariff": true,
+                     *         "nodes": [
+                     *           {
+                     *             "channels": [],
+                     *             "terms": [],
+                     *             "periods": []
+                     *           }
+                     *         ],
+                     *         "channels": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            projectId: number;
+                            currency: string;
+                            timeZone: string;
+                            current: {
+                                from: string;
+                                to: string;
+                            };
+                            hasTariff: boolean;
+                            nodes: {
+                                id: number;
+                                projectId: number;
+                                parentId: number | null;
+                                /** @enum {string} */
+                                kind: "building" | "floor" | "zone" | "tenantUnit";
+                                name: string;
+                                areaM2: number | null;
+                                channels: number[];
+                                terms: {
+                                    sign: 1 | -1;
+                                    nodeId: number | null;
+                                    deviceId: number | null;
+                                }[];
+                                sort: number;
+                                /** @enum {string} */
+                                source: "channels" | "virtual" | "children" | "none";
+                                kwh: number | null;
+                                cost: number | null;
+                                carbon: number | null;
+                                periods: {
+                                    /** @enum {string} */
+                                    period: "sharp" | "peak" | "flat" | "valley" | "deepValley";
+                                    kwh: number;
+                                    cost: number;
+                                }[];
+                                kwhPerM2: number | null;
+                                childrenKwh: number;
+                                remainder: number | null;
+                                remainderNegative: boolean;
+                            }[];
+                            channels: {
+                                deviceId: number;
+                                name: string;
+                                code: string;
+                                channel: number | null;
+                                nodeId: number | null;
+                                kwh: number;
+                            }[];
+                        };
+                    };
+                };
+            };
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
@@ -22088,7 +22593,7 @@ export interface operations {
                                 anchor: string | null;
                                 month: string | null;
                                 /** @enum {string|null} */
-                                level: "building" | "floor" | "zone" | null;
+                                level: "building" | "floor" | "zone" | "node" | null;
                                 nodeId: number | null;
                             };
                             expiresAt: string;
@@ -22141,7 +22646,7 @@ export interface operations {
                     anchor?: "" | string;
                     month?: "" | string;
                     /** @enum {string} */
-                    level?: "building" | "floor" | "zone";
+                    level?: "building" | "floor" | "zone" | "node";
                     nodeId?: number;
                     /** Format: date-time */
                     expiresAt: string;
@@ -22194,7 +22699,7 @@ export interface operations {
                                 anchor: string | null;
                                 month: string | null;
                                 /** @enum {string|null} */
-                                level: "building" | "floor" | "zone" | null;
+                                level: "building" | "floor" | "zone" | "node" | null;
                                 nodeId: number | null;
                             };
                             expiresAt: string;
@@ -22270,7 +22775,7 @@ export interface operations {
                                 anchor: string | null;
                                 month: string | null;
                                 /** @enum {string|null} */
-                                level: "building" | "floor" | "zone" | null;
+                                level: "building" | "floor" | "zone" | "node" | null;
                                 nodeId: number | null;
                             };
                             expiresAt: string;

@@ -32,6 +32,7 @@ export * from './schemas/energy.js';
 export * from './schemas/energy-billing.js';
 export * from './schemas/energy-report.js';
 export * from './schemas/portfolio.js';
+export * from './schemas/meter-tree.js';
 export * from './schemas/boards.js';
 export * from './schemas/air-board.js';
 export * from './schemas/space-board.js';

@@ -79,6 +79,13 @@ export const MENU_ROUTES: RouteRecord[] = [
         meta: { title: 'energyPortfolio', icon: 'fund', roles: PROJECT_ADMIN },
       },
       {
+        // Issue 22: the meter tree (which channels measure which node, virtual meters, areas, remainders).
+        name: 'EnergyMeters',
+        path: '/energy/meters',
+        component: 'energy/meters',
+        meta: { title: 'energyMeters', icon: 'apartment', roles: BOARD_ROLES },
+      },
+      {
         name: 'Lightboard',
         path: '/board/light',
         component: 'board/light',

@@ -35,6 +35,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'energy/bills': lazy(() => import('@/features/energy-billing/pages/bills-page')),
   'energy/reports': lazy(() => import('@/features/energy-billing/pages/reports-page')),
   'energy/portfolio': lazy(() => import('@/features/portfolio/pages/portfolio-page')),
+  'energy/meters': lazy(() => import('@/features/energy-billing/pages/meters-page')),
   'board/light': lazy(() => import('@/features/lighting/pages/light-board-page')),
   'board/ac': lazy(() => import('@/features/hvac/pages/ac-board-page')),
   'board/air': lazy(() => import('@/features/air/pages/air-board-page')),

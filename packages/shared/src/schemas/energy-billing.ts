@@ -274,7 +274,8 @@ export type EnergyCostFigure = Omit<
 
 /* ---------- Bills ---------- */
 
-export const BILL_LEVELS = ['building', 'floor', 'zone'] as const;
+/** `node`: a node of the meter tree (a tenant unit, or any node, virtual meters included). */
+export const BILL_LEVELS = ['building', 'floor', 'zone', 'node'] as const;
 export type BillLevel = (typeof BILL_LEVELS)[number];
 
 /** GET /sbuilding/energy/bills?projectId&month=YYYY-MM[&level&nodeId] */

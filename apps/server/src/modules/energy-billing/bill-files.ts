@@ -9,7 +9,7 @@ const WORDS = {
   EN: {
     title: 'Energy bill',
     place: 'Place',
-    levels: { building: 'Building', floor: 'Floor', zone: 'Zone' },
+    levels: { building: 'Building', floor: 'Floor', zone: 'Zone', node: 'Meter tree node' },
     month: 'Month',
     tariff: 'Tariff',
     none: 'none',
@@ -45,7 +45,7 @@ const WORDS = {
   ZH: {
     title: '电费账单',
     place: '位置',
-    levels: { building: '建筑', floor: '楼层', zone: '区域' },
+    levels: { building: '建筑', floor: '楼层', zone: '区域', node: '计量树节点' },
     month: '月份',
     tariff: '电价',
     none: '无',

@@ -7,6 +7,8 @@ import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { addDays, ENERGY_KEYS, energyPlaces, localClock, localDate, localMidnight } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
+import { energyMeterNodes } from './tables.js';
+import { meterNodeChannels } from './meter-tree.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { costsOfPeriods } from './costs.js';
 import { ensureDemand, QUARTER_MS, quarterDemand, type DemandPeak } from './demand.js';
@@ -18,10 +20,10 @@ const HOUR_MS = 3_600_000;
 /** At most this many gaps are listed on a bill (the count says how many there were). */
 const MAX_GAPS = 50;
 
-/** The buildings, floors and zones of a project a bill can be made for. */
+/** The buildings, floors, zones and meter tree nodes of a project a bill can be made for. */
 export async function billNodes(db: Db, scope: Scope, projectId: number): Promise<BillNodes> {
   await findProject(db, scope, projectId);
-  const [b, f, z] = await Promise.all([
+  const [b, f, z, m] = await Promise.all([
     db
       .select({ id: buildings.id, name: buildings.name })
       .from(buildings)
@@ -40,11 +42,17 @@ export async function billNodes(db: Db, scope: Scope, projectId: number): Promis
       .innerJoin(buildings, eq(buildings.id, floors.buildingId))
       .where(and(tenantFilter(scope, zones.tenantId), eq(buildings.projectId, projectId)))
       .orderBy(asc(zones.floorId), asc(zones.id)),
+    db
+      .select({ id: energyMeterNodes.id, name: energyMeterNodes.name, parentId: energyMeterNodes.parentId })
+      .from(energyMeterNodes)
+      .where(and(tenantFilter(scope, energyMeterNodes.tenantId), eq(energyMeterNodes.projectId, projectId)))
+      .orderBy(asc(energyMeterNodes.sort), asc(energyMeterNodes.id)),
   ]);
   return [
     ...b.map((x) => ({ level: 'building' as const, id: x.id, name: x.name, parentId: null })),
     ...f.map((x) => ({ level: 'floor' as const, ...x })),
     ...z.map((x) => ({ level: 'zone' as const, ...x })),
+    ...m.map((x) => ({ level: 'node' as const, ...x })),
   ];
 }
 
@@ -82,7 +90,16 @@ function nextMonthOf(month: string): string {
  * board (a meter where its lowest channel is); a zone takes the channels marked in it.
  */
 export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = Date.now()): Promise<Bill> {
-  const { node, buildingId } = await nodeOf(db, scope, query);
+  // A meter tree node: the channels its consumption is made of, each +1 or −1 (a virtual meter).
+  let coefficients: Map<number, number> | undefined;
+  let node: { id: number; name: string; level: string };
+  let buildingId: number | undefined;
+  if (query.level === 'node') {
+    await findProject(db, scope, query.projectId);
+    const found = await meterNodeChannels(db, scope, query.projectId, query.nodeId);
+    node = { id: found.node.id, name: found.node.name, level: 'node' };
+    coefficients = found.coefficients;
+  } else ({ node, buildingId } = await nodeOf(db, scope, query));
   const from = `${query.month}-01`;
   const to = lastDayOf(query.month);
   const board = await energyPlaces(db, scope, {
@@ -104,12 +121,14 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
     const ids = new Set(inZone.map((d) => d.id));
     channels = channels.filter((c) => ids.has(c.deviceId));
   }
+  if (coefficients) channels = channels.filter((c) => coefficients.has(c.deviceId));
+  const weight = (deviceId: number) => coefficients?.get(deviceId) ?? 1;
   if (channels.length === 0) throw badRequest('energy.noNode');
   const ids = channels.map((c) => c.deviceId);
 
   const { tariffs, factors } = await pricingOf(db, query.projectId);
   await ensureProfiles(db, zone, ids, await daySplits(db, query.projectId, tariffs, from, to));
-  const priced = await costsOfPeriods(db, ids, from, to, tariffs, factors);
+  const priced = await costsOfPeriods(db, ids, from, to, tariffs, factors, coefficients);
 
   // Peak demand, readings and gaps from the month's hourly rollups.
   const start = localMidnight(from, zone);
@@ -139,7 +158,7 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
   const readings = new Map<number, { start: number; end: number; hours: number[] }>();
   for (const row of hourly) {
     const ms = row.bucket.getTime();
-    byHour.set(ms, (byHour.get(ms) ?? 0) + row.delta);
+    byHour.set(ms, (byHour.get(ms) ?? 0) + row.delta * weight(row.deviceId));
     const own = hourPeaks.get(row.deviceId);
     if (!own || row.delta > own.kw) hourPeaks.set(row.deviceId, { kw: row.delta, at: ms });
     const seen = readings.get(row.deviceId);
@@ -152,7 +171,7 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
   // Peak demand: 15-minute averages from the stored readings; the hourly rollups' when they are gone.
   const demandEnd = Math.max(start, Math.min(monthEnd, Math.floor(now / QUARTER_MS) * QUARTER_MS));
   await ensureDemand(db, zone, ids, from, to, now);
-  const demand = await quarterDemand(db, ids, start, demandEnd);
+  const demand = await quarterDemand(db, ids, start, demandEnd, coefficients);
   let peak: DemandPeak | null = demand.total;
   let peakOf = demand.byChannel;
   const basis = peak ? 'quarterHour' : 'hour';
@@ -206,7 +225,8 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
         channel: c.channel,
         startReading: r?.start ?? null,
         endReading: r?.end ?? null,
-        kwh: priced.byChannel.get(c.deviceId) ?? 0,
+        // A virtual meter's subtracted channel counts negative.
+        kwh: (priced.byChannel.get(c.deviceId) ?? 0) * weight(c.deviceId),
         peakKw: own?.kw ?? 0,
         peakAt: own ? local(own.at) : null,
       };

@@ -14,13 +14,13 @@ import { daySplits, ensureProfiles, stretchesOf, stretchUsage, type Stretch } fr
 import { pricingOf } from './tariffs.js';
 
 /** A channel's cost, carbon and kWh by period in one range. */
-interface Priced {
+export interface Priced {
   cost: number;
   carbon: number;
   periods: Record<TouPeriod, { kwh: number; cost: number }>;
 }
 
-function emptyPriced(): Priced {
+export function emptyPriced(): Priced {
   const zero = () => ({ kwh: 0, cost: 0 });
   return {
     cost: 0,
@@ -29,12 +29,12 @@ function emptyPriced(): Priced {
   };
 }
 
-function addPriced(into: Priced, add: Priced): void {
-  into.cost += add.cost;
-  into.carbon += add.carbon;
+export function addPriced(into: Priced, add: Priced, factor = 1): void {
+  into.cost += add.cost * factor;
+  into.carbon += add.carbon * factor;
   for (const p of TOU_PERIODS) {
-    into.periods[p].kwh += add.periods[p].kwh;
-    into.periods[p].cost += add.periods[p].cost;
+    into.periods[p].kwh += add.periods[p].kwh * factor;
+    into.periods[p].cost += add.periods[p].cost * factor;
   }
 }
 
@@ -58,7 +58,8 @@ interface Range {
  * month by month (a tiered plan counts the month from its first day, days before the range's start
  * included), which gives each stretch a price per kWh of each period; every channel's kWh is priced at
  * those, so channel costs add up to the total exactly (for flat and time-of-use plans the two ways are the
- * same).
+ * same). `coefficients` (a virtual meter's: +1 or −1 per channel, 1 when absent) weigh each channel in the
+ * total the tiers are counted on.
  */
 export async function priceChannels(
   db: Db,
@@ -66,6 +67,7 @@ export async function priceChannels(
   ranges: readonly Range[],
   tariffs: readonly Tariff[],
   factors: readonly { validFrom: string; kgPerKwh: number }[],
+  coefficients?: ReadonlyMap<number, number>,
 ): Promise<Map<number, Priced>[]> {
   // A partial last day is a stretch of its own, so its kWh can stand in for the day's.
   const perRange = ranges.map((r) =>
@@ -81,7 +83,7 @@ export async function priceChannels(
     const stretches = perRange[r] ?? [];
     const base = offset;
     offset += stretches.length;
-    return priceRange(range.from, stretches, usage, base, range.partial);
+    return priceRange(range.from, stretches, usage, base, range.partial, coefficients);
   });
 }
 
@@ -91,6 +93,7 @@ function priceRange(
   usage: ReadonlyMap<number, PeriodKwh[]>,
   base: number,
   partial: Range['partial'],
+  coefficients?: ReadonlyMap<number, number>,
 ): Map<number, Priced> {
   const cut = stretches.findIndex((s) => partial !== undefined && s.from === partial.date);
   const ownOf = (deviceId: number, i: number) =>
@@ -99,7 +102,8 @@ function priceRange(
       : (usage.get(deviceId)?.[base + i] ?? emptyPeriods());
   const deviceIds = new Set([...usage.keys(), ...(partial?.kwh.keys() ?? [])]);
   const totals = stretches.map(() => emptyPeriods());
-  for (const deviceId of deviceIds) totals.forEach((total, i) => addPeriods(total, ownOf(deviceId, i)));
+  for (const deviceId of deviceIds)
+    totals.forEach((total, i) => addPeriods(total, ownOf(deviceId, i), coefficients?.get(deviceId) ?? 1));
   // Unit price of each stretch and period, from the month's pricing of the total.
   const unit: PeriodKwh[] = stretches.map(() => emptyPeriods());
   const byMonth = new Map<string, number[]>();
@@ -134,7 +138,10 @@ function priceRange(
   return out;
 }
 
-/** The channels' cost from `from` to `to` together (tiers counted on their sum), and each channel's kWh. */
+/**
+ * The channels' cost from `from` to `to` together (tiers counted on their sum), and each channel's kWh. With
+ * `coefficients` (a virtual meter: +1 or −1 per channel) the total is their signed sum.
+ */
 export async function costsOfPeriods(
   db: Db,
   ids: readonly number[],
@@ -142,12 +149,20 @@ export async function costsOfPeriods(
   to: string,
   tariffs: readonly Tariff[],
   factors: readonly { validFrom: string; kgPerKwh: number }[],
+  coefficients?: ReadonlyMap<number, number>,
 ) {
-  const [priced = new Map<number, Priced>()] = await priceChannels(db, ids, [{ from, to }], tariffs, factors);
+  const [priced = new Map<number, Priced>()] = await priceChannels(
+    db,
+    ids,
+    [{ from, to }],
+    tariffs,
+    factors,
+    coefficients,
+  );
   const total = emptyPriced();
   const byChannel = new Map<number, number>();
   for (const [deviceId, p] of priced) {
-    addPriced(total, p);
+    addPriced(total, p, coefficients?.get(deviceId) ?? 1);
     byChannel.set(
       deviceId,
       TOU_PERIODS.reduce((s, period) => s + p.periods[period].kwh, 0),

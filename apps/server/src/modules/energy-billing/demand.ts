@@ -233,6 +233,7 @@ export async function quarterDemand(
   deviceIds: readonly number[],
   fromMs: number,
   toMs: number,
+  coefficients?: ReadonlyMap<number, number>,
 ): Promise<QuarterDemand> {
   const byChannel = new Map<number, DemandPeak>();
   if (deviceIds.length === 0 || toMs <= fromMs) return { total: null, byChannel };
@@ -241,8 +242,14 @@ export async function quarterDemand(
     deviceIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  // Each channel's weight in the place's quarters: 1, or a virtual meter's +1 / −1.
+  const weights = sql.join(
+    deviceIds.map((id) => sql`(${id}::int, ${coefficients?.get(id) ?? 1}::float8)`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    with quarters as (
+    with weights(device_id, w) as (values ${weights}),
+    quarters as (
       select ${q.deviceId} as device_id, extract(epoch from ${q.quarter})::float8 as quarter, ${q.kwh} as kwh
       from ${q}
       where ${q.deviceId} in (${ids})
@@ -253,7 +260,8 @@ export async function quarterDemand(
       from quarters order by device_id, kwh desc, quarter
     ),
     together as (
-      select quarter, sum(kwh) as kwh from quarters group by quarter order by kwh desc, quarter limit 1
+      select quarter, sum(kwh * w) as kwh from quarters join weights using (device_id)
+      group by quarter order by kwh desc, quarter limit 1
     )
     select device_id, quarter, kwh::float8 as kwh from per_channel
     union all

@@ -13,6 +13,11 @@ import {
   energyQuerySchema,
   envelopeSchema,
   idParamsSchema,
+  meterNodeCreateBodySchema,
+  meterNodeSchema,
+  meterNodeUpdateBodySchema,
+  meterTreeQuerySchema,
+  meterTreeSchemaOut,
   PROJECT_READ_ROLES,
   PROJECT_WRITE_ROLES,
   tariffCreateBodySchema,
@@ -28,6 +33,13 @@ import { billPdf, billXlsx } from './bill-files.js';
 import { billNodes, energyBill } from './bills.js';
 import { energyBoardCost } from './costs.js';
 import { energyDemand } from './demand-places.js';
+import {
+  createMeterNode,
+  deleteMeterNode,
+  listMeterNodes,
+  meterTree,
+  updateMeterNode,
+} from './meter-tree.js';
 import {
   createTariff,
   deleteFactor,
@@ -249,5 +261,82 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'no-store')
         .send(body);
     },
+  );
+
+  app.get(
+    '/sbuilding/energy/meter-node/list',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: "A project's meter tree nodes (buildings, floors, zones, tenant units), in tree order",
+        querystring: energyProjectQuerySchema,
+        response: { 200: envelopeSchema(z.array(meterNodeSchema)), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await listMeterNodes(app.db, request.scope(), request.query.projectId)),
+  );
+
+  app.post(
+    '/sbuilding/energy/meter-node',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary:
+          'Adds a node to the meter tree: its parent, kind, area, the meter channels that measure it or a virtual meter (sum or difference of channels and nodes)',
+        body: meterNodeCreateBodySchema,
+        response: { 200: envelopeSchema(meterNodeSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await createMeterNode(app.db, request.scope(), request.body)),
+  );
+
+  app.put(
+    '/sbuilding/energy/meter-node',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary:
+          'Updates a node of the meter tree (the whole tree is checked: no cycle, a channel measures one node)',
+        body: meterNodeUpdateBodySchema,
+        response: { 200: envelopeSchema(meterNodeSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await updateMeterNode(app.db, request.scope(), request.body)),
+  );
+
+  app.delete(
+    '/sbuilding/energy/meter-node/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Deletes a node of the meter tree that has no sub-nodes and that no virtual meter refers to',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      await deleteMeterNode(app.db, request.scope(), request.params.id);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/sbuilding/energy/meter-tree',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary:
+          "The meter tree for a period: each node's kWh, cost, carbon, kWh/m² and unmetered remainder (its kWh minus its sub-nodes'), and the project's meter channels",
+        querystring: meterTreeQuerySchema,
+        response: { 200: envelopeSchema(meterTreeSchemaOut), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      ok(request, await meterTree(app.db, request.scope(), request.query, app.clock.now().getTime())),
   );
 };

@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { TariffPlan } from '@sbuilding/shared';
+import type { MeterNodeKind, MeterTerm, TariffPlan } from '@sbuilding/shared';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
@@ -117,4 +117,33 @@ export const energyDemandDays = pgTable(
     splitAt: timestamp('split_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+
+/**
+ * The meter tree of a project (issue 22): which channels measure which building, floor, zone or tenant unit,
+ * its area, and virtual meters (`terms`: the sum or difference of channels and other nodes). The whole
+ * tree's rules (no cycle, a channel measures one node) are checked by the shared `meterTreeSchema` before a
+ * change is written.
+ */
+export const energyMeterNodes = pgTable(
+  'energy_meter_nodes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    kind: text('kind').$type<MeterNodeKind>().notNull(),
+    name: text('name').notNull(),
+    areaM2: doublePrecision('area_m2'),
+    channels: jsonb('channels').$type<number[]>().notNull().default([]),
+    terms: jsonb('terms').$type<MeterTerm[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('energy_meter_nodes_project_idx').on(t.projectId)],
 );

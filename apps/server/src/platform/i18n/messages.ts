@@ -149,6 +149,9 @@ const en = {
   'energy.tariffDateTaken':
     'The project already has a tariff valid from {date}: change that one or pick another date',
   'energy.noNode': 'This place has no meters to bill',
+  'energy.notMeterChannel': "Choose meter channels of this project's energy meters",
+  'energy.meterNodeHasChildren': 'This node has sub-nodes: move or delete them first',
+  'energy.meterNodeReferred': 'The virtual meter [{name}] refers to this node: change it first',
   ...ssoMessagesEn,
   ...energyReportsMessagesEn,
 } as const;
@@ -294,6 +297,9 @@ const zh: Record<ServerMessageKey, string> = {
   'apiKey.adminOnly': '只有管理员可以管理其他用户的 API 密钥',
   'energy.tariffDateTaken': '该项目已有自 {date} 起生效的电价：请修改该电价或选择其他日期',
   'energy.noNode': '此位置没有可计费的电表',
+  'energy.notMeterChannel': '请选择本项目电表的回路',
+  'energy.meterNodeHasChildren': '该节点有下级节点：请先移动或删除它们',
+  'energy.meterNodeReferred': '虚拟电表 [{name}] 引用了该节点：请先修改它',
   ...ssoMessagesZh,
   ...energyReportsMessagesZh,
 };

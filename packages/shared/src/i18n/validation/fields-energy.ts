@@ -30,6 +30,11 @@ export const energyFieldsEn = {
   includeBills: 'Bills',
   lang: 'Language',
   token: 'Link',
+  areaM2: 'Area (m²)',
+  channels: 'Meter channels',
+  terms: 'Virtual meter terms',
+  meterParent: 'Parent node',
+  meterKind: 'Node kind',
 } as const;
 
 export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
@@ -63,4 +68,9 @@ export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
   includeBills: '账单',
   lang: '语言',
   token: '链接',
+  areaM2: '面积（平方米）',
+  channels: '电表回路',
+  terms: '虚拟电表项',
+  meterParent: '上级节点',
+  meterKind: '节点类型',
 };

@@ -41,6 +41,15 @@ export const validationEn = {
   reportPeriod: 'Choose a week or a month: a valid date for a report, a month (YYYY-MM) for a bill',
   reportContents: 'Send the report, the bills or both',
   expiryPast: 'The expiry must be in the future',
+  treeCycle:
+    'A node cannot be placed under itself or under one of its own sub-nodes: the tree would have a cycle',
+  virtualCycle: 'A virtual meter cannot refer to itself, directly or through the nodes it refers to',
+  channelTaken:
+    'A meter channel measures one node only: it is already assigned (a virtual meter may refer to it)',
+  meteredOrVirtual: 'A node is measured either by its own channels or as a virtual meter, not both',
+  termTarget: 'Each term of a virtual meter refers to exactly one meter channel or one node',
+  termTwice: 'A virtual meter refers to each channel or node once',
+  areaRange: 'Area must be between 0.1 and 10,000,000 m²',
 } as const;
 
 export type ValidationKey = keyof typeof validationEn;
@@ -87,4 +96,11 @@ export const validationZh: Record<ValidationKey, string> = {
   reportPeriod: '请选择一周或一个月：报告需有效日期，账单需月份（YYYY-MM）',
   reportContents: '请选择发送报告、账单或两者',
   expiryPast: '到期时间必须晚于现在',
+  treeCycle: '节点不能放在自身或其下级节点之下：计量树会形成循环',
+  virtualCycle: '虚拟电表不能直接或通过其引用的节点引用自身',
+  channelTaken: '一个电表回路只能计量一个节点：该回路已被分配（虚拟电表仍可引用它）',
+  meteredOrVirtual: '节点要么由自己的回路计量，要么是虚拟电表，不能两者兼有',
+  termTarget: '虚拟电表的每一项必须引用一个电表回路或一个节点',
+  termTwice: '虚拟电表对每个回路或节点只能引用一次',
+  areaRange: '面积必须介于 0.1 和 10,000,000 平方米之间',
 };
