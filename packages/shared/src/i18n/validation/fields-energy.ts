@@ -33,6 +33,7 @@ export const energyFieldsEn = {
   areaM2: 'Area (m²)',
   channels: 'Meter channels',
   terms: 'Virtual meter terms',
+  sign: 'Sign (+ or −)',
   meterParent: 'Parent node',
   meterKind: 'Node kind',
 } as const;
@@ -71,6 +72,7 @@ export const energyFieldsZh: Record<keyof typeof energyFieldsEn, string> = {
   areaM2: '面积（平方米）',
   channels: '电表回路',
   terms: '虚拟电表项',
+  sign: '符号（加或减）',
   meterParent: '上级节点',
   meterKind: '节点类型',
 };
