@@ -17442,12 +17442,14 @@ export interface operations {
                                 kwh: number;
                                 baseline: {
                                     /** @enum {string} */
-                                    source: "device" | "zone" | "none";
+                                    source: "device" | "kept" | "zone" | "none";
                                     workday: boolean;
                                     days: string[];
                                     devices: number;
                                     share: number;
                                     plainKwh: number;
+                                    keptFor?: string;
+                                    keptAt?: string;
                                 };
                             }[];
                         };
@@ -19161,12 +19163,14 @@ export interface operations {
                                 kwh: number;
                                 baseline: {
                                     /** @enum {string} */
-                                    source: "device" | "zone" | "none";
+                                    source: "device" | "kept" | "zone" | "none";
                                     workday: boolean;
                                     days: string[];
                                     devices: number;
                                     share: number;
                                     plainKwh: number;
+                                    keptFor?: string;
+                                    keptAt?: string;
                                 };
                             }[];
                         };

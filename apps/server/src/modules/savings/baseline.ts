@@ -15,7 +15,15 @@ import { describeDates, localTimeOf, previousDate } from '../calendar/index.js';
 import { devices } from '../devices/tables.js';
 import { findProject } from '../projects/index.js';
 import { sceneRuns } from '../scenes/tables.js';
-import { changePoints, CONTROL_KEYS, lastBefore, mayLowerDraw, valueOf, type Probe } from './readings.js';
+import {
+  changePoints,
+  CONTROL_KEYS,
+  lastBefore,
+  mayLowerDraw,
+  rowsOf,
+  valueOf,
+  type Probe,
+} from './readings.js';
 import { savingBaselines } from './tables.js';
 
 /*
@@ -242,15 +250,14 @@ async function keptBaselines(
           and ${savingBaselines.savingDate} <= e.s and ${savingBaselines.projectId} = e.p
           ${scoped ? sql`and ${scoped}` : sql``}
         order by ${savingBaselines.savingDate} desc limit 1) b on true`);
-    const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-    for (const row of Array.isArray(rows) ? (rows as Record<string, unknown>[]) : []) {
-      const days = typeof row.days === 'string' ? (JSON.parse(row.days) as unknown) : row.days;
+    for (const row of rowsOf(result)) {
+      const days: unknown = typeof row.days === 'string' ? JSON.parse(row.days) : row.days;
       out.set(Number(row.i), {
         workday: row.workday === true || row.workday === 't',
         savingDate: String(row.savingDate),
         share: Number(row.share),
         days: Array.isArray(days) ? days.map(String) : [],
-        computedAt: new Date(row.computedAt as string | Date),
+        computedAt: row.computedAt instanceof Date ? row.computedAt : new Date(String(row.computedAt)),
       });
     }
   }
