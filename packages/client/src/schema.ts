@@ -17800,12 +17800,14 @@ export interface operations {
                                 kwh: number;
                                 baseline: {
                                     /** @enum {string} */
-                                    source: "device" | "zone" | "none";
+                                    source: "device" | "kept" | "zone" | "none";
                                     workday: boolean;
                                     days: string[];
                                     devices: number;
                                     share: number;
                                     plainKwh: number;
+                                    keptFor?: string;
+                                    keptAt?: string;
                                 };
                             }[];
                         };
@@ -19519,12 +19521,14 @@ export interface operations {
                                 kwh: number;
                                 baseline: {
                                     /** @enum {string} */
-                                    source: "device" | "zone" | "none";
+                                    source: "device" | "kept" | "zone" | "none";
                                     workday: boolean;
                                     days: string[];
                                     devices: number;
                                     share: number;
                                     plainKwh: number;
+                                    keptFor?: string;
+                                    keptAt?: string;
                                 };
                             }[];
                         };

@@ -88,9 +88,12 @@ export function SavingsEvidenceDrawer({
           count: b.days.length,
           days: b.days.join(', '),
           devices: b.devices,
+          keptFor: b.keptFor ?? '',
+          keptAt: formatTime(b.keptAt ?? null),
         };
         const days = b.workday ? 'Workdays' : 'RestDays';
-        return t(`savingsEvidence.baseline${b.source === 'zone' ? 'Zone' : ''}${days}`, values);
+        const source = b.source === 'zone' ? 'Zone' : b.source === 'kept' ? 'Kept' : '';
+        return t(`savingsEvidence.baseline${source}${days}`, values);
       },
     },
     { title: t('savingsEvidence.kwh'), dataIndex: 'kwh', key: 'kwh' },

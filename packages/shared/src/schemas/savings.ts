@@ -161,10 +161,12 @@ export const SAVINGS_BASELINE_LOOKBACK_DAYS = 28;
 export const SAVINGS_BASELINE_ZONE_DEVICES = 20;
 export const savingBaselineSchema = z.object({
   /**
-   * 'device': the device's own comparable days; 'zone': none of those had a known state, so the same-category
-   * devices of its zone on theirs; 'none': nothing known either, the plain rule counts.
+   * 'device': the device's own comparable days; 'kept': none of those had a known state, so the baseline
+   * kept when the same owner last found them for this device and day type (`keptFor`, `keptAt`); 'zone':
+   * none kept either, so the same-category devices of its zone on theirs; 'none': nothing known either, the
+   * plain rule counts.
    */
-  source: z.enum(['device', 'zone', 'none']),
+  source: z.enum(['device', 'kept', 'zone', 'none']),
   /** The day type compared: the command's local date's, on the project's calendar. */
   workday: z.boolean(),
   /** The comparable days read (local dates, newest first); empty with 'none'. */
@@ -179,7 +181,14 @@ export const savingBaselineSchema = z.object({
   share: z.number(),
   /** The plain rule's kWh (before the baseline; `kwh` is this times `share`). */
   plainKwh: z.number(),
+  /** 'kept' only: the local date of the saving whose comparable days (`days`) the kept baseline was read for. */
+  keptFor: z.string().optional(),
+  /** 'kept' only: when that baseline was read and kept. */
+  keptAt: timestampSchema.optional(),
 });
+/** Whose saving a kept baseline is (the owner's id is a scene's, a noon nap's or an AC automation's). */
+export const SAVING_OWNER_KINDS = ['scene', 'noonNap', 'acAutomation'] as const;
+export type SavingOwnerKind = (typeof SAVING_OWNER_KINDS)[number];
 export type SavingBaseline = z.infer<typeof savingBaselineSchema>;
 
 /**

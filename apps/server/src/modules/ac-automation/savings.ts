@@ -51,7 +51,7 @@ async function automationCommands(
     const owner = run.detail.acAutomationId;
     if (typeof owner !== 'number') continue;
     for (const c of run.commands.filter(mayLowerDraw)) {
-      out.push({ owner, deviceId: c.deviceId, at: run.startedAt });
+      out.push({ owner, ownerKind: 'acAutomation', deviceId: c.deviceId, at: run.startedAt });
     }
   }
   return out;

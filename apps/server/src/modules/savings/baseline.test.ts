@@ -6,6 +6,7 @@ import {
   comparableDates,
   dayShare,
   daysBetween,
+  keptBaselineOf,
   withBaseline,
   zoneBaselineOf,
   type DayReadings,
@@ -123,6 +124,34 @@ describe('a saving is held to what the device would otherwise have drawn', () =>
     );
     expect(unknown).toBeNull();
     expect(baselineOf(plain.kwh, true, [{ date: '2026-03-13', share: unknown }]).source).toBe('none');
+  });
+
+  it('holds a saving with no comparable day left to the baseline kept before, and says which', () => {
+    // An after-work scene running every workday since 2 March: on 16 March its comparable days were the
+    // four workdays before the scene, the light on until 20:00 on each (share 0.2, kept). Six weeks later
+    // (27 April) every workday of the lookback is the scene's: none of its own, so the kept one.
+    const kept = {
+      workday: true,
+      savingDate: '2026-03-16',
+      share: 0.2,
+      days: ['2026-02-27', '2026-02-26', '2026-02-25', '2026-02-24'],
+      computedAt: new Date('2026-03-17T01:00:00.000Z'),
+    };
+    const later = { ...plain, commandAt: '2026-04-27T18:00:00.000Z' };
+    expect(baselineOf(later.kwh, true, []).source).toBe('none');
+    const held = withBaseline(later, keptBaselineOf(later.kwh, kept));
+    // 0.36 kWh × 0.2 = 0.072 kWh, as on the day it was read; not the plain 0.36.
+    expect(held.kwh).toBe(0.072);
+    expect(held.baseline).toEqual({
+      source: 'kept',
+      workday: true,
+      days: ['2026-02-27', '2026-02-26', '2026-02-25', '2026-02-24'],
+      devices: 1,
+      share: 0.2,
+      plainKwh: 0.36,
+      keptFor: '2026-03-16',
+      keptAt: '2026-03-17T01:00:00.000Z',
+    });
   });
 
   it("reads a new device's zone when none of its own days is known", () => {

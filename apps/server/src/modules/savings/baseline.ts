@@ -6,6 +6,7 @@ import {
   SAVINGS_BASELINE_ZONE_DEVICES,
   type PowerState,
   type SavingBaseline,
+  type SavingOwnerKind,
   type SavingEvidence,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
@@ -14,7 +15,16 @@ import { describeDates, localTimeOf, previousDate } from '../calendar/index.js';
 import { devices } from '../devices/tables.js';
 import { findProject } from '../projects/index.js';
 import { sceneRuns } from '../scenes/tables.js';
-import { changePoints, CONTROL_KEYS, lastBefore, mayLowerDraw, valueOf, type Probe } from './readings.js';
+import {
+  changePoints,
+  CONTROL_KEYS,
+  lastBefore,
+  mayLowerDraw,
+  rowsOf,
+  valueOf,
+  type Probe,
+} from './readings.js';
+import { savingBaselines } from './tables.js';
 
 /*
  * The baseline a saving is held to (issue 23). The plain rule counts a switch-off until the device next
@@ -25,8 +35,11 @@ import { changePoints, CONTROL_KEYS, lastBefore, mayLowerDraw, valueOf, type Pro
  * that lowers its draw), the share of the saved watts its reported states drew above the lower state. A
  * light on all those hours keeps the whole saving, one switched off by its people at 18:10 keeps ten
  * minutes' worth. Never more than the plain rule (the share is at most 1). A device with no comparable day
- * whose state is known (a new one) is read from the same-category devices of its zone on theirs (`source:
- * 'zone'`); with none either, the plain rule counts and the evidence says so (`source: 'none'`).
+ * whose state is known is first held to the baseline kept when the same owner last found comparable days
+ * for it (`source: 'kept'`, tables.ts: an automation that runs every workday for longer than the lookback
+ * leaves none of its own, and raw telemetry is deleted after its retention), then read from the
+ * same-category devices of its zone on theirs (`source: 'zone'`); with none either, the plain rule counts
+ * and the evidence says so (`source: 'none'`).
  */
 
 const DAY_MS = 86_400_000;
@@ -142,6 +155,113 @@ export function zoneBaselineOf(
     share: fine(share),
     plainKwh,
   };
+}
+
+/** A baseline kept in tables.ts. */
+export interface KeptBaseline {
+  workday: boolean;
+  savingDate: string;
+  share: number;
+  days: string[];
+  computedAt: Date;
+}
+
+/** A kept baseline as the baseline of a saving with no comparable day of its own. Pure. */
+export function keptBaselineOf(plainKwh: number, kept: KeptBaseline): SavingBaseline {
+  return {
+    source: 'kept',
+    workday: kept.workday,
+    days: kept.days,
+    devices: 1,
+    share: fine(kept.share),
+    plainKwh,
+    keptFor: kept.savingDate,
+    keptAt: kept.computedAt.toISOString(),
+  };
+}
+
+/** Whose baseline is kept: a device's under one owner. */
+interface KeptKey {
+  tenantId: number;
+  projectId: number;
+  deviceId: number;
+  ownerKind: SavingOwnerKind;
+  ownerId: number;
+}
+
+/**
+ * Keeps the baselines read from devices' own comparable days (one row per device, owner, day type and saving
+ * date; rewritten only when a later read differs, so `computedAt` says when these figures were read).
+ */
+async function keepBaselines(db: Db, rows: (KeptKey & Omit<KeptBaseline, 'computedAt'>)[]): Promise<void> {
+  const unique = [
+    ...new Map(
+      rows.map((r) => [`${r.deviceId}:${r.ownerKind}:${r.ownerId}:${r.workday}:${r.savingDate}`, r]),
+    ).values(),
+  ];
+  for (let i = 0; i < unique.length; i += 500) {
+    await db
+      .insert(savingBaselines)
+      .values(unique.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [
+          savingBaselines.deviceId,
+          savingBaselines.ownerKind,
+          savingBaselines.ownerId,
+          savingBaselines.workday,
+          savingBaselines.savingDate,
+        ],
+        set: { share: sql`excluded.share`, days: sql`excluded.days`, computedAt: sql`now()` },
+        setWhere: sql`${savingBaselines.share} is distinct from excluded.share
+          or ${savingBaselines.days} is distinct from excluded.days`,
+      });
+  }
+}
+
+/**
+ * For each wanted (device, owner, day type, date), the most recent kept baseline at or before that date,
+ * within the scope: one statement per 500 (lateral probes of the key's index).
+ */
+async function keptBaselines(
+  db: Db,
+  scope: Scope,
+  wanted: readonly (KeptKey & { i: number; workday: boolean; savingDate: string })[],
+): Promise<Map<number, KeptBaseline>> {
+  const out = new Map<number, KeptBaseline>();
+  const scoped = tenantFilter(scope, savingBaselines.tenantId);
+  for (let n = 0; n < wanted.length; n += 500) {
+    const batch = wanted.slice(n, n + 500).map((w) => ({
+      i: w.i,
+      d: w.deviceId,
+      k: w.ownerKind,
+      o: w.ownerId,
+      w: w.workday,
+      s: w.savingDate,
+      p: w.projectId,
+    }));
+    const result = await db.execute(sql`
+      select e.i as "i", b.workday as "workday", b.saving_date as "savingDate", b.share as "share",
+        b.days as "days", b.computed_at as "computedAt"
+      from json_to_recordset(${JSON.stringify(batch)}::json)
+        as e(i int, d int, k text, o int, w boolean, s text, p int)
+      join lateral (select * from ${savingBaselines}
+        where ${savingBaselines.deviceId} = e.d and ${savingBaselines.ownerKind} = e.k
+          and ${savingBaselines.ownerId} = e.o and ${savingBaselines.workday} = e.w
+          and ${savingBaselines.savingDate} <= e.s and ${savingBaselines.projectId} = e.p
+          ${scoped ? sql`and ${scoped}` : sql``}
+        order by ${savingBaselines.savingDate} desc limit 1) b on true`);
+    for (const row of rowsOf(result)) {
+      const days: unknown = typeof row.days === 'string' ? JSON.parse(row.days) : row.days;
+      out.set(Number(row.i), {
+        workday: row.workday === true || row.workday === 't',
+        savingDate: String(row.savingDate),
+        share: Number(row.share),
+        days: Array.isArray(days) ? days.map(String) : [],
+        computedAt: row.computedAt instanceof Date ? row.computedAt : new Date(String(row.computedAt)),
+      });
+    }
+  }
+  return out;
 }
 
 /** A plain saving held to its baseline: its kWh times the baseline's share (never more than plain). Pure. */
@@ -293,12 +413,19 @@ export async function withBaselines(
   plain: PlainSaving[],
   projectOf: ReadonlyMap<number, number>,
   period: { from: Date; to: Date },
+  kindOf: (s: PlainSaving) => SavingOwnerKind | undefined = () => undefined,
 ): Promise<SavingEvidence[]> {
   const out: SavingEvidence[] = [];
   for (const projectId of new Set(plain.map((s) => projectOf.get(s.deviceId)))) {
     if (projectId === undefined) continue;
     const own = plain.filter((s) => projectOf.get(s.deviceId) === projectId);
-    const { timeZone } = await findProject(db, scope, projectId);
+    const { timeZone, tenantId } = await findProject(db, scope, projectId);
+    const keyOf = (s: PlainSaving): KeptKey | undefined => {
+      const ownerKind = kindOf(s);
+      return ownerKind === undefined
+        ? undefined
+        : { tenantId, projectId, deviceId: s.deviceId, ownerKind, ownerId: s.owner };
+    };
     const windows = own.map((s) => windowOf(s, period));
     const dateOf = windows.map((w) => localTimeOf(new Date(w.start), timeZone).date);
 
@@ -341,8 +468,32 @@ export async function withBaselines(
       own.flatMap((s, n) => probesOf(n, s.deviceId, automated)),
     );
 
-    // Thin: none of its own days known. Its zone's devices of the same category on their comparable days.
-    const thin = own.flatMap((s, n) => (shares[n]?.some((d) => d.share !== null) ? [] : [n]));
+    // Its own days known: kept for the days it has none (tables.ts). None known: the most recent kept one.
+    const workdayOf = (n: number) => dayTypes.get(dateOf[n] ?? '') ?? false;
+    const ownBaselines = own.map((s, n) => baselineOf(s.kwh, workdayOf(n), shares[n] ?? []));
+    await keepBaselines(
+      db,
+      own.flatMap((s, n) => {
+        const key = keyOf(s);
+        const b = ownBaselines[n];
+        return key && b?.source === 'device'
+          ? [{ ...key, workday: b.workday, savingDate: dateOf[n] ?? '', share: b.share, days: b.days }]
+          : [];
+      }),
+    );
+    const kept = await keptBaselines(
+      db,
+      scope,
+      own.flatMap((s, n) => {
+        const key = keyOf(s);
+        return key && ownBaselines[n]?.source === 'none'
+          ? [{ ...key, i: n, workday: workdayOf(n), savingDate: dateOf[n] ?? '' }]
+          : [];
+      }),
+    );
+
+    // Thin: none of its own days known, none kept. Its zone's same-category devices on their comparable days.
+    const thin = own.flatMap((_, n) => (ownBaselines[n]?.source === 'none' && !kept.has(n) ? [n] : []));
     const mates = await zoneMates(db, scope, projectId, [
       ...new Set(thin.flatMap((n) => own[n]?.deviceId ?? [])),
     ]);
@@ -361,13 +512,17 @@ export async function withBaselines(
     );
 
     for (const [n, s] of own.entries()) {
-      const workday = dayTypes.get(dateOf[n] ?? '') ?? false;
-      const ownBaseline = baselineOf(s.kwh, workday, shares[n] ?? []);
+      const ownBaseline = ownBaselines[n] ?? baselineOf(s.kwh, workdayOf(n), []);
+      const keptOne = kept.get(n);
       const zone = zoneShares[n] ?? [];
       const baseline =
-        ownBaseline.source === 'none' && zone.some((d) => d.share !== null)
-          ? zoneBaselineOf(s.kwh, workday, zone)
-          : ownBaseline;
+        ownBaseline.source !== 'none'
+          ? ownBaseline
+          : keptOne
+            ? keptBaselineOf(s.kwh, keptOne)
+            : zone.some((d) => d.share !== null)
+              ? zoneBaselineOf(s.kwh, workdayOf(n), zone)
+              : ownBaseline;
       out.push(withBaseline(s, baseline));
     }
   }

@@ -6,6 +6,7 @@ import {
   SAVINGS_MAX_OFF_HOURS,
   type PowerState,
   type SavingEvidence,
+  type SavingOwnerKind,
   type SavingsEvidence,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
@@ -38,9 +39,11 @@ const DAY_MS = 86_400_000;
 /** The lower state must be reported this soon after the command to be the command's doing. */
 export const REPORTED_WITHIN_MS = 2 * 60_000;
 
-/** A run of `owner` (a scene's or an automation's id) that sent commands to `deviceId` at `at`. */
+/** A run of `owner` (a scene's, a noon nap's or an AC automation's id) that sent commands to `deviceId` at `at`. */
 export interface CommandEvent {
   owner: number;
+  /** Which of the three the owner is: its baselines are kept under it (baseline.ts). */
+  ownerKind: SavingOwnerKind;
   deviceId: number;
   at: Date;
 }
@@ -88,7 +91,7 @@ export interface Observed {
  * its baseline (`withBaseline`). Pure.
  */
 export function savingOf(
-  event: CommandEvent & { category: string; deviceName: string },
+  event: Omit<CommandEvent, 'ownerKind'> & { category: string; deviceName: string },
   observed: Observed,
   from: Date,
   to: Date,
@@ -263,7 +266,10 @@ export async function savingsOf(
     if (saving) out.push(saving);
   }
   // Each held to what the device would otherwise have drawn on comparable days (./baseline.ts).
-  return withBaselines(db, scope, out, new Map(rows.map((d) => [d.id, d.projectId])), period);
+  const kinds = new Map(unique.map((e) => [`${e.owner}:${e.deviceId}:${e.at.toISOString()}`, e.ownerKind]));
+  return withBaselines(db, scope, out, new Map(rows.map((d) => [d.id, d.projectId])), period, (s) =>
+    kinds.get(`${s.owner}:${s.deviceId}:${s.commandAt}`),
+  );
 }
 
 /** The evidence call's answer: newest first, cut at SAVINGS_EVIDENCE_MAX, the total of all. Pure. */

@@ -60,7 +60,8 @@ export interface Probe {
   vt?: string | null;
 }
 
-function rowsOf(result: unknown): Record<string, unknown>[] {
+/** The rows of a raw statement's result (PGlite's and node-postgres' alike). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
   const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
   return Array.isArray(rows)
     ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)

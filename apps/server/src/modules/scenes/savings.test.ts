@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { SavingEvidence, SceneCommandResult } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice, type TestDevice } from '../../test/devices.js';
 import { as, createTenant } from '../../test/tenants.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
+import { savingBaselines } from '../savings/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { sceneAndNapEvidence } from './savings.js';
 import { noonNaps, sceneRuns } from './tables.js';
@@ -373,5 +374,134 @@ describe('scene savings', () => {
     expect(bad.statusCode).toBe(400);
     const board = await stranger('GET', `/sbuilding/board/energy/savings?projectId=${projectId}&period=DAY`);
     expect(board.statusCode).toBe(404);
+  });
+
+  it('keeps counting a scene that runs every workday with the baseline of the weeks before it started', async () => {
+    const db = t.app.db;
+    // Shanghai local times; November and December 2026 have no holiday, so the workdays are Monday-Friday.
+    const local = (date: string, hhmm: string, ms = 0) =>
+      new Date(Date.parse(`2026-${date}T${hhmm}:00+08:00`) + ms);
+    const workdays = (from: string, to: string) => {
+      const out: string[] = [];
+      for (
+        let d = Date.parse(`2026-${from}T00:00:00Z`);
+        d <= Date.parse(`2026-${to}T00:00:00Z`);
+        d += 86_400_000
+      ) {
+        const day = new Date(d);
+        if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) out.push(day.toISOString().slice(5, 10));
+      }
+      return out;
+    };
+    const kept = await insertDevice(db, { model: 's2', name: 'Kept baseline light', parentId: null });
+    const never = await insertDevice(db, {
+      model: 's2',
+      name: 'Light never seen unautomated',
+      parentId: null,
+    });
+    const everyDay = await scene('All lights off after work, every workday', kept, 'light');
+    const rows: (typeof telemetryRaw.$inferInsert)[] = [];
+    const day = (d: TestDevice, date: string, off: Date) =>
+      rows.push(
+        { deviceId: d.id, key: 'onOff', ts: local(date, '08:30'), num: 1 },
+        { deviceId: d.id, key: 'lightnessLevel', ts: local(date, '08:30'), num: 255 },
+        { deviceId: d.id, key: 'onOff', ts: off, num: 0 },
+      );
+    // Before the scene (19-30 October), its people switch the first light off at 20:00; the second one
+    // reported nothing then.
+    for (const date of workdays('10-19', '10-30')) day(kept, date, local(date, '20:00'));
+    // From Monday 2 November, 40 workdays in a row to Friday 25 December, the scene switches both off at
+    // 18:00 (reported a second later); nothing changes before the 10 h cap.
+    const automated = workdays('11-02', '12-25');
+    expect(automated).toHaveLength(40);
+    for (const date of automated) {
+      day(kept, date, local(date, '18:00', 1000));
+      day(never, date, local(date, '18:00', 1000));
+      await run(everyDay, local(date, '18:00'), [off(kept), off(never)]);
+    }
+    await db.insert(telemetryRaw).values(rows);
+
+    const evidence = async (from: string, to: string) => {
+      const res = await manager('POST', '/sbuilding/scene/savings/evidence', {
+        sceneId: everyDay.id,
+        from: local(from, '00:00').toISOString(),
+        to: local(to, '00:00').toISOString(),
+      });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data as { kwh: number; rows: SavingEvidence[] };
+      const of = (d: TestDevice, date: string) =>
+        data.rows.find((r) => r.deviceId === d.id && r.commandAt === local(date, '18:00').toISOString());
+      return { data, of };
+    };
+    const all = await evidence('11-02', '12-27');
+    expect(all.data.rows).toHaveLength(80);
+    // Monday 2 November: the four workdays before it, on until 20:00: 2 h of the plain 10 (0.36 kWh).
+    expect(all.of(kept, '11-02')).toMatchObject({
+      hours: 10,
+      kwh: 0.072,
+      baseline: {
+        source: 'device',
+        days: ['2026-10-30', '2026-10-29', '2026-10-28', '2026-10-27'],
+        share: 0.2,
+      },
+    });
+    // Friday 27 November: only 30 October is left within the 28-day lookback.
+    expect(all.of(kept, '11-27')).toMatchObject({
+      kwh: 0.072,
+      baseline: { source: 'device', days: ['2026-10-30'], share: 0.2 },
+    });
+    // From Monday 30 November no workday of the lookback is free of the scene: the baseline kept on the 27th.
+    for (const date of workdays('11-30', '12-25')) {
+      expect(all.of(kept, date)).toMatchObject({
+        kwh: 0.072,
+        baseline: {
+          source: 'kept',
+          workday: true,
+          days: ['2026-10-30'],
+          devices: 1,
+          share: 0.2,
+          plainKwh: 0.36,
+          keptFor: '2026-11-27',
+        },
+      });
+    }
+    const keptAt = all.of(kept, '12-25')?.baseline.keptAt;
+    expect(Number.isNaN(Date.parse(keptAt ?? ''))).toBe(false);
+    // Never seen without the scene, no zone: the plain rule on every day, as before.
+    for (const date of automated) {
+      expect(all.of(never, date)).toMatchObject({
+        kwh: 0.36,
+        baseline: { source: 'none', days: [], devices: 0, share: 1 },
+      });
+    }
+    // 40 × 0.072 + 40 × 0.36 (the plain rule alone: 80 × 0.36 = 28.8).
+    expect(all.data.kwh).toBe(17.28);
+
+    // Kept in the table: a later question about the last two weeks alone reads it back.
+    const late = await evidence('12-14', '12-26');
+    expect(late.of(kept, '12-21')).toMatchObject({
+      kwh: 0.072,
+      baseline: { source: 'kept', days: ['2026-10-30'], keptFor: '2026-11-27', keptAt },
+    });
+    // The raw reports of October deleted (telemetry retention): November's first week keeps its own figures.
+    await db
+      .delete(telemetryRaw)
+      .where(and(eq(telemetryRaw.deviceId, kept.id), lt(telemetryRaw.ts, local('11-01', '00:00'))));
+    const first = await evidence('11-02', '11-07');
+    expect(first.of(kept, '11-03')).toMatchObject({
+      kwh: 0.072,
+      baseline: {
+        source: 'kept',
+        days: ['2026-10-30', '2026-10-29', '2026-10-28', '2026-10-27'],
+        keptFor: '2026-11-03',
+      },
+    });
+    // One row per saving read from its own days (2-27 November), in the project's tenant; gone with the device.
+    const keptRows = await db.select().from(savingBaselines).where(eq(savingBaselines.deviceId, kept.id));
+    expect(keptRows).toHaveLength(20);
+    expect(new Set(keptRows.map((r) => r.tenantId))).toEqual(new Set([tenantId]));
+    await db.delete(telemetryRaw).where(inArray(telemetryRaw.deviceId, [kept.id, never.id]));
+    await db.delete(devices).where(eq(devices.id, kept.id));
+    expect(await db.select().from(savingBaselines).where(eq(savingBaselines.deviceId, kept.id))).toEqual([]);
   });
 });

@@ -43,9 +43,12 @@ async function runCommands(
     )
     .orderBy(asc(sceneRuns.startedAt));
   return runs.flatMap((run) =>
-    run.commands
-      .filter(mayLowerDraw)
-      .map((c) => ({ owner: run.owner ?? 0, deviceId: c.deviceId, at: run.startedAt })),
+    run.commands.filter(mayLowerDraw).map((c) => ({
+      owner: run.owner ?? 0,
+      ownerKind: owner === sceneRuns.noonNapId ? ('noonNap' as const) : ('scene' as const),
+      deviceId: c.deviceId,
+      at: run.startedAt,
+    })),
   );
 }
 

@@ -200,6 +200,47 @@ beforeEach(async () => {
             plainKwh: 0.05,
           },
         },
+        {
+          owner: 3,
+          deviceId: 10,
+          deviceName: 'Light 202',
+          category: 'light',
+          commandAt: '2026-01-02T10:00:00Z',
+          before: {
+            onOff: true,
+            lightnessLevel: 128,
+            workMode: null,
+            fanSpeed: null,
+            targetTemp: null,
+            roomTemp: null,
+          },
+          after: {
+            onOff: false,
+            lightnessLevel: 128,
+            workMode: null,
+            fanSpeed: null,
+            targetTemp: null,
+            roomTemp: null,
+          },
+          afterAt: '2026-01-02T10:00:01Z',
+          endAt: '2026-01-02T20:00:01Z',
+          endReason: 'maxHours',
+          beforeWatts: 36.5,
+          afterWatts: 0.5,
+          savedWatts: 36,
+          hours: 10,
+          kwh: 0.072,
+          baseline: {
+            source: 'kept',
+            workday: true,
+            days: ['2025-11-28'],
+            devices: 1,
+            share: 0.2,
+            plainKwh: 0.36,
+            keptFor: '2025-12-26',
+            keptAt: '2025-12-26T11:00:00Z',
+          },
+        },
       ],
     }),
   });
@@ -249,6 +290,12 @@ describe('scene list page', { timeout: 150_000 }, () => {
     expect(
       within(evidence).getByText(
         '100% of 0.05 kWh: what it drew at those hours on 2 comparable workdays without automation (2026-01-01, 2025-12-31)',
+      ),
+    ).toBeInTheDocument();
+    // A saving with no comparable day left counts by the baseline kept before, and says which and when.
+    expect(
+      within(evidence).getByText(
+        /^20% of 0\.36 kWh: the baseline kept on .+ for 2025-12-26, from what it drew at those hours on 1 comparable workdays without automation \(2025-11-28\); no such day left since$/,
       ),
     ).toBeInTheDocument();
     expect(calls('/sbuilding/scene/savings/evidence')).toEqual([{ sceneId: 3 }]);
