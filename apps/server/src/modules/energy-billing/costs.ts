@@ -8,9 +8,19 @@ import {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
-import { comparisonOf, energyPlaces, hoursBefore, localClock, localDate } from '../energy/index.js';
+import { addDays, comparisonOf, energyPlaces, hoursBefore, localClock, localDate } from '../energy/index.js';
 import { addPeriods, emptyPeriods, priceMonth, splitDay, totalKwh, type PeriodKwh } from './pricing.js';
-import { daySplits, ensureProfiles, stretchesOf, stretchUsage, type Stretch } from './profiles.js';
+import {
+  daySplits,
+  ensureProfiles,
+  keepMonths,
+  keptMonths,
+  stretchesOf,
+  stretchUsage,
+  wholeMonths,
+  type DaySplit,
+  type Stretch,
+} from './profiles.js';
 import { pricingOf } from './tariffs.js';
 
 /** A channel's cost, carbon and kWh by period in one range. */
@@ -67,6 +77,7 @@ export async function priceChannels(
   ranges: readonly Range[],
   tariffs: readonly Tariff[],
   factors: readonly { validFrom: string; kgPerKwh: number }[],
+  months: MonthSums = new Map(),
   coefficients?: ReadonlyMap<number, number>,
 ): Promise<Map<number, Priced>[]> {
   // A partial last day is a stretch of its own, so its kWh can stand in for the day's.
@@ -77,7 +88,7 @@ export async function priceChannels(
     ]),
   );
   const all = perRange.flat();
-  const usage = await stretchUsage(db, ids, all);
+  const usage = await usageOf(db, ids, all, months);
   let offset = 0;
   return ranges.map((range, r) => {
     const stretches = perRange[r] ?? [];
@@ -85,6 +96,56 @@ export async function priceChannels(
     offset += stretches.length;
     return priceRange(range.from, stretches, usage, base, range.partial, coefficients);
   });
+}
+
+/** Whole past months' kept sums: each month's stretches and every channel's kWh by period in each. */
+type MonthSums = Map<string, { stretches: readonly Stretch[]; usage: Map<number, PeriodKwh[]> }>;
+
+/**
+ * kWh by period of each channel in each stretch: a stretch that is one of a whole month's kept stretches is
+ * read from the month's sums, the others from the day splits (one query).
+ */
+async function usageOf(
+  db: Db,
+  ids: readonly number[],
+  stretches: readonly Stretch[],
+  months: MonthSums,
+): Promise<Map<number, PeriodKwh[]>> {
+  const fromMonth = stretches.map((s) => {
+    const month = months.get(firstOfMonth(s.from));
+    const j = month?.stretches.findIndex((m) => m.from === s.from && m.to === s.to) ?? -1;
+    return month && j >= 0 ? { usage: month.usage, j } : null;
+  });
+  const rest = stretches.map((_, i) => i).filter((i) => fromMonth[i] === null);
+  const daily = await stretchUsage(
+    db,
+    ids,
+    rest.map((i) => stretches[i]).filter((s): s is Stretch => s !== undefined),
+  );
+  const out = new Map<number, PeriodKwh[]>();
+  for (const id of ids) {
+    const own = daily.get(id);
+    const list = stretches.map((_, i) => {
+      const kept = fromMonth[i];
+      if (kept) return kept.usage.get(id)?.[kept.j] ?? emptyPeriods();
+      const k = rest.indexOf(i);
+      return own?.[k] ?? emptyPeriods();
+    });
+    out.set(id, list);
+  }
+  return out;
+}
+
+/** The dates in runs of consecutive days. */
+function runsOf(splits: readonly DaySplit[]): DaySplit[][] {
+  const runs: DaySplit[][] = [];
+  for (const split of splits) {
+    const run = runs.at(-1);
+    const prev = run?.at(-1);
+    if (run && prev && addDays(prev.date, 1) === split.date) run.push(split);
+    else runs.push([split]);
+  }
+  return runs;
 }
 
 function priceRange(
@@ -157,6 +218,7 @@ export async function costsOfPeriods(
     [{ from, to }],
     tariffs,
     factors,
+    undefined,
     coefficients,
   );
   const total = emptyPriced();
@@ -222,7 +284,23 @@ async function pricedScope(db: Db, scope: Scope, query: EnergyQuery, now: number
   const from = firstOfMonth(summary.previousRange.from);
   const to = summary.current.to;
   const splits = await daySplits(db, summary.projectId, tariffs, from, to);
-  await ensureProfiles(db, summary.timeZone, ids, splits);
+  // Whole past months are checked and read as one kept row a channel; their days are checked and split only
+  // when the month's key or daily total changed (profiles.ts, keptMonths); the other days as before.
+  const months = wholeMonths(from, to, localDate(now, summary.timeZone), splits, tariffs, factors);
+  const kept = await keptMonths(db, ids, months);
+  for (const run of runsOf(splits.filter((s) => !kept.has(firstOfMonth(s.date)))))
+    await ensureProfiles(db, summary.timeZone, ids, run);
+  const rebuilt = await keepMonths(
+    db,
+    ids,
+    months.filter((m) => !kept.has(m.month)),
+  );
+  const monthSums: MonthSums = new Map(
+    months.flatMap((m) => {
+      const usage = kept.get(m.month) ?? rebuilt.get(m.month);
+      return usage ? [[m.month, { stretches: m.stretches, usage }] as const] : [];
+    }),
+  );
   // The previous period as the board compares it: up to the same moment while this one runs (one rule).
   const { until } = comparisonOf(query.period, summary.current, now, summary.timeZone);
   const previousPart = until
@@ -234,6 +312,7 @@ async function pricedScope(db: Db, scope: Scope, query: EnergyQuery, now: number
     [summary.current, previousPart],
     tariffs,
     factors,
+    monthSums,
   );
   const rangeFrom = summary.previousRange.from;
   const applies = <T extends { validFrom: string }>(items: readonly T[]) =>

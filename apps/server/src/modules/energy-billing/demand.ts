@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/client.js';
 import { devices } from '../devices/tables.js';
 import { addDays, ENERGY_KEYS, localDate, localMidnight } from '../energy/index.js';
 import { projects } from '../projects/tables.js';
-import { telemetryCounters, telemetryDaily, telemetryRaw } from '../telemetry/tables.js';
+import { telemetryRaw } from '../telemetry/tables.js';
 
 import { energyDemandDays, energyDemandQuarters } from './tables.js';
 
@@ -151,56 +151,48 @@ export async function ensureDemand(
     days.push({ day, start, end: localMidnight(addDays(day, 1), zone) });
   }
   if (days.length === 0) return;
-  const [counts, stored, last] = await Promise.all([
-    db
-      .select({
-        deviceId: telemetryDaily.deviceId,
-        day: telemetryDaily.day,
-        count: sql<number>`sum(${telemetryDaily.count})`.mapWith(Number),
-      })
-      .from(telemetryDaily)
-      .where(
-        and(
-          inArray(telemetryDaily.deviceId, ids),
-          inArray(telemetryDaily.key, ENERGY_KEYS),
-          between(telemetryDaily.day, fromDate, toDate),
-        ),
-      )
-      .groupBy(telemetryDaily.deviceId, telemetryDaily.day),
-    db
-      .select()
-      .from(energyDemandDays)
-      .where(and(inArray(energyDemandDays.deviceId, ids), between(energyDemandDays.day, fromDate, toDate))),
-    db
-      .select({
-        deviceId: telemetryCounters.deviceId,
-        ts: sql<number>`extract(epoch from max(${telemetryCounters.ts}))::float8 * 1000`.mapWith(Number),
-      })
-      .from(telemetryCounters)
-      .where(and(inArray(telemetryCounters.deviceId, ids), inArray(telemetryCounters.key, ENERGY_KEYS)))
-      .groupBy(telemetryCounters.deviceId),
-  ]);
-  const countOf = new Map(counts.map((c) => [`${c.deviceId}/${c.day}`, c.count]));
-  const storedOf = new Map(stored.map((d) => [`${d.deviceId}/${d.day}`, d]));
-  const lastOf = new Map(last.map((l) => [l.deviceId, l.ts]));
-  const stale: (DaySpan & { count: number; complete: boolean })[] = [];
-  for (const deviceId of ids) {
-    // A channel that never reported has nothing to split (its last reading may be '-infinity': NaN here).
-    const lastMs = lastOf.get(deviceId);
-    if (lastMs === undefined || !Number.isFinite(lastMs)) continue;
-    for (const d of days) {
-      const count = countOf.get(`${deviceId}/${d.day}`) ?? 0;
-      const complete = lastMs >= d.end;
-      const kept = storedOf.get(`${deviceId}/${d.day}`);
-      if (
-        kept &&
-        kept.sourceCount === count &&
-        (kept.complete || nowMs - kept.splitAt.getTime() < DEMAND_REFRESH_MS)
-      )
-        continue;
-      stale.push({ deviceId, ...d, count, complete });
-    }
-  }
+  // The comparison runs in the database (as profiles.ts ensureProfiles does): only the stale channel-days
+  // come back, not a year of every channel's counts and stored days.
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const keys = sql.join(
+    ENERGY_KEYS.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const spans = JSON.stringify(days.map((d) => ({ d: d.day, s: d.start, e: d.end })));
+  const result = await db.execute(sql`
+    with d as (select * from json_to_recordset(${spans}::json) as x(d date, s float8, e float8)),
+    last as (
+      select device_id, extract(epoch from max(ts))::float8 * 1000 as ts from telemetry_counters
+      where device_id in (${idList}) and key in (${keys})
+      group by device_id having isfinite(max(ts))
+    ),
+    counts as (
+      select device_id, day, sum(count)::int as n from telemetry_daily
+      where device_id in (${idList}) and key in (${keys}) and day between ${fromDate}::date and ${toDate}::date
+      group by device_id, day
+    ),
+    expected as (
+      select last.device_id, d.d as day, d.s, d.e, coalesce(counts.n, 0) as n, last.ts >= d.e as complete
+      from last cross join d
+      left join counts on counts.device_id = last.device_id and counts.day = d.d
+    )
+    select x.device_id as "deviceId", to_char(x.day, 'YYYY-MM-DD') as "day", x.s as "start", x.e as "end",
+      x.n as "count", x.complete as "complete"
+    from expected x
+    left join energy_demand_days k on k.device_id = x.device_id and k.day = x.day
+    where k.device_id is null or k.source_count <> x.n
+      or (not k.complete and ${nowMs}::float8 - extract(epoch from k.split_at)::float8 * 1000 >= ${DEMAND_REFRESH_MS})`);
+  const stale: (DaySpan & { count: number; complete: boolean })[] = resultRows(result).map((r) => ({
+    deviceId: Number(field(r, 'deviceId')),
+    day: String(field(r, 'day')),
+    start: Number(field(r, 'start')),
+    end: Number(field(r, 'end')),
+    count: Number(field(r, 'count')),
+    complete: field(r, 'complete') === true,
+  }));
   if (stale.length === 0) return;
   await splitDays(db, stale);
   await db

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -12,6 +13,7 @@ import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 import { DEMO_TARIFF } from './seed.js';
+import { energyMonthPeriods } from './tables.js';
 
 /*
  * A fixed data set in its own project (Asia/Shanghai): building A, floors F1 and F2, one channel each.
@@ -292,6 +294,51 @@ describe('cost on the energy board', () => {
     );
     expect(removed.statusCode).toBe(200);
     expect(round((await cost({ period: 'WEEK', anchor: '2026-07-15' })).cost)).toBe(39.91);
+  });
+
+  it('keeps whole past months as sums, and still follows a late reading and a tariff change', async () => {
+    const clock = t.app.clock;
+    if (!isTestClock(clock)) throw new Error('no test clock');
+    // Each call a minute later: the shared answer of the minute before is not the one asked for.
+    const at = (minute: number) => clock.set(`2026-09-01T08:${String(minute).padStart(2, '0')}:00+08:00`);
+    try {
+      at(0);
+      // July (and June before it) are whole past months: summed once, then read as a row a channel.
+      expect(round((await cost({ period: 'MONTH', anchor: '2026-07-15' })).cost)).toBe(39.91);
+      const kept = await t.app.db
+        .select()
+        .from(energyMonthPeriods)
+        .where(and(eq(energyMonthPeriods.deviceId, ch1), eq(energyMonthPeriods.month, '2026-07-01')));
+      expect(kept.map((k) => k.kwh)).toEqual([56]);
+      at(1);
+      const before = await cost({ period: 'MONTH', anchor: '2026-07-15' });
+      expect(round(before.cost)).toBe(39.91);
+      expect(before.previousCost).toBe(0);
+      // A late reading in June (a kept month): its daily total no longer matches, so June is split again.
+      await t.app.db.insert(telemetryHourly).values({ ...row(ch2, 3), bucket: hourAt('2026-06-15', 10) });
+      await t.app.db.insert(telemetryDaily).values({ ...row(ch2, 3), day: '2026-06-15' });
+      at(2);
+      const day = await cost({ period: 'DAY', anchor: '2026-06-15' });
+      expect(day.cost).toBeGreaterThan(0);
+      at(3);
+      const after = await cost({ period: 'MONTH', anchor: '2026-07-15' });
+      expect(round(after.previousCost)).toBe(round(day.cost));
+      expect(round(after.previousCarbon)).toBe(1.5);
+      // A tariff change inside a kept month: its key changes.
+      const res = await manager('POST', '/sbuilding/energy/tariff', {
+        projectId,
+        name: 'Flat from the 16th',
+        validFrom: '2026-07-16',
+        kind: 'flat',
+        flatPrice: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(round((await cost({ period: 'MONTH', anchor: '2026-07-15' })).cost)).toBe(53.18);
+      await manager('DELETE', `/sbuilding/energy/tariff/${res.json<{ data: Tariff }>().data.id}`);
+      expect(round((await cost({ period: 'MONTH', anchor: '2026-07-15' })).cost)).toBe(39.91);
+    } finally {
+      clock.release();
+    }
   });
 });
 

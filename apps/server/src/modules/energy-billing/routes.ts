@@ -26,9 +26,10 @@ import {
   tariffSchema,
   tariffUpdateBodySchema,
 } from '@sbuilding/shared';
-import { ok } from '../../platform/envelope.js';
+import { ok, okJson } from '../../platform/envelope.js';
 import { XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
+import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
 import { billPdf, billXlsx } from './bill-files.js';
 import { billNodes, energyBill } from './bills.js';
 import { energyBoardCost } from './costs.js';
@@ -54,9 +55,31 @@ import {
 const tags = ['energy'];
 const READ = { roles: PROJECT_READ_ROLES };
 const WRITE = { roles: PROJECT_WRITE_ROLES };
+/**
+ * How long a cost or bill answer is shared between callers who see the same rows (same scope key, same query,
+ * same minute), then served stale while the next one is computed: 200 viewers of a campus's cost cost one
+ * computation, not 200 (platform/shared-cache.ts). A tariff, factor or meter node written here clears them at once; late
+ * readings and calendar changes show within the minute (the minute is in the key).
+ */
+export const COST_CACHE_MS = 10_000;
+export const COST_STALE_MS = 20_000;
 
 /** Tariffs, emission factors and the energy board's cost (issue 22). */
 export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const costCache = new SharedCache<string>(COST_CACHE_MS, undefined, undefined, COST_STALE_MS);
+  const billCache = new SharedCache<string>(COST_CACHE_MS, undefined, undefined, COST_STALE_MS);
+  // Files are larger: fewer kept.
+  const fileCache = new SharedCache<Buffer>(COST_CACHE_MS, 100, undefined, COST_STALE_MS);
+  /**
+   * A plan, a factor or a meter tree node changed (a node's bill is priced on its channels): every priced
+   * answer goes (they are keyed by scope, not by project alone).
+   */
+  const forgetPriced = () => {
+    costCache.clear();
+    billCache.clear();
+    fileCache.clear();
+  };
+  const minuteOf = () => Math.floor(app.clock.now().getTime() / 60_000);
   app.get(
     '/sbuilding/energy/tariff/list',
     {
@@ -83,7 +106,11 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(tariffSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await createTariff(app.db, request.scope(), request.body)),
+    async (request) => {
+      const tariff = await createTariff(app.db, request.scope(), request.body);
+      forgetPriced();
+      return ok(request, tariff);
+    },
   );
 
   app.put(
@@ -97,7 +124,11 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(tariffSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await updateTariff(app.db, request.scope(), request.body)),
+    async (request) => {
+      const tariff = await updateTariff(app.db, request.scope(), request.body);
+      forgetPriced();
+      return ok(request, tariff);
+    },
   );
 
   app.delete(
@@ -113,6 +144,7 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteTariff(app.db, request.scope(), request.params.id);
+      forgetPriced();
       return ok(request, null);
     },
   );
@@ -158,7 +190,11 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(emissionFactorSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await putFactor(app.db, request.scope(), request.body)),
+    async (request) => {
+      const factor = await putFactor(app.db, request.scope(), request.body);
+      forgetPriced();
+      return ok(request, factor);
+    },
   );
 
   app.delete(
@@ -174,6 +210,7 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteFactor(app.db, request.scope(), request.params.id);
+      forgetPriced();
       return ok(request, null);
     },
   );
@@ -190,8 +227,17 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(energyBoardCostSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) =>
-      ok(request, await energyBoardCost(app.db, request.scope(), request.query, app.clock.now().getTime())),
+    async (request, reply) => {
+      const scope = request.scope();
+      const { projectId, period, anchor, buildingId } = request.query;
+      // The minute is part of the key: a running period is compared up to the same minute.
+      const now = app.clock.now().getTime();
+      const key = `${scopeKey(scope)}:${projectId}:${period}:${anchor ?? ''}:${buildingId ?? ''}:${Math.floor(now / 60_000)}`;
+      const body = await costCache.get(key, async () =>
+        JSON.stringify(energyBoardCostSchema.parse(await energyBoardCost(app.db, scope, request.query, now))),
+      );
+      return okJson(request, reply, body);
+    },
   );
 
   app.get(
@@ -236,7 +282,15 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(billSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await energyBill(app.db, request.scope(), request.query)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const { projectId, month, level, nodeId } = request.query;
+      const key = `${scopeKey(scope)}:${projectId}:${month}:${level}:${nodeId}:${minuteOf()}`;
+      const body = await billCache.get(key, async () =>
+        JSON.stringify(billSchema.parse(await energyBill(app.db, scope, request.query))),
+      );
+      return okJson(request, reply, body);
+    },
   );
 
   app.get(
@@ -251,10 +305,16 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const bill = await energyBill(app.db, request.scope(), request.query);
-      const pdf = request.query.format === 'pdf';
-      const body = pdf ? await billPdf(bill, request.lang) : await billXlsx(bill, request.lang);
-      const name = `bill_${bill.level}_${bill.nodeId}_${bill.month}.${pdf ? 'pdf' : 'xlsx'}`;
+      const scope = request.scope();
+      const { projectId, month, level, nodeId, format } = request.query;
+      const pdf = format === 'pdf';
+      // The file is in the request's language: part of the key.
+      const key = `${scopeKey(scope)}:${projectId}:${month}:${level}:${nodeId}:${format}:${request.lang}:${minuteOf()}`;
+      const body = await fileCache.get(key, async () => {
+        const bill = await energyBill(app.db, scope, request.query);
+        return pdf ? await billPdf(bill, request.lang) : await billXlsx(bill, request.lang);
+      });
+      const name = `bill_${level}_${nodeId}_${month}.${pdf ? 'pdf' : 'xlsx'}`;
       return reply
         .type(pdf ? 'application/pdf' : XLSX_CONTENT_TYPE)
         .header('Content-Disposition', `attachment; filename="${name}"`)
@@ -289,7 +349,11 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(meterNodeSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await createMeterNode(app.db, request.scope(), request.body)),
+    async (request) => {
+      const node = await createMeterNode(app.db, request.scope(), request.body);
+      forgetPriced();
+      return ok(request, node);
+    },
   );
 
   app.put(
@@ -304,7 +368,11 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(meterNodeSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await updateMeterNode(app.db, request.scope(), request.body)),
+    async (request) => {
+      const node = await updateMeterNode(app.db, request.scope(), request.body);
+      forgetPriced();
+      return ok(request, node);
+    },
   );
 
   app.delete(
@@ -320,6 +388,7 @@ export const energyBillingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteMeterNode(app.db, request.scope(), request.params.id);
+      forgetPriced();
       return ok(request, null);
     },
   );

@@ -147,3 +147,25 @@ export const energyMeterNodes = pgTable(
   },
   (t) => [index('energy_meter_nodes_project_idx').on(t.projectId)],
 );
+
+/**
+ * A channel's whole past month summed from its day splits (`energy_day_periods`), per stretch of the month
+ * (cut at plan and factor changes), so a long range reads a row a month instead of every day. `split_key`
+ * says what the sums were made under (each day's plan and hour map, the stretches and their factors): another
+ * key is stale. `kwh` is the total of the day splits summed: when the daily rollups' total for the month no
+ * longer matches it (a late reading), the month's days are checked and split again as before (profiles.ts).
+ */
+export const energyMonthPeriods = pgTable(
+  'energy_month_periods',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    splitKey: text('split_key').notNull(),
+    kwh: doublePrecision('kwh').notNull(),
+    /** kWh by period of each of the month's stretches, in order (`[sharp, peak, flat, valley, deepValley]`). */
+    stretches: jsonb('stretches').$type<number[][]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.month] })],
+);
