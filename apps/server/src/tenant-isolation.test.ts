@@ -6,7 +6,12 @@ import { as, createTenant } from './test/tenants.js';
 import { projects } from './modules/projects/tables.js';
 import { calendarDays, projectCalendarYears, workTimes } from './modules/calendar/tables.js';
 import { sysConfig } from './modules/system/tables.js';
-import { energyEmissionFactors, energyTariffs } from './modules/energy-billing/tables.js';
+import { energyEmissionFactors, energyMeterNodes, energyTariffs } from './modules/energy-billing/tables.js';
+import {
+  energyReportSchedules,
+  energyReportSends,
+  energyShareLinks,
+} from './modules/energy-reports/tables.js';
 import { sysDictData } from './modules/system/dict-tables.js';
 import { buildings, floors, zones } from './modules/buildings/tables.js';
 import { files } from './modules/files/tables.js';
@@ -104,6 +109,10 @@ interface Ids {
   invitation: number;
   /** B's manager's API key (revoked at the end). */
   apiKey: number;
+  /** B's meter tree node (edited, then deleted), report schedule (edited, sent, deleted) and share link (revoked). */
+  meterNode: number;
+  reportSchedule: number;
+  shareLink: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -902,6 +911,124 @@ const ENERGY_BILLING_CASES: IsolationCase[] = [
   },
 ];
 
+/** The meter tree, the board's peak demand and the portfolio (energy-billing/*, portfolio/*). */
+const METER_TREE_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/board/energy/demand',
+    url: (i) => `/sbuilding/board/energy/demand?projectId=${i.project}&period=MONTH&buildingId=${i.hall}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/meter-node/list',
+    url: (i) => `/sbuilding/energy/meter-node/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/energy/meter-node',
+    url: () => '/sbuilding/energy/meter-node',
+    payload: (i) => ({ projectId: i.project, kind: 'zone', name: `Planted ${++planted}` }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/energy/meter-node',
+    url: () => '/sbuilding/energy/meter-node',
+    payload: (i) => ({ projectId: i.project, id: i.meterNode, kind: 'building', name: 'Renamed by A' }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/meter-tree',
+    url: (i) => `/sbuilding/energy/meter-tree?projectId=${i.project}&period=MONTH&anchor=2026-10-15`,
+    allowed: 'ownerB',
+  },
+  {
+    // Every caller gets their own tenant's projects: A's answer names none of B's.
+    route: 'GET /sbuilding/energy/portfolio',
+    url: () => '/sbuilding/energy/portfolio?period=MONTH&anchor=2026-10-15',
+    allowed: 'ownerB',
+    refused: (res, i) => {
+      if (res.statusCode === 403) return;
+      expect(res.statusCode).toBe(200);
+      const projects = res.json<{ data: { projects: { projectId: number }[] } }>().data.projects;
+      expect(projects.map((p) => p.projectId)).not.toContain(i.project);
+    },
+  },
+  {
+    route: 'DELETE /sbuilding/energy/meter-node/{id}',
+    url: (i) => `/sbuilding/energy/meter-node/${i.meterNode}`,
+    allowed: 'ownerB',
+  },
+];
+
+/** Scheduled reports and share links (energy-reports/*): B's project, schedule and link answer 404 to A. */
+const ENERGY_REPORT_CASES: IsolationCase[] = [
+  {
+    route: 'GET /sbuilding/energy/report/schedule/list',
+    url: (i) => `/sbuilding/energy/report/schedule/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/energy/report/schedule',
+    url: () => '/sbuilding/energy/report/schedule',
+    payload: (i) => ({ ...bSchedule(i), name: `Planted ${++planted}` }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'PUT /sbuilding/energy/report/schedule',
+    url: () => '/sbuilding/energy/report/schedule',
+    payload: (i) => ({ ...bSchedule(i), id: i.reportSchedule, version: 1, name: 'Renamed by A' }),
+    allowed: 'ownerB',
+  },
+  {
+    // B's webhook goes nowhere: the send is recorded as failed, and the call still answers.
+    route: 'POST /sbuilding/energy/report/schedule/{id}/send',
+    url: (i) => `/sbuilding/energy/report/schedule/${i.reportSchedule}/send`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/report/send/list',
+    url: (i) => `/sbuilding/energy/report/send/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/energy/report/share/list',
+    url: (i) => `/sbuilding/energy/report/share/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/energy/report/share',
+    url: () => '/sbuilding/energy/report/share',
+    payload: (i) => bShare(i.project),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/energy/report/share/{id}/revoke',
+    url: (i) => `/sbuilding/energy/report/share/${i.shareLink}/revoke`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'DELETE /sbuilding/energy/report/schedule/{id}',
+    url: (i) => `/sbuilding/energy/report/schedule/${i.reportSchedule}`,
+    allowed: 'ownerB',
+  },
+];
+const bSchedule = (i: Ids) => ({
+  projectId: i.project,
+  name: 'B weekly',
+  frequency: 'weekly',
+  hour: 8,
+  includeReport: true,
+  includeBills: false,
+  channelIds: [i.channel],
+  lang: 'EN',
+});
+const bShare = (projectId: number) => ({
+  projectId,
+  kind: 'report',
+  period: 'WEEK',
+  anchor: '2026-10-15',
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+});
+
 const API_KEY_CASES: IsolationCase[] = [
   {
     route: 'PUT /sbuilding/api-key/create',
@@ -1129,6 +1256,8 @@ const CASES: IsolationCase[] = [
   ...AC_AUTOMATION_CASES,
   ...ENERGY_CASES,
   ...ENERGY_BILLING_CASES,
+  ...METER_TREE_CASES,
+  ...ENERGY_REPORT_CASES,
   ...SIMULATOR_CASES,
   ...BOARD_CASES,
   ...OVERVIEW_CASES,
@@ -1410,6 +1539,8 @@ const NOT_TENANT_DATA: Record<string, string> = {
   'GET /sbuilding/common/getDevCatalogue': 'the device catalogue, the same for everyone',
   'GET /system/config/smtp': 'the platform mail server, admin only (its password never answered)',
   'PUT /system/config/smtp': 'the platform mail server, admin only',
+  'GET /sbuilding/public/share/{token}':
+    "a share link: no session, the token's own report only (energy-reports.test.ts: unknown, expired and revoked tokens answer 404)",
 };
 
 const methodOf = (route: string): Method => {
@@ -1540,6 +1671,9 @@ beforeAll(async () => {
     acGroup: 0,
     alertRule: 0,
     channel: 0,
+    meterNode: 0,
+    reportSchedule: 0,
+    shareLink: 0,
     ssoProvider: 0,
     invitation: 0,
     apiKey: 0,
@@ -1581,6 +1715,17 @@ beforeAll(async () => {
   });
   ids.acAutomation = acAuto.json().data.id;
   ids.channel = (await ownerB('POST', '/sbuilding/notification/channel', bChannel(p.id))).json().data.id;
+  ids.meterNode = (
+    await ownerB('POST', '/sbuilding/energy/meter-node', {
+      projectId: p.id,
+      kind: 'building',
+      name: 'B hall',
+    })
+  ).json().data.id;
+  ids.reportSchedule = (
+    await ownerB('POST', '/sbuilding/energy/report/schedule', bSchedule(ids))
+  ).json().data.id;
+  ids.shareLink = (await ownerB('POST', '/sbuilding/energy/report/share', bShare(p.id))).json().data.id;
   ids.ssoProvider = (await ownerB('PUT', '/sbuilding/sso/provider/create', bProvider)).json().data.id;
   ids.invitation = (
     await ownerB('PUT', '/sbuilding/invitation/create', { role: 'tbCustomer' })
@@ -1674,6 +1819,26 @@ async function snapshot() {
       .from(energyEmissionFactors)
       .where(inArray(energyEmissionFactors.projectId, projectIds))
       .orderBy(asc(energyEmissionFactors.id)),
+    meterNodes: await db
+      .select()
+      .from(energyMeterNodes)
+      .where(inArray(energyMeterNodes.projectId, projectIds))
+      .orderBy(asc(energyMeterNodes.id)),
+    reportSchedules: await db
+      .select()
+      .from(energyReportSchedules)
+      .where(inArray(energyReportSchedules.projectId, projectIds))
+      .orderBy(asc(energyReportSchedules.id)),
+    reportSends: await db
+      .select()
+      .from(energyReportSends)
+      .where(inArray(energyReportSends.projectId, projectIds))
+      .orderBy(asc(energyReportSends.id)),
+    shareLinks: await db
+      .select()
+      .from(energyShareLinks)
+      .where(inArray(energyShareLinks.projectId, projectIds))
+      .orderBy(asc(energyShareLinks.id)),
     workTimes: await db
       .select()
       .from(workTimes)
