@@ -150,7 +150,13 @@ describe('the energy board', () => {
     let live: RunningServer | undefined;
     let session: Awaited<ReturnType<typeof openAsManager>> | undefined;
     try {
-      live = await startServer({ SIMULATOR: 'on', SIM_BACKFILL_DAYS: '40' });
+      live = await startServer({ SIMULATOR: 'on', SIM_BACKFILL_DAYS: '40', LOG_LEVEL: 'info' });
+      // The campus comes alive once its history is written ("about a minute", the server says): signing in
+      // meanwhile on the embedded database took over 30 s now and then (a first-start limit, README).
+      const server = live;
+      await expect
+        .poll(() => server.log().includes('"msg":"backfill done"'), { timeout: 120_000 })
+        .toBe(true);
       session = await openAsManager(browser, live.url, '/board/energy');
       const { page, api } = session;
       const place = await demoPlace(api, 'Building A');
