@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../apps/server/src/test/free-port.js';
+
+export { freePort };
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
@@ -15,17 +17,6 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built server (`npm run build` first) on free ports with a fresh data dir. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {

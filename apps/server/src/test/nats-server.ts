@@ -1,20 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 /** Debian's nats-server (`.ci/run` installs it). */
 export const NATS_SERVER_BIN = '/usr/sbin/nats-server';
 export const natsServerInstalled = fs.existsSync(NATS_SERVER_BIN);
 
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
 
 export interface NatsServer {
   port: number;
