@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/env.js';
 import type { Db } from '../platform/db/client.js';
-import { ACTIVITY_WRITE_S, gatherMsFor, TelemetryWriter } from '../modules/telemetry/index.js';
+import {
+  ACTIVITY_WRITE_S,
+  gatherMsFor,
+  maxBatchRowsFor,
+  TelemetryWriter,
+} from '../modules/telemetry/index.js';
 import { PortInUseError, startEmbeddedBroker, type DeviceChannel, type EmbeddedBroker } from './broker.js';
 import { linkClientId, startExternalLink } from './external.js';
 import type { DeviceChange } from './inbox.js';
@@ -62,6 +67,7 @@ export async function startDeviceLink(
   const devices = cluster && !config.mqttUrl ? new ClusterDevices(cluster, () => channelNow, log) : null;
   const writer = new TelemetryWriter(db, {
     gatherMs: gatherMsFor(database),
+    maxBatchRows: maxBatchRowsFor(database),
     activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
     onReceived: (rows) => bus?.publish(rows),
     onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),

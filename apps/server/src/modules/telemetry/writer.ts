@@ -87,6 +87,17 @@ export function gatherMsFor(database: 'pglite' | 'postgres'): number {
   return database === 'pglite' ? 50 : 0;
 }
 
+/**
+ * The most readings one transaction writes on each database. PGlite runs a statement in the server's
+ * thread: a batch of 20,000 readings (a first start's history arrives that fast) held every request for
+ * seconds, and sign-in on a first start took 7 s at a load average of 7 (over 30 s in the browser tests).
+ * 1,000 keep each statement to some tens of milliseconds there; PostgreSQL runs beside the server, and larger
+ * batches only cost it less per reading.
+ */
+export function maxBatchRowsFor(database: 'pglite' | 'postgres'): number {
+  return database === 'pglite' ? 1_000 : 20_000;
+}
+
 /** Readings waiting that end an idle lane's gathering at once: under load, batches need no waiting. */
 const GATHER_ROWS = 1_000;
 
