@@ -94,6 +94,9 @@ const restrictedZones = [
   },
 ];
 
+const TABS_MESSAGE =
+  "Use Tabs from '@/components/tabs': it moves antd's tablist role onto the list of tabs (issue 18).";
+
 const TEST_FILES = ['**/*.test.{ts,tsx}', 'tests/**', '**/test/**', 'bench/**', 'scripts/**'];
 
 export default tseslint.config(
@@ -138,6 +141,27 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['warn', 'error'] }] },
+  },
+  {
+    // antd's Tabs puts role="tablist" on an element that also holds its overflow button (issue 18):
+    // components/tabs.tsx fixes the ARIA tree once, and every page uses it.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/tabs.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'antd', importNames: ['Tabs'], message: TABS_MESSAGE }],
+          patterns: [
+            {
+              group: ['antd/es/tabs', 'antd/es/tabs/*', 'antd/lib/tabs', 'antd/lib/tabs/*'],
+              message: TABS_MESSAGE,
+            },
+            { group: ['@rc-component/tabs', '@rc-component/tabs/*', 'rc-tabs'], message: TABS_MESSAGE },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [...TEST_FILES, 'apps/simulator/**', '*.config.{ts,js}', '**/*.config.ts'],

@@ -92,6 +92,20 @@ describe('the import fences', () => {
     ).toContain(FENCE);
   });
 
+  it("send every page's tabs through the wrapper that fixes antd's tablist role (issue 18)", async () => {
+    const RESTRICTED = 'no-restricted-imports';
+    const file = 'apps/web/src/features/alarm/fence-probe.tsx';
+    expect(await rulesHit(file, "export { Tabs } from 'antd';\n")).toContain(RESTRICTED);
+    expect(await rulesHit(file, "export { default } from 'antd/es/tabs';\n")).toContain(RESTRICTED);
+    expect(await rulesHit(file, "export { default } from '@rc-component/tabs';\n")).toContain(RESTRICTED);
+    // The rest of antd, the wrapper, and the wrapper's own use of antd's Tabs are fine.
+    expect(await rulesHit(file, "export { Card, type TabsProps } from 'antd';\n")).not.toContain(RESTRICTED);
+    expect(await rulesHit(file, "export { Tabs } from '@/components/tabs';\n")).not.toContain(RESTRICTED);
+    expect(
+      await rulesHit('apps/web/src/components/tabs.tsx', "export { Tabs } from 'antd';\n"),
+    ).not.toContain(RESTRICTED);
+  });
+
   describe('cycles', () => {
     const dir = path.join(ROOT, 'apps/server/src/modules', `fence-probe-${process.pid}`);
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
-import { Card, Divider, Tabs } from 'antd';
+import { Card, Divider } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProjectPage } from '@/components/project-page';
+import { Tabs } from '@/components/tabs';
 import { CalendarPanel } from '@/features/projects/components/calendar-panel';
 import { WorkTimesTable } from '@/features/projects/components/work-times-table';
 import { sceneWeekKey } from '@/features/time-mgmt/api/get-scene-week';

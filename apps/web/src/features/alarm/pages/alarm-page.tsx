@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert as Notice, App, Button, Card, Flex, Tabs } from 'antd';
+import { Alert as Notice, App, Button, Card, Flex } from 'antd';
 import { ExportOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_HANDLE_PERMISSION, type AlertSolution } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
+import { Tabs } from '@/components/tabs';
 import { useHasPermission } from '@/lib/permissions';
 import { RequestError } from '@/lib/request';
 import { useAlertChanges } from '@/lib/socket';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Descriptions, Empty, Image, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Empty, Image, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Building, Floor } from '@sbuilding/shared';
+import { Tabs } from '@/components/tabs';
 import { useDeleteFloor } from '../api/delete-floor';
 import { useFloors } from '../api/list-floors';
 import { FloorFormModal } from './floor-form-modal';

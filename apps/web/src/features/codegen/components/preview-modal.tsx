@@ -8,8 +8,7 @@ const fileName = (path: string) => path.split('/').at(-1) ?? path;
 
 /**
  * The generated code, a tab per file, read-only in a code block. The tabs wrap onto more rows instead of
- * antd Tabs' overflow menu (a feature has some twenty files, and that menu's button inside the tab list is
- * not a tab, which screen readers and axe refuse).
+ * antd Tabs' overflow menu: a feature has some twenty files, most of which that menu would hide.
  */
 export function PreviewModal({ tableId, onClose }: { tableId: number | undefined; onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Space, Spin, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, Form, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -10,6 +10,7 @@ import {
   type GenTable,
   type GenTableDetail,
 } from '@sbuilding/shared';
+import { Tabs } from '@/components/tabs';
 import { feedback } from '@/lib/feedback';
 import { validationMessage } from '@/lib/form-rules';
 import { useGenTable } from '../api/get-gen-table';

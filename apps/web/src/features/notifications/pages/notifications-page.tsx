@@ -9,7 +9,6 @@ import {
   Popconfirm,
   Space,
   Table,
-  Tabs,
   Tag,
   Typography,
   type TableColumnsType,
@@ -17,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ChannelTestResult, NotificationChannel } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
+import { Tabs } from '@/components/tabs';
 import { useHasRole } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useChannels, useDeleteChannel, useTestChannel } from '../api/channels';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Empty, Flex, Row, Skeleton, Tabs, Typography, type TabsProps } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tabs, type TabsProps } from '@/components/tabs';
 import { useProfile } from '../api/get-profile';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
