@@ -65,7 +65,7 @@ export const routeMetaSchema = z.object({
   transition: z.boolean().optional(),
 });
 
-/** A route record of GET /getRouters (see RouteRecord in routes.ts). */
+/** A route record of GET /getRouters (see RouteRecord in routes/record.ts). */
 export const routeRecordSchema = z.object({
   name: z.string().optional(),
   path: z.string(),

@@ -78,7 +78,8 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
       '`, which writes the',
     '   migration, its snapshot and the journal entry from `tables.ts` (then the table must not exist yet).',
     `5. \`apps/web/src/app/page-registry.ts\`: \`'${m.module}/index': lazy(() => import('@/features/${m.module}/pages/${m.business}-page')),\``,
-    `6. \`packages/shared/src/routes.ts\`: the menu entry, in the children of the \`${m.parentMenu}\` group:`,
+    // Each menu group has its file in packages/shared/src/routes/, named after its path (console.ts).
+    `6. \`packages/shared/src/routes/${m.parentMenu.replace(/^\//, '')}.ts\`: the menu entry, in the children of the \`${m.parentMenu}\` group (\`PROJECT_ADMIN\` is in \`./record.js\`):`,
     '   ```ts',
     `   { name: ${str(m.className)}, path: ${str(`/${m.business}`)}, component: ${str(`${m.module}/index`)}, meta: { title: ${str(c)}, icon: 'table', roles: PROJECT_ADMIN } },`,
     '   ```',

@@ -1,0 +1,16 @@
+import type { RouteRecord } from './record.js';
+
+/** The Tenants group: the platform administrator's. */
+export const TENANTS_MENU: RouteRecord = {
+  path: '/tenants',
+  component: 'Layout',
+  meta: { title: 'tenants', icon: 'team', roles: ['admin'] },
+  children: [
+    {
+      name: 'Tenant',
+      path: '/tenant',
+      component: 'tenant/index',
+      meta: { title: 'tenants', icon: 'team', roles: ['admin'] },
+    },
+  ],
+};
