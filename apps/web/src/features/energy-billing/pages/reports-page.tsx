@@ -30,6 +30,7 @@ import {
   LANGS,
   REPORT_FREQUENCIES,
   REPORT_PERIODS,
+  REPORT_RUN_ATTEMPTS,
   reportScheduleFormSchema,
   SHARE_KINDS,
   type BillLevel,
@@ -384,6 +385,15 @@ function HistoryCard({ projectId }: { projectId: number }) {
                 <Tag color="#237804" variant="solid">
                   {t('energyReports.history.ok')}
                 </Tag>
+              ) : s.gaveUp ? (
+                <Flex vertical>
+                  <Tag color="#a8071a" variant="solid">
+                    {t('energyReports.history.gaveUp')}
+                  </Tag>
+                  <Typography.Text type="secondary">
+                    {t('energyReports.history.gaveUpNote', { count: REPORT_RUN_ATTEMPTS })}
+                  </Typography.Text>
+                </Flex>
               ) : (
                 <Flex vertical>
                   <Tag color="#a8071a" variant="solid">
