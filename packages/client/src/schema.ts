@@ -22897,6 +22897,8 @@ export interface operations {
                                         kw: number;
                                         at: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    areaSource: "meterTree" | "floors" | null;
                                 }[];
                             }[];
                         };
