@@ -22447,6 +22447,7 @@ export interface operations {
                      *           "manual": true,
                      *           "ok": true,
                      *           "error": "string",
+                     *           "gaveUp": true,
                      *           "sentAt": "string"
                      *         }
                      *       ]
@@ -22467,6 +22468,7 @@ export interface operations {
                             manual: boolean;
                             ok: boolean;
                             error: string;
+                            gaveUp: boolean;
                             sentAt: string;
                         }[];
                     };
@@ -22513,6 +22515,7 @@ export interface operations {
                      *           "manual": true,
                      *           "ok": true,
                      *           "error": "string",
+                     *           "gaveUp": true,
                      *           "sentAt": "string"
                      *         }
                      *       ]
@@ -22533,6 +22536,7 @@ export interface operations {
                             manual: boolean;
                             ok: boolean;
                             error: string;
+                            gaveUp: boolean;
                             sentAt: string;
                         }[];
                     };
@@ -22893,6 +22897,8 @@ export interface operations {
                                         kw: number;
                                         at: string;
                                     } | null;
+                                    /** @enum {string|null} */
+                                    areaSource: "meterTree" | "floors" | null;
                                 }[];
                             }[];
                         };

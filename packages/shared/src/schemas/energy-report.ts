@@ -28,6 +28,12 @@ export type ShareKind = (typeof SHARE_KINDS)[number];
 /** How long the share link a webhook message carries stays open. */
 export const SCHEDULED_LINK_DAYS = 30;
 
+/**
+ * How many times a scheduled run is claimed (the first claim and its retries) before it is given up: a node
+ * that claimed it stopped, or ran past its lease, this many times without recording every channel's send.
+ */
+export const REPORT_RUN_ATTEMPTS = 3;
+
 const scheduleFields = {
   projectId: idSchema,
   name: requiredText(50),
@@ -96,6 +102,11 @@ export const reportSendSchema = z.object({
   manual: z.boolean(),
   ok: z.boolean(),
   error: z.string(),
+  /**
+   * Never sent: the scheduled run was given up after `REPORT_RUN_ATTEMPTS` claims that did not complete (the
+   * nodes sending it stopped mid-send); `ok` is false and `error` says so in English for the log.
+   */
+  gaveUp: z.boolean(),
   sentAt: z.string(),
 });
 export type ReportSend = z.infer<typeof reportSendSchema>;

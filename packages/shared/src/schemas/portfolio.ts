@@ -54,10 +54,18 @@ export type PortfolioQuery = z.infer<typeof portfolioQuerySchema>;
 export type PortfolioQueryInput = z.input<typeof portfolioQuerySchema>;
 
 /**
+ * Where a building's area comes from: its meter-tree building node's area when the tree gives one, else the
+ * sum of its floors' areas.
+ */
+export const AREA_SOURCES = ['meterTree', 'floors'] as const;
+export type AreaSource = (typeof AREA_SOURCES)[number];
+
+/**
  * A place's figures: kWh, cost (the plan's currency) and carbon (kgCO2e) this period and the previous one
- * (up to the same moment while this one runs), the change of kWh in per cent, the area (m², the sum of its
- * floors' areas; null when a floor's area is not known) and kWh per m² (null without an area), the peak
- * demand of this period.
+ * (up to the same moment while this one runs), the change of kWh in per cent, the area (m²; a building's is
+ * its meter-tree building node's area when the tree gives one, else the sum of its floors' areas, null when
+ * unknown; a project's is its buildings' sum, null when any is unknown) and kWh per m² (null without an
+ * area), the peak demand of this period.
  */
 const placeFigures = {
   kwh: z.number(),
@@ -77,6 +85,8 @@ export const portfolioBuildingSchema = z.object({
   buildingId: z.number().int(),
   name: z.string(),
   ...placeFigures,
+  /** Where `area` comes from (null: unknown). */
+  areaSource: z.enum(AREA_SOURCES).nullable(),
 });
 export type PortfolioBuilding = z.infer<typeof portfolioBuildingSchema>;
 

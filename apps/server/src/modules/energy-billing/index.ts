@@ -7,3 +7,4 @@ export { billPdf } from './bill-files.js';
 export { settleDemandBefore, startDemandSplitting } from './demand.js';
 export { projectEnergy, type PlaceEnergy } from './costs.js';
 export { demandSpan, ensureDemandDays, peakFigure, placePeaks, type DemandPlace } from './demand-places.js';
+export { treeBuildingAreas, type TreeArea } from './tree-areas.js';

@@ -22,7 +22,7 @@ import { energyMeterNodes } from './tables.js';
 
 type NodeRow = typeof energyMeterNodes.$inferSelect;
 
-function toNode(row: NodeRow): MeterNode {
+export function toNode(row: NodeRow): MeterNode {
   return {
     id: row.id,
     projectId: row.projectId,

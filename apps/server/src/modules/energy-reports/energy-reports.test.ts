@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -19,6 +20,7 @@ import { devices } from '../devices/tables.js';
 import { DEMO_TARIFF } from '../energy-billing/seed.js';
 import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
+import { energyReportRuns } from './tables.js';
 
 /*
  * A fixed data set in its own project (Asia/Shanghai), the bills' (energy-billing.test.ts): building A with two
@@ -30,12 +32,21 @@ import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from
 
 /* ---------- A webhook receiver and an SMTP sink on 127.0.0.1 ---------- */
 
-const hooks: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+const hooks: { url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+/** While set, '/flaky' never answers (a webhook that hangs): the calls wait in `held`, and `onHeld` is told. */
+let holdFlaky = false;
+const held: http.ServerResponse[] = [];
+let onHeld: (() => void) | null = null;
 const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    hooks.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    hooks.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    if (req.url === '/flaky' && holdFlaky) {
+      held.push(res);
+      onHeld?.();
+      return;
+    }
     res.writeHead(req.url === '/fail' ? 500 : 200).end('ok');
   });
 });
@@ -385,6 +396,144 @@ describe('scheduled reports', () => {
     const text = await pdfText(bill!.content);
     expect(text).toContain('电费账单');
     expect(text).toContain('2026-07');
+  });
+});
+
+describe('a claimed run is never lost', () => {
+  let durable: ReportSchedule;
+  let flaky: NotificationChannel;
+  let mailsBefore: number;
+  const runAt = '2026-08-10T08:00:30+08:00';
+  const leaseMs = () => t.app.energyReports.settings.leaseMs;
+  const runsOf = (scheduleId: number) =>
+    t.app.db
+      .select()
+      .from(energyReportRuns)
+      .where(eq(energyReportRuns.scheduleId, scheduleId))
+      .orderBy(energyReportRuns.runAt);
+  const historyOf = async (scheduleId: number) =>
+    (await sends())
+      .filter((s) => s.scheduleId === scheduleId)
+      .map((s) => [s.channelName, s.ok, s.gaveUp, s.manual, `${s.periodFrom}/${s.periodTo}`])
+      .sort();
+
+  it('sets up a weekly schedule with a webhook that can hang, the others switched off', async () => {
+    const list = await manager('GET', `/sbuilding/energy/report/schedule/list?projectId=${projectId}`);
+    for (const s of list.json<{ data: ReportSchedule[] }>().data) {
+      const { nextRunAt: _next, lastRunAt: _last, ...fields } = s;
+      const off = await manager('PUT', '/sbuilding/energy/report/schedule', { ...fields, enabled: false });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    flaky = await channel({ name: 'Flaky hook', kind: 'webhook', url: `${hookBase}/flaky` });
+    const res = await manager(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({ name: 'Durable weekly', channelIds: [emailChannel.id, flaky.id] }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    durable = res.json<{ data: ReportSchedule }>().data;
+    expect(durable.nextRunAt).toBe(new Date('2026-08-10T08:00:00+08:00').toISOString());
+    // Whatever a round in flight was doing is over before the counts are taken.
+    await Promise.all([t.app.energyReports.tick(), second?.app.energyReports.tick()]);
+    mailsBefore = mails.length;
+  });
+
+  it('keeps a run whose node stops mid-send: claimed, the e-mail recorded, the webhook not', async () => {
+    const node = second;
+    if (!node || !isTestClock(node.app.clock)) throw new Error('no second node');
+    holdFlaky = true;
+    const arrived = new Promise<void>((resolve) => {
+      onHeld = resolve;
+    });
+    node.app.clock.set(runAt);
+    const round = node.app.energyReports.tick();
+    await arrived; // the node is waiting for the webhook's answer
+    expect(await runsOf(durable.id)).toMatchObject([{ status: 'running', attempts: 1 }]);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(await historyOf(durable.id)).toEqual([
+      ['Energy team', true, false, false, '2026-08-03/2026-08-09'],
+    ]);
+
+    await node.close(); // the node goes away mid-send
+    second = undefined;
+    await round;
+    for (const res of held.splice(0)) res.destroy();
+    holdFlaky = false;
+    expect(await runsOf(durable.id)).toMatchObject([{ status: 'running', attempts: 1 }]);
+    expect(await historyOf(durable.id)).toHaveLength(1);
+  });
+
+  it('is taken over by one node when the lease has run out, which sends only the webhook', async () => {
+    second = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' }, sameDatabaseAs: t });
+    if (!isTestClock(second.app.clock)) throw new Error('no test clock');
+    second.app.clock.set(runAt);
+    await second.app.ready();
+    const flakyBefore = hooks.filter((h) => h.url === '/flaky').length;
+    // Not yet: the dead node's lease still holds.
+    clock.set(new Date(Date.parse(runAt) + leaseMs() - 1000));
+    await t.app.energyReports.tick();
+    expect(await runsOf(durable.id)).toMatchObject([{ status: 'running', attempts: 1 }]);
+
+    const later = new Date(Date.parse(runAt) + leaseMs() + 1000);
+    clock.set(later);
+    second.app.clock.set(later);
+    await Promise.all([t.app.energyReports.tick(), second.app.energyReports.tick()]);
+
+    expect(await runsOf(durable.id)).toMatchObject([{ status: 'done', attempts: 2, error: '' }]);
+    expect(mails).toHaveLength(mailsBefore + 1); // the e-mail once
+    const retried = hooks.filter((h) => h.url === '/flaky').slice(flakyBefore);
+    expect(retried).toHaveLength(1);
+    const message = JSON.parse(retried[0]!.body) as { period: unknown; links: unknown[] };
+    expect(message.period).toEqual({ from: '2026-08-03', to: '2026-08-09' });
+    expect(message.links).toHaveLength(1);
+    expect(await historyOf(durable.id)).toEqual([
+      ['Energy team', true, false, false, '2026-08-03/2026-08-09'],
+      ['Flaky hook', true, false, false, '2026-08-03/2026-08-09'],
+    ]);
+  });
+
+  it('never sends a completed run again', async () => {
+    const hooksBefore = hooks.length;
+    const much = new Date(Date.parse(runAt) + 5 * leaseMs());
+    if (!second || !isTestClock(second.app.clock)) throw new Error('no second node');
+    clock.set(much);
+    second.app.clock.set(much);
+    await Promise.all([t.app.energyReports.tick(), second.app.energyReports.tick()]);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(hooks).toHaveLength(hooksBefore);
+    expect(await runsOf(durable.id)).toMatchObject([{ status: 'done', attempts: 2 }]);
+    expect(await historyOf(durable.id)).toHaveLength(2);
+  });
+
+  it('gives a run up after its last claim ran out, and shows each unsent channel as given up', async () => {
+    // A claim of an earlier run whose third node stopped, its lease over (as a dead node leaves it).
+    const tenantId = await demoTenantId(t);
+    await t.app.db.insert(energyReportRuns).values({
+      tenantId,
+      projectId,
+      scheduleId: durable.id,
+      runAt: new Date('2026-07-27T08:00:00+08:00'),
+      frequency: 'weekly',
+      channelIds: [emailChannel.id, flaky.id],
+      attempts: t.app.energyReports.settings.attempts,
+      claimedUntil: new Date(clock.now().getTime() - 1000),
+      createdAt: new Date('2026-07-27T08:00:00+08:00'),
+    });
+    const hooksBefore = hooks.length;
+    await Promise.all([t.app.energyReports.tick(), second?.app.energyReports.tick()]);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(hooks).toHaveLength(hooksBefore);
+    const [failed] = await runsOf(durable.id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(failed?.error).toContain('not completed in 3 attempts');
+    expect(await historyOf(durable.id)).toEqual([
+      ['Energy team', false, true, false, '2026-07-20/2026-07-26'],
+      ['Energy team', true, false, false, '2026-08-03/2026-08-09'],
+      ['Flaky hook', false, true, false, '2026-07-20/2026-07-26'],
+      ['Flaky hook', true, false, false, '2026-08-03/2026-08-09'],
+    ]);
+    const given = (await sends()).find((s) => s.gaveUp);
+    expect(given?.error).toContain('not completed in 3 attempts');
   });
 });
 

@@ -49,3 +49,13 @@ export function periodOfRun(
   const anchor = addDays(start, -1);
   return { period: frequency === 'weekly' ? 'WEEK' : 'MONTH', anchor, month: anchor.slice(0, 7) };
 }
+
+/** The first and last local date of what a run at `runMs` reports (a week from Monday, or a month). */
+export function periodRange(
+  frequency: ReportFrequency,
+  runMs: number,
+  zone: string,
+): { from: string; to: string } {
+  const { anchor, month } = periodOfRun(frequency, runMs, zone);
+  return { from: frequency === 'weekly' ? addDays(anchor, -6) : `${month}-01`, to: anchor };
+}

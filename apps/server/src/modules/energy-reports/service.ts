@@ -158,6 +158,7 @@ export async function listSends(db: Db, scope: Scope, projectId: number): Promis
     manual: send.manual,
     ok: send.ok,
     error: send.error,
+    gaveUp: send.gaveUp,
     sentAt: send.sentAt.toISOString(),
   }));
 }

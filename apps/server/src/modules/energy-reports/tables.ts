@@ -53,6 +53,50 @@ export const energyReportSchedules = pgTable(
   ],
 );
 
+export const REPORT_RUN_STATUSES = ['running', 'done', 'failed'] as const;
+
+/**
+ * A claimed scheduled run (the claim that moved the schedule's `next_run_at`, written in the same transaction),
+ * so that a run a node dies in is not lost: the node holds it until `claimed_until` (its lease, on the app clock,
+ * renewed before each channel) and marks it `done` once every channel's send is recorded; a run still `running`
+ * past its lease is claimed again by whichever node's round gets the conditional update (`… where attempts =
+ * <what it read>`), which sends only the channels not yet in the history. After `REPORT_RUN_ATTEMPTS` claims it
+ * is `failed`, with the reason. `channel_ids` and `frequency` are the schedule's at the claim.
+ */
+export const energyReportRuns = pgTable(
+  'energy_report_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => energyReportSchedules.id, { onDelete: 'cascade' }),
+    /** The due time of the run, which gives the period it reports. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    frequency: text('frequency', { enum: REPORT_FREQUENCIES }).notNull(),
+    channelIds: integer('channel_ids').array().notNull(),
+    status: text('status', { enum: REPORT_RUN_STATUSES }).notNull().default('running'),
+    /** How many times it was claimed (1 = the first claim); the claim's fencing token. */
+    attempts: integer('attempts').notNull().default(1),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+    /** Why it failed (given up). */
+    error: text('error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('energy_report_runs_schedule_run_idx').on(t.scheduleId, t.runAt),
+    index('energy_report_runs_open_idx')
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
 /** The send history: one row per schedule run (or "send now") and channel. */
 export const energyReportSends = pgTable(
   'energy_report_sends',
@@ -76,9 +120,18 @@ export const energyReportSends = pgTable(
     manual: boolean('manual').notNull().default(false),
     ok: boolean('ok').notNull(),
     error: text('error').notNull().default(''),
+    /** The scheduled run it belongs to (null: "send now"); a run records a channel once. */
+    runId: bigint('run_id', { mode: 'number' }).references(() => energyReportRuns.id, {
+      onDelete: 'set null',
+    }),
+    /** Never sent: its run was given up (`error` says why). */
+    gaveUp: boolean('gave_up').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('energy_report_sends_project_idx').on(t.projectId, t.sentAt)],
+  (t) => [
+    index('energy_report_sends_project_idx').on(t.projectId, t.sentAt),
+    uniqueIndex('energy_report_sends_run_channel_idx').on(t.runId, t.channelId),
+  ],
 );
 
 /** What a share link opens: a report (period, anchor) or a bill (month, level, place). */

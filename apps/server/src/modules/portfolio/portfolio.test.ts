@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnergyDemand, Portfolio, PortfolioProject } from '@sbuilding/shared';
+import type { EnergyDemand, MeterNode, Portfolio, PortfolioProject } from '@sbuilding/shared';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
@@ -40,6 +40,9 @@ let buildingC: number;
 let floor1: number;
 let floor2: number;
 let floorG: number;
+let ch1: number;
+let ch2: number;
+let ch3: number;
 
 const hourAt = (date: string, hour: number) =>
   new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
@@ -123,9 +126,9 @@ beforeAll(async () => {
   floor1 = await floor(tenant1, buildingA, 'F1', 100);
   floor2 = await floor(tenant1, buildingA, 'F2', 300);
   floorG = await floor(tenant1, buildingB, 'G1', null);
-  const ch1 = await channel(tenant1, one, buildingA, floor1, '100000000001');
-  const ch2 = await channel(tenant1, one, buildingA, floor2, '100000000002');
-  const ch3 = await channel(tenant1, one, buildingB, floorG, '100000000003');
+  ch1 = await channel(tenant1, one, buildingA, floor1, '100000000001');
+  ch2 = await channel(tenant1, one, buildingA, floor2, '100000000002');
+  ch3 = await channel(tenant1, one, buildingB, floorG, '100000000003');
   two = await place(tenant2, 'Portfolio two');
   buildingC = await building(tenant2, two, 'C');
   const ch4 = await channel(
@@ -168,26 +171,22 @@ beforeAll(async () => {
     [ch3, '09:30', 0],
     [ch3, '09:45', 2],
   ];
-  await t.app.db
-    .insert(telemetryRaw)
-    .values(
-      readings.map(([deviceId, hhmm, num]) => ({
-        deviceId,
-        key: 'energy1',
-        ts: at('2026-07-16', hhmm),
-        num,
-      })),
-    );
-  await t.app.db
-    .insert(telemetryCounters)
-    .values(
-      [ch1, ch2, ch3].map((deviceId) => ({
-        deviceId,
-        key: 'energy1',
-        ts: at('2026-07-16', '10:00'),
-        value: 0,
-      })),
-    );
+  await t.app.db.insert(telemetryRaw).values(
+    readings.map(([deviceId, hhmm, num]) => ({
+      deviceId,
+      key: 'energy1',
+      ts: at('2026-07-16', hhmm),
+      num,
+    })),
+  );
+  await t.app.db.insert(telemetryCounters).values(
+    [ch1, ch2, ch3].map((deviceId) => ({
+      deviceId,
+      key: 'energy1',
+      ts: at('2026-07-16', '10:00'),
+      value: 0,
+    })),
+  );
 
   for (const [who, projectId, flatPrice, kgPerKwh] of [
     [manager, one, 1, 0.5],
@@ -326,6 +325,78 @@ describe('portfolio: the figures, worked by hand', () => {
     expect(round(p.cost)).toBe(102);
     expect(p.previousKwh).toBe(0);
     expect(p.peak).toEqual({ kw: 20, at: '2026-07-16 09:15' });
+  });
+});
+
+describe('portfolio: one area per place', () => {
+  async function node(body: Record<string, unknown>): Promise<MeterNode> {
+    const method = 'id' in body ? 'PUT' : 'POST';
+    const res = await manager(method, '/sbuilding/energy/meter-node', {
+      projectId: one,
+      parentId: null,
+      kind: 'building',
+      terms: [],
+      ...body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: MeterNode }>().data;
+  }
+  // Each look a minute later: the answer is shared within a minute (10 s), and the tree changes in between.
+  let minutes = 0;
+  const day = async () => {
+    if (!isTestClock(t.app.clock)) throw new Error('no test clock');
+    t.app.clock.set(Date.parse('2026-08-01T00:00:00+08:00') + ++minutes * 60_000);
+    return projectOf(await portfolioOf(manager, 'period=DAY&anchor=2026-07-16'), one);
+  };
+  afterAll(() => {
+    if (isTestClock(t.app.clock)) t.app.clock.release();
+  });
+  const areaOf = (p: PortfolioProject, id: number) => {
+    const b = p.buildings.find((x) => x.buildingId === id);
+    return [b?.area, b?.areaSource, round(b?.kwhPerM2)];
+  };
+
+  it("takes a building's area from its meter-tree building node, else from its floors", async () => {
+    // Before any tree: A from its floors (400 m²), B unknown (a floor without an area).
+    let p = await day();
+    expect(areaOf(p, buildingA)).toEqual([400, 'floors', 0.14]);
+    expect(areaOf(p, buildingB)).toEqual([null, null, null]);
+
+    // B's building node (its channel) has 250 m²: B's area; A's node has none, so A keeps its floors'.
+    const a = await node({ name: 'Building A', areaM2: null, channels: [ch1, ch2] });
+    await node({ name: 'Building B', areaM2: 250, channels: [ch3] });
+    p = await day();
+    expect(areaOf(p, buildingA)).toEqual([400, 'floors', 0.14]);
+    expect(areaOf(p, buildingB)).toEqual([250, 'meterTree', 0.04]);
+    // Every building's area known now: the project's is their sum.
+    expect(p.area).toBe(650);
+    expect(round(p.kwhPerM2)).toBe(round(66 / 650));
+
+    // The tree's area wins over the floors' once it is given.
+    await node({ id: a.id, name: 'Building A', areaM2: 500, channels: [ch1, ch2], sort: 0 });
+    p = await day();
+    expect(areaOf(p, buildingA)).toEqual([500, 'meterTree', 0.112]);
+    expect(p.area).toBe(750);
+  });
+
+  it('ignores a building node that spans two buildings, and two nodes that claim one building', async () => {
+    // A virtual "building" over channels of A and B measures neither building.
+    await node({
+      name: 'Campus',
+      areaM2: 9000,
+      terms: [
+        { sign: 1, deviceId: ch1 },
+        { sign: 1, deviceId: ch3 },
+      ],
+    });
+    let p = await day();
+    expect(areaOf(p, buildingA)).toEqual([500, 'meterTree', 0.112]);
+    expect(areaOf(p, buildingB)).toEqual([250, 'meterTree', 0.04]);
+    // A second building node measuring only A: the tree no longer says which is A, so A's floors count.
+    await node({ name: 'A east wing', areaM2: 120, terms: [{ sign: 1, deviceId: ch1 }] });
+    p = await day();
+    expect(areaOf(p, buildingA)).toEqual([400, 'floors', 0.14]);
+    expect(areaOf(p, buildingB)).toEqual([250, 'meterTree', 0.04]);
   });
 });
 

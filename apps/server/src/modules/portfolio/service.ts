@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { energyChange, type Portfolio, type PortfolioQuery } from '@sbuilding/shared';
+import { energyChange, type AreaSource, type Portfolio, type PortfolioQuery } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings, floors } from '../buildings/tables.js';
@@ -9,15 +9,17 @@ import {
   peakFigure,
   placePeaks,
   projectEnergy,
+  treeBuildingAreas,
   type DemandPlace,
   type PlaceEnergy,
 } from '../energy-billing/index.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
 
-/** A place's area: the sum of its floors' areas, null when it has no floor or a floor's area is not known. */
+/** A building's area and where it comes from (both null: unknown). */
 interface Area {
   area: number | null;
+  areaSource: AreaSource | null;
 }
 
 function figures(e: PlaceEnergy, area: number | null) {
@@ -44,8 +46,10 @@ const NOTHING: PlaceEnergy = {
  * The portfolio: every project of the caller's scope (a tenant's administrator: their tenant's; the platform
  * administrator: every tenant's), each with its buildings: kWh, kWh/m², cost, carbon, this period against
  * the previous one (the energy board's periods and comparison rule, in each project's own calendar), and the
- * period's peak demand. Projects and buildings with their areas are one query each, the peaks one query for
- * every place; each project's kWh, cost and carbon are energy-billing's (the stored day splits, priced).
+ * period's peak demand. Projects and buildings with their floor areas are one query each, the meter tree's
+ * building areas one (a building's area is its tree node's when the tree gives one, else its floors'), the
+ * peaks one query for every place; each project's kWh, cost and carbon are energy-billing's (the stored day
+ * splits, priced).
  */
 export async function portfolio(
   db: Db,
@@ -80,8 +84,6 @@ export async function portfolio(
     .where(and(tenantFilter(scope, buildings.tenantId), inArray(buildings.projectId, projectIds)))
     .groupBy(buildings.id)
     .orderBy(asc(buildings.id));
-  const areaOf = (b: (typeof buildingRows)[number]): Area['area'] =>
-    b.floors > 0 && b.unknown === 0 ? (b.area ?? 0) : null;
 
   // kWh, cost and carbon: each project in its own zone, tariffs and calendar.
   const energies: Awaited<ReturnType<typeof projectEnergy>>[] = [];
@@ -94,6 +96,17 @@ export async function portfolio(
     };
     energies.push(await projectEnergy(db, scope, projectQuery, now));
   }
+
+  // One area per place: the meter tree's building node's when it gives one, else the floors' sum (README).
+  const buildingOf = new Map(energies.flatMap((e) => e.channels.map((c) => [c.deviceId, c.buildingId])));
+  const treeAreas = await treeBuildingAreas(db, scope, projectIds, buildingOf);
+  const areaOf = (b: (typeof buildingRows)[number]): Area => {
+    const tree = treeAreas.get(b.id);
+    if (tree) return { area: tree.areaM2, areaSource: 'meterTree' };
+    // Floors: null when it has no floor or a floor's area is not known (a partial sum would flatter kWh/m²).
+    if (b.floors > 0 && b.unknown === 0) return { area: b.area ?? 0, areaSource: 'floors' };
+    return { area: null, areaSource: null };
+  };
 
   // Peak demand: the quarter hours split per zone (one range per zone and period), then every place at once.
   const byZone = new Map<string, { from: string; to: string; ids: number[] }>();
@@ -121,7 +134,7 @@ export async function portfolio(
       const e = energies[i];
       if (!e) throw new Error('portfolio: a project without figures');
       const own = buildingRows.filter((b) => b.projectId === p.id);
-      const areas = own.map(areaOf);
+      const areas = own.map((b) => areaOf(b).area);
       const area =
         own.length > 0 && areas.every((a) => a !== null)
           ? areas.reduce<number>((s, a) => s + (a ?? 0), 0)
@@ -140,12 +153,16 @@ export async function portfolio(
         comparedUntil: e.comparedUntil,
         ...figures(e.total, area),
         peak: peakFigure(peaks.get(`p${p.id}`), e.timeZone),
-        buildings: own.map((b) => ({
-          buildingId: b.id,
-          name: b.name,
-          ...figures(e.buildings.get(b.id) ?? NOTHING, areaOf(b)),
-          peak: peakFigure(peaks.get(`b${b.id}`), e.timeZone),
-        })),
+        buildings: own.map((b) => {
+          const { area, areaSource } = areaOf(b);
+          return {
+            buildingId: b.id,
+            name: b.name,
+            ...figures(e.buildings.get(b.id) ?? NOTHING, area),
+            areaSource,
+            peak: peakFigure(peaks.get(`b${b.id}`), e.timeZone),
+          };
+        }),
       };
     }),
   };

@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ReportSend } from '@sbuilding/shared';
+import { REPORT_RUN_ATTEMPTS, type ReportSend } from '@sbuilding/shared';
 import { useProjectTime } from '@/lib/time';
 import { useSends } from '../api/reports';
 import { TAG_COLORS } from './report-helpers';
@@ -50,6 +50,15 @@ export function ReportHistoryCard({ projectId }: { projectId: number }) {
                 <Tag color={TAG_COLORS.good} variant="solid">
                   {t('energyReports.history.ok')}
                 </Tag>
+              ) : s.gaveUp ? (
+                <Flex vertical>
+                  <Tag color={TAG_COLORS.bad} variant="solid">
+                    {t('energyReports.history.gaveUp')}
+                  </Tag>
+                  <Typography.Text type="secondary">
+                    {t('energyReports.history.gaveUpNote', { count: REPORT_RUN_ATTEMPTS })}
+                  </Typography.Text>
+                </Flex>
               ) : (
                 <Flex vertical>
                   <Tag color={TAG_COLORS.bad} variant="solid">

@@ -1,6 +1,6 @@
 import { Card, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DemandPeakFigure, PortfolioBuilding, PortfolioProject } from '@sbuilding/shared';
+import type { AreaSource, DemandPeakFigure, PortfolioBuilding, PortfolioProject } from '@sbuilding/shared';
 import { formatCarbon, formatMoney, formatNumber } from './format';
 
 /** A row: a project (with its buildings as children) or a building. */
@@ -12,6 +12,8 @@ interface Row {
   previousKwh: number;
   changePercent: number | null;
   area: number | null;
+  /** Where the area comes from (a project's: its buildings' sum). */
+  areaSource: AreaSource | 'buildings' | null;
   kwhPerM2: number | null;
   previousKwhPerM2: number | null;
   cost: number;
@@ -31,6 +33,7 @@ function rowOf(key: string, name: string, currency: string, f: PortfolioProject 
     previousKwh: f.previousKwh,
     changePercent: f.changePercent,
     area: f.area,
+    areaSource: 'areaSource' in f ? f.areaSource : f.area === null ? null : 'buildings',
     kwhPerM2: f.kwhPerM2,
     previousKwhPerM2: f.previousKwhPerM2,
     cost: f.cost,
@@ -95,7 +98,12 @@ export function PortfolioTable({ title, projects }: { title: string; projects: P
         r.area === null ? (
           <Typography.Text type="secondary">{t('portfolio.areaUnknown')}</Typography.Text>
         ) : (
-          formatNumber(r.area, lang)
+          <Flex vertical>
+            <span>{formatNumber(r.area, lang)}</span>
+            {r.areaSource && (
+              <Typography.Text type="secondary">{t(`portfolio.areaSource.${r.areaSource}`)}</Typography.Text>
+            )}
+          </Flex>
         ),
     },
     {
@@ -165,6 +173,9 @@ export function PortfolioTable({ title, projects }: { title: string; projects: P
         scroll={{ x: 'max-content' }}
         expandable={{ defaultExpandAllRows: true }}
       />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        {t('portfolio.areaRule')}
+      </Typography.Paragraph>
     </Card>
   );
 }

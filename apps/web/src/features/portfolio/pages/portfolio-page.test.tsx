@@ -25,13 +25,20 @@ const figures = {
   previousKwh: 0,
 };
 
-function building(buildingId: number, name: string, kwh: number, area: number | null): PortfolioBuilding {
+function building(
+  buildingId: number,
+  name: string,
+  kwh: number,
+  area: number | null,
+  areaSource: PortfolioBuilding['areaSource'] = area === null ? null : 'floors',
+): PortfolioBuilding {
   return {
     buildingId,
     name,
     ...figures,
     kwh,
     area,
+    areaSource,
     kwhPerM2: area === null ? null : kwh / area,
     cost: kwh,
     carbon: kwh / 2,
@@ -76,7 +83,7 @@ const PORTFOLIO: Portfolio = {
   period: 'MONTH',
   projects: [
     project(1, 'Harbour campus', 1, 'Acme', [
-      building(11, 'North', 56, 400),
+      building(11, 'North', 56, 400, 'meterTree'),
       building(12, 'Annex', 10, null),
     ]),
     project(2, 'Hill campus', 2, 'Globex', [building(21, 'South', 24, 50)]),
@@ -119,6 +126,16 @@ describe('portfolio page', { timeout: 150_000 }, () => {
     expect(within(harbour).getByText('area unknown')).toBeInTheDocument();
     expect(within(harbour).getByText('20 kW')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Annex/ })).toHaveTextContent('no readings');
+    // Where each area comes from, and the rule under the table.
+    expect(
+      within(screen.getByRole('row', { name: /North/ })).getByText('from the meter tree'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /South/ })).getByText('sum of its floors'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getAllByText(/^Area: a building's is the area of its building node in the meter tree/).length,
+    ).toBeGreaterThan(0);
     expect(seen.find((c) => c.url === '/sbuilding/energy/portfolio')?.params).toEqual({ period: 'MONTH' });
     expect(await seriousViolations()).toEqual([]);
 
@@ -137,6 +154,8 @@ describe('portfolio page', { timeout: 150_000 }, () => {
     await setLanguage('zh-CN');
     expect(await screen.findByText('租户：Acme', {}, WAIT)).toBeInTheDocument();
     expect(screen.getAllByText('面积未知').length).toBeGreaterThan(0);
+    expect(screen.getByText('取自计量树')).toBeInTheDocument();
+    expect(screen.getAllByText(/^面积：建筑的面积取计量树中该建筑节点的面积/).length).toBeGreaterThan(0);
   });
 
   it('says so when there is no project', async () => {

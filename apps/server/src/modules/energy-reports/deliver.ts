@@ -1,0 +1,123 @@
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { WEBHOOK_SIGNATURE_HEADER, type ShareKind } from '@sbuilding/shared';
+import type { Db } from '../../platform/db/client.js';
+import type { notificationChannels } from '../notifications/tables.js';
+import { smtpForSending } from '../system/index.js';
+import type { energyReportSchedules } from './tables.js';
+
+export type ScheduleRow = typeof energyReportSchedules.$inferSelect;
+export type ChannelRow = typeof notificationChannels.$inferSelect;
+
+/** What a run sends: the PDFs (e-mail) and share links to them (webhook). */
+export interface Made {
+  period: { from: string; to: string };
+  files: { filename: string; content: Buffer; kind: ShareKind; label: string; nodeId: number | null }[];
+  links: { kind: ShareKind; label: string; url: string; expiresAt: string }[];
+}
+
+/** How one channel is reached: its time limit, and a signal that ends the call when the runner stops. */
+export interface Delivery {
+  db: Db;
+  timeoutMs: number;
+  stop: AbortSignal;
+  now: Date;
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = 'cause' in error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${cause}`.slice(0, 500);
+  }
+  return String(error).slice(0, 500);
+}
+
+/** The e-mail: both languages (recipients are addresses), the PDFs attached. '' = sent, else the error. */
+export async function sendEmail(
+  how: Delivery,
+  channel: ChannelRow,
+  schedule: ScheduleRow,
+  project: string,
+  made: Made,
+): Promise<string> {
+  const smtp = await smtpForSending(how.db);
+  if (!smtp) return 'SMTP server not configured';
+  const { timeoutMs } = how;
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  // A stopping runner ends the conversation (as it aborts a webhook call) rather than wait for its timeouts.
+  const close = () => transport.close();
+  how.stop.addEventListener('abort', close);
+  const { from, to } = made.period;
+  try {
+    await transport.sendMail({
+      from: smtp.from,
+      to: [...channel.recipients],
+      subject: `[sbuilding] ${project}: energy report ${from} – ${to} / 能耗报告 ${from} 至 ${to}`,
+      text: [
+        `${schedule.name}: the energy report of project ${project} for ${from} – ${to} is attached (PDF).`,
+        `${schedule.name}：项目「${project}」${from} 至 ${to} 的能耗报告见附件（PDF）。`,
+        '',
+        ...made.files.map((f) => `- ${f.filename}`),
+      ].join('\n'),
+      attachments: made.files.map((f) => ({
+        filename: f.filename,
+        content: f.content,
+        contentType: 'application/pdf',
+      })),
+    });
+    return '';
+  } catch (error) {
+    return errorText(error);
+  } finally {
+    how.stop.removeEventListener('abort', close);
+    transport.close();
+  }
+}
+
+/** The webhook: JSON with share links (no files), signed like the alert webhooks when the channel has a secret. */
+export async function sendWebhook(
+  how: Delivery,
+  channel: ChannelRow,
+  schedule: ScheduleRow,
+  project: string,
+  made: Made,
+): Promise<string> {
+  const body = JSON.stringify({
+    event: 'energyReport',
+    time: how.now.toISOString(),
+    project: { id: schedule.projectId, name: project },
+    schedule: { id: schedule.id, name: schedule.name, frequency: schedule.frequency },
+    period: made.period,
+    links: made.links,
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'sbuilding-notifications',
+    'x-sbuilding-event': 'energyReport',
+  };
+  if (channel.secret) {
+    headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] =
+      `sha256=${crypto.createHmac('sha256', channel.secret).update(body).digest('hex')}`;
+  }
+  try {
+    const response = await fetch(channel.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.any([AbortSignal.timeout(how.timeoutMs), how.stop]),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return response.status >= 200 && response.status < 300 ? '' : `HTTP ${response.status}`;
+  } catch (error) {
+    return errorText(error);
+  }
+}
