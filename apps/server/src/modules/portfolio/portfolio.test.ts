@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnergyDemand, Portfolio, PortfolioProject } from '@sbuilding/shared';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { energyRow as rollup, hourAt, insertChannel } from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { buildings, floors } from '../buildings/tables.js';
-import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 
@@ -41,18 +40,7 @@ let floor1: number;
 let floor2: number;
 let floorG: number;
 
-const hourAt = (date: string, hour: number) =>
-  new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
 const at = (date: string, hhmm: string) => new Date(Date.parse(`${date}T${hhmm}:00+08:00`));
-const rollup = (deviceId: number, delta: number) => ({
-  deviceId,
-  key: 'energy1',
-  count: 1,
-  sum: delta,
-  min: delta,
-  max: delta,
-  delta,
-});
 
 async function place(tenantId: number, projectName: string) {
   const [project] = await t.app.db
@@ -78,30 +66,15 @@ async function floor(tenantId: number, buildingId: number, name: string, area: n
   return f.id;
 }
 
-async function channel(
-  tenantId: number,
-  projectId: number,
-  buildingId: number,
-  floorId: number,
-  codeAddr: string,
-) {
-  const [row] = await t.app.db
-    .insert(devices)
-    .values({
-      tenantId,
-      projectId,
-      buildingId,
-      floorId,
-      model: 'ammeter4g',
-      category: 'ammeter',
-      name: `${codeAddr} ch1`,
-      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
-      identity: `${codeAddr}:1`,
-      accessToken: crypto.randomBytes(15).toString('base64url'),
-    })
-    .returning();
-  if (!row) throw new Error('no device');
-  return row.id;
+function channel(tenantId: number, projectId: number, buildingId: number, floorId: number, codeAddr: string) {
+  return insertChannel(t.app.db, {
+    tenantId,
+    projectId,
+    buildingId,
+    floorId,
+    name: `${codeAddr} ch1`,
+    codeAddr,
+  });
 }
 
 beforeAll(async () => {
@@ -168,26 +141,22 @@ beforeAll(async () => {
     [ch3, '09:30', 0],
     [ch3, '09:45', 2],
   ];
-  await t.app.db
-    .insert(telemetryRaw)
-    .values(
-      readings.map(([deviceId, hhmm, num]) => ({
-        deviceId,
-        key: 'energy1',
-        ts: at('2026-07-16', hhmm),
-        num,
-      })),
-    );
-  await t.app.db
-    .insert(telemetryCounters)
-    .values(
-      [ch1, ch2, ch3].map((deviceId) => ({
-        deviceId,
-        key: 'energy1',
-        ts: at('2026-07-16', '10:00'),
-        value: 0,
-      })),
-    );
+  await t.app.db.insert(telemetryRaw).values(
+    readings.map(([deviceId, hhmm, num]) => ({
+      deviceId,
+      key: 'energy1',
+      ts: at('2026-07-16', hhmm),
+      num,
+    })),
+  );
+  await t.app.db.insert(telemetryCounters).values(
+    [ch1, ch2, ch3].map((deviceId) => ({
+      deviceId,
+      key: 'energy1',
+      ts: at('2026-07-16', '10:00'),
+      value: 0,
+    })),
+  );
 
   for (const [who, projectId, flatPrice, kgPerKwh] of [
     [manager, one, 1, 0.5],
