@@ -5,26 +5,10 @@
 // asking in turn, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL: the energy board for DAY, WEEK,
 // MONTH and YEAR, then the overview, light, AC, air (and its 7-day trend) and space boards.
 // Target (issue 6): p95 under 200 ms on PGlite and 50 ms on PostgreSQL.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { apiAs, load, percentile, scratchDatabase, startServer } from './support.mjs';
+import { apiAs, ENERGY_YEAR_SQL, load, onBothDatabases, printP95 } from './support.mjs';
 
 const HISTORY_SQL = [
-  `insert into telemetry_hourly (device_id, key, bucket, count, sum, min, max, delta)
-   select d.id, 'energy' || coalesce(d.props->>'channel', ''), h, 4, 400, 90, 110, 0.5 + random()
-   from devices d
-   cross join generate_series(date_trunc('hour', now()) - interval '365 days', date_trunc('hour', now()), interval '1 hour') h
-   where d.category = 'ammeter'
-   on conflict do nothing`,
-  `insert into telemetry_daily (device_id, key, day, count, sum, min, max, delta)
-   select d.id, 'energy' || coalesce(d.props->>'channel', ''), day::date, 96, 9600, 90, 110, 24 + random() * 10
-   from devices d
-   cross join generate_series(now() - interval '365 days', now(), interval '1 day') day
-   where d.category = 'ammeter'
-   on conflict do nothing`,
+  ...ENERGY_YEAR_SQL,
   `insert into telemetry_daily (device_id, key, day, count, sum, min, max, delta)
    select d.id, 'temperature', day::date, 96, 2200, 20, 26, 0
    from devices d
@@ -38,13 +22,6 @@ const HISTORY_SQL = [
    where d.category <> 'ammeter'
    on conflict do nothing`,
 ];
-
-function printP95(label, { latencies }) {
-  const f = (n) => n.toFixed(2).padStart(8);
-  process.stdout.write(
-    `${label.padEnd(44)} n=${String(latencies.length).padStart(5)}  p50 ${f(percentile(latencies, 50))} ms  p95 ${f(percentile(latencies, 95))} ms  p99 ${f(percentile(latencies, 99))} ms\n`,
-  );
-}
 
 async function measure(label, server) {
   const api = await apiAs(server.url, 'manager', 'manager123');
@@ -91,47 +68,4 @@ async function measure(label, server) {
   }
 }
 
-// PGlite: the server seeds the demo on first start; the history goes into its data directory while it is down.
-{
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-boards-'));
-  try {
-    await (await startServer({ DATA_DIR: dataDir })).stop();
-    const db = new PGlite(path.join(dataDir, 'pglite'));
-    const started = performance.now();
-    for (const statement of HISTORY_SQL) await db.query(statement);
-    await db.close();
-    process.stdout.write(
-      `PGlite: a year of rollups written in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
-    );
-    const server = await startServer({ DATA_DIR: dataDir });
-    try {
-      await measure('PGlite', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (adminUrl) {
-  const database = await scratchDatabase(adminUrl, pg);
-  try {
-    const server = await startServer({ DATABASE_URL: database.url });
-    try {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      for (const statement of HISTORY_SQL) await client.query(statement);
-      await client.query('analyze telemetry_hourly; analyze telemetry_daily');
-      await client.end();
-      await measure('PostgreSQL', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
-} else {
-  process.stdout.write('(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)\n');
-}
+await onBothDatabases({ name: 'boards', history: HISTORY_SQL, written: () => 'a year of rollups' }, measure);

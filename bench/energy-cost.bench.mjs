@@ -4,34 +4,7 @@
 // (printed as "first call"); later calls read the small table. Prints p50/p95/p99 of one user asking in turn,
 // beside the summary call of the same period, on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL.
 // Target (issue 22): p95 under 200 ms on PGlite and 50 ms on PostgreSQL.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { apiAs, load, percentile, scratchDatabase, startServer } from './support.mjs';
-
-const HISTORY_SQL = [
-  `insert into telemetry_hourly (device_id, key, bucket, count, sum, min, max, delta)
-   select d.id, 'energy' || coalesce(d.props->>'channel', ''), h, 4, 400, 90, 110, 0.5 + random()
-   from devices d
-   cross join generate_series(date_trunc('hour', now()) - interval '365 days', date_trunc('hour', now()), interval '1 hour') h
-   where d.category = 'ammeter'
-   on conflict do nothing`,
-  `insert into telemetry_daily (device_id, key, day, count, sum, min, max, delta)
-   select d.id, 'energy' || coalesce(d.props->>'channel', ''), day::date, 96, 9600, 90, 110, 24 + random() * 10
-   from devices d
-   cross join generate_series(now() - interval '365 days', now(), interval '1 day') day
-   where d.category = 'ammeter'
-   on conflict do nothing`,
-];
-
-function print(label, { latencies }) {
-  const f = (n) => n.toFixed(2).padStart(8);
-  process.stdout.write(
-    `${label.padEnd(44)} n=${String(latencies.length).padStart(5)}  p50 ${f(percentile(latencies, 50))} ms  p95 ${f(percentile(latencies, 95))} ms  p99 ${f(percentile(latencies, 99))} ms\n`,
-  );
-}
+import { apiAs, ENERGY_YEAR_SQL, load, onBothDatabases, printP95 as print } from './support.mjs';
 
 /** Up to 50 different local dates (Asia/Shanghai, the demo's zone) of the current period. */
 function anchorsOf(period) {
@@ -76,7 +49,7 @@ async function measure(label, server) {
       if (answer.code !== 200) throw new Error(`${period}: ${JSON.stringify(answer)}`);
     };
     print(`${label}: summary ${period} (beside it)`, await load(summary, { total: 50, concurrency: 1 }));
-    // Viewers share an answer for the same query and minute (routes.ts), so the calls above mostly measure
+    // Viewers share an answer for the same query and minute (priced-caches.ts), so the calls above mostly measure
     // the shared answer. Here each call names another date of the same period as its anchor: the same
     // computation, never shared (DAY has one date, left out).
     const anchors = anchorsOf(period);
@@ -115,47 +88,11 @@ async function measure(label, server) {
   print(`${label}: the same bill as PDF (Chinese)`, await load(pdf, { total: 20, concurrency: 1 }));
 }
 
-{
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-cost-'));
-  try {
-    await (await startServer({ DATA_DIR: dataDir })).stop();
-    const db = new PGlite(path.join(dataDir, 'pglite'));
-    const started = performance.now();
-    for (const statement of HISTORY_SQL) await db.query(statement);
-    const { rows } = await db.query(`select count(*)::int as n from devices where category = 'ammeter'`);
-    await db.close();
-    process.stdout.write(
-      `PGlite: a year of rollups of ${rows[0].n} ammeter channels written in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
-    );
-    const server = await startServer({ DATA_DIR: dataDir });
-    try {
-      await measure('PGlite', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL;
-if (adminUrl) {
-  const database = await scratchDatabase(adminUrl, pg);
-  try {
-    const server = await startServer({ DATABASE_URL: database.url });
-    try {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      for (const statement of HISTORY_SQL) await client.query(statement);
-      await client.query('analyze telemetry_hourly; analyze telemetry_daily');
-      await client.end();
-      await measure('PostgreSQL', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
-} else {
-  process.stdout.write('(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)\n');
-}
+await onBothDatabases(
+  {
+    name: 'cost',
+    history: ENERGY_YEAR_SQL,
+    written: (channels) => `a year of rollups of ${channels} ammeter channels`,
+  },
+  measure,
+);

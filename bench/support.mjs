@@ -185,3 +185,87 @@ export async function registerDevices(api, { model, count, tag, name }) {
   }
   return devices;
 }
+
+/**
+ * A year of hourly and daily rollups of every ammeter channel (what a year of the simulator's backfill leaves
+ * in the rollup tables, written in minutes rather than hours): the history the energy benchmarks measure on.
+ */
+export const ENERGY_YEAR_SQL = [
+  `insert into telemetry_hourly (device_id, key, bucket, count, sum, min, max, delta)
+   select d.id, 'energy' || coalesce(d.props->>'channel', ''), h, 4, 400, 90, 110, 0.5 + random()
+   from devices d
+   cross join generate_series(date_trunc('hour', now()) - interval '365 days', date_trunc('hour', now()), interval '1 hour') h
+   where d.category = 'ammeter'
+   on conflict do nothing`,
+  `insert into telemetry_daily (device_id, key, day, count, sum, min, max, delta)
+   select d.id, 'energy' || coalesce(d.props->>'channel', ''), day::date, 96, 9600, 90, 110, 24 + random() * 10
+   from devices d
+   cross join generate_series(now() - interval '365 days', now(), interval '1 day') day
+   where d.category = 'ammeter'
+   on conflict do nothing`,
+];
+
+/** Prints one user's latencies of a call: p50, p95 and p99 (ms), the label padded to `width`. */
+export function printP95(label, { latencies }, width = 44) {
+  const f = (n) => n.toFixed(2).padStart(8);
+  process.stdout.write(
+    `${label.padEnd(width)} n=${String(latencies.length).padStart(5)}  p50 ${f(percentile(latencies, 50))} ms  p95 ${f(percentile(latencies, 95))} ms  p99 ${f(percentile(latencies, 99))} ms\n`,
+  );
+}
+
+/**
+ * Runs `measure(label, server)` on the demo campus with `history` (SQL statements) written first: on PGlite
+ * (the server seeds the demo on its first start; the history goes into its data directory while it is down;
+ * `written(channels)` says what was written, beside how long it took), then, with BENCH_DATABASE_URL, on a
+ * throw-away PostgreSQL database (the history written once the server has seeded it, then the `analyze`d tables'
+ * statistics refreshed, as autovacuum would later).
+ */
+export async function onBothDatabases(
+  { name, history, written, analyze = ['telemetry_hourly', 'telemetry_daily'] },
+  measure,
+) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-bench-${name}-`));
+  try {
+    await (await startServer({ DATA_DIR: dataDir })).stop();
+    const db = new PGlite(path.join(dataDir, 'pglite'));
+    const started = performance.now();
+    for (const statement of history) await db.query(statement);
+    const { rows } = await db.query(`select count(*)::int as n from devices where category = 'ammeter'`);
+    await db.close();
+    process.stdout.write(
+      `PGlite: ${written(rows[0].n)} written in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      await measure('PGlite', server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    process.stdout.write('(set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL too)\n');
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const database = await scratchDatabase(adminUrl, pg);
+  try {
+    const server = await startServer({ DATABASE_URL: database.url });
+    try {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      for (const statement of history) await client.query(statement);
+      await client.query(analyze.map((table) => `analyze ${table}`).join('; '));
+      await client.end();
+      await measure('PostgreSQL', server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}

@@ -10,7 +10,7 @@ import { findProject } from '../projects/index.js';
 import { energyMeterNodes } from './tables.js';
 import { meterNodeChannels } from './meter-tree.js';
 import { telemetryHourly } from '../telemetry/tables.js';
-import { costsOfPeriods } from './costs.js';
+import { costsOfPeriods } from './price-channels.js';
 import { ensureDemand, QUARTER_MS, quarterDemand, type DemandPeak } from './demand.js';
 import { gapsOf, inForce, monthCharges } from './pricing.js';
 import { daySplits, ensureProfiles } from './profiles.js';

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -6,11 +5,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Bill, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { energyRow, hourAt, insertCampus, insertChannel, writeBillDays } from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
-import { buildings, floors } from '../buildings/tables.js';
 import { calendarDays } from '../calendar/tables.js';
-import { devices } from '../devices/tables.js';
-import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 import { DEMO_TARIFF } from './seed.js';
 import { energyMonthPeriods } from './tables.js';
@@ -34,39 +31,6 @@ let floor2: number;
 let ch1: number;
 let ch2: number;
 
-async function insertChannel(tenantId: number, name: string, floorId: number, codeAddr: string) {
-  const [row] = await t.app.db
-    .insert(devices)
-    .values({
-      tenantId,
-      projectId,
-      buildingId: buildingA,
-      floorId,
-      model: 'ammeter4g',
-      category: 'ammeter',
-      name,
-      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
-      identity: `${codeAddr}:1`,
-      accessToken: crypto.randomBytes(15).toString('base64url'),
-    })
-    .returning();
-  if (!row) throw new Error('no device');
-  return row.id;
-}
-
-const row = (deviceId: number, delta: number) => ({
-  deviceId,
-  key: 'energy1',
-  count: 1,
-  sum: delta,
-  min: delta,
-  max: delta,
-  delta,
-});
-/** The UTC hour start of a local hour of a date in Shanghai. */
-const hourAt = (date: string, hour: number) =>
-  new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
-
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' } });
   manager = as(t, await t.login('manager', 'manager123'));
@@ -74,42 +38,28 @@ beforeAll(async () => {
   await createTenant(t, 'Other tenant', [{ username: 'otheradmin', role: 'tbAdmin' }]);
   stranger = as(t, await t.login('otheradmin', 'otheradmin123'));
   const tenantId = await demoTenantId(t);
-  const [project] = await t.app.db
-    .insert(projects)
-    .values({ tenantId, projectName: 'Billing test', address: 'Test', timeZone: 'Asia/Shanghai' })
-    .returning();
-  if (!project) throw new Error('no project');
-  projectId = project.id;
-  const [b] = await t.app.db
-    .insert(buildings)
-    .values({ tenantId, projectId, name: 'A', longitude: 121, latitude: 31 })
-    .returning();
-  if (!b) throw new Error('no building');
-  buildingA = b.id;
-  const [f1, f2] = await t.app.db
-    .insert(floors)
-    .values([
-      { tenantId, buildingId: buildingA, name: 'F1', sort: 1 },
-      { tenantId, buildingId: buildingA, name: 'F2', sort: 2 },
-    ])
-    .returning();
-  if (!f1 || !f2) throw new Error('no floors');
-  floor1 = f1.id;
-  floor2 = f2.id;
-  ch1 = await insertChannel(tenantId, 'M1 ch1', floor1, '000000000001');
-  ch2 = await insertChannel(tenantId, 'M2 ch1', floor2, '000000000002');
-
-  const hourly = [];
-  for (const date of ['2026-07-15', '2026-07-16']) {
-    for (let h = 0; h < 24; h++) hourly.push({ ...row(ch1, h === 10 ? 5 : 1), bucket: hourAt(date, h) });
-  }
-  hourly.push({ ...row(ch2, 2), bucket: hourAt('2026-07-15', 10) });
-  await t.app.db.insert(telemetryHourly).values(hourly);
-  await t.app.db.insert(telemetryDaily).values([
-    { ...row(ch1, 28), day: '2026-07-15' },
-    { ...row(ch1, 28), day: '2026-07-16' },
-    { ...row(ch2, 2), day: '2026-07-15' },
-  ]);
+  const campus = await insertCampus(t.app.db, {
+    tenantId,
+    projectName: 'Billing test',
+    floors: ['F1', 'F2'],
+  });
+  projectId = campus.projectId;
+  buildingA = campus.buildingId;
+  [floor1 = 0, floor2 = 0] = campus.floorIds;
+  const place = { tenantId, projectId, buildingId: buildingA };
+  ch1 = await insertChannel(t.app.db, {
+    ...place,
+    floorId: floor1,
+    name: 'M1 ch1',
+    codeAddr: '000000000001',
+  });
+  ch2 = await insertChannel(t.app.db, {
+    ...place,
+    floorId: floor2,
+    name: 'M2 ch1',
+    codeAddr: '000000000002',
+  });
+  await writeBillDays(t.app.db, ch1, ch2);
   await t.app.db
     .insert(calendarDays)
     .values({ projectId, date: '2026-07-16', type: 'holiday', name: 'Test holiday' });
@@ -315,8 +265,10 @@ describe('cost on the energy board', () => {
       expect(round(before.cost)).toBe(39.91);
       expect(before.previousCost).toBe(0);
       // A late reading in June (a kept month): its daily total no longer matches, so June is split again.
-      await t.app.db.insert(telemetryHourly).values({ ...row(ch2, 3), bucket: hourAt('2026-06-15', 10) });
-      await t.app.db.insert(telemetryDaily).values({ ...row(ch2, 3), day: '2026-06-15' });
+      await t.app.db
+        .insert(telemetryHourly)
+        .values({ ...energyRow(ch2, 3), bucket: hourAt('2026-06-15', 10) });
+      await t.app.db.insert(telemetryDaily).values({ ...energyRow(ch2, 3), day: '2026-06-15' });
       at(2);
       const day = await cost({ period: 'DAY', anchor: '2026-06-15' });
       expect(day.cost).toBeGreaterThan(0);

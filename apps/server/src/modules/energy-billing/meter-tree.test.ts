@@ -1,12 +1,15 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bill, MeterNode, MeterTree } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { demoProjectId } from '../../test/device-import.js';
+import {
+  energyRow,
+  hourAt,
+  insertCampus,
+  insertChannel as insertMeterChannel,
+  priceProject,
+} from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
-import { buildings, floors } from '../buildings/tables.js';
-import { devices } from '../devices/tables.js';
-import { projects } from '../projects/tables.js';
 import { telemetryDaily, telemetryHourly } from '../telemetry/tables.js';
 
 /*
@@ -39,37 +42,6 @@ let f2: number;
 let lab: number;
 let elsewhere: number;
 
-async function insertChannel(tenantId: number, project: number, name: string, codeAddr: string) {
-  const [row] = await t.app.db
-    .insert(devices)
-    .values({
-      tenantId,
-      projectId: project,
-      buildingId: project === projectId ? buildingA : buildingB,
-      model: 'ammeter4g',
-      category: 'ammeter',
-      name,
-      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
-      identity: `${codeAddr}:1`,
-      accessToken: crypto.randomBytes(15).toString('base64url'),
-    })
-    .returning();
-  if (!row) throw new Error('no device');
-  return row.id;
-}
-
-const row = (deviceId: number, delta: number) => ({
-  deviceId,
-  key: 'energy1',
-  count: 1,
-  sum: delta,
-  min: delta,
-  max: delta,
-  delta,
-});
-const hourAt = (hour: number) =>
-  new Date(Date.parse(`2026-07-15T${String(hour).padStart(2, '0')}:00:00+08:00`));
-
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
   const token = await t.login('manager', 'manager123');
@@ -79,59 +51,51 @@ beforeAll(async () => {
   await createTenant(t, 'Meter tree other tenant', [{ username: 'treeadmin', role: 'tbAdmin' }]);
   stranger = as(t, await t.login('treeadmin', 'treeadmin123'));
   const tenantId = await demoTenantId(t);
-  const [project, other] = await t.app.db
-    .insert(projects)
-    .values([
-      { tenantId, projectName: 'Meter tree test', address: 'Test', timeZone: 'Asia/Shanghai' },
-      { tenantId, projectName: 'Meter tree other', address: 'Test', timeZone: 'Asia/Shanghai' },
-    ])
-    .returning();
-  if (!project || !other) throw new Error('no project');
-  projectId = project.id;
-  otherProjectId = other.id;
-  const [b, bOther] = await t.app.db
-    .insert(buildings)
-    .values([
-      { tenantId, projectId, name: 'A', longitude: 121, latitude: 31 },
-      { tenantId, projectId: otherProjectId, name: 'B', longitude: 121, latitude: 31 },
-    ])
-    .returning();
-  if (!b || !bOther) throw new Error('no building');
-  buildingA = b.id;
-  buildingB = bOther.id;
-  await t.app.db.insert(floors).values({ tenantId, buildingId: buildingA, name: 'F1', sort: 1 });
-  main = await insertChannel(tenantId, projectId, 'Main', '000000000101');
-  common = await insertChannel(tenantId, projectId, 'Common', '000000000102');
-  f2 = await insertChannel(tenantId, projectId, 'F2 meter', '000000000103');
-  lab = await insertChannel(tenantId, projectId, 'Lab', '000000000104');
-  elsewhere = await insertChannel(tenantId, otherProjectId, 'Elsewhere', '000000000105');
+  const campus = await insertCampus(t.app.db, { tenantId, projectName: 'Meter tree test', floors: ['F1'] });
+  const otherCampus = await insertCampus(t.app.db, {
+    tenantId,
+    projectName: 'Meter tree other',
+    building: 'B',
+  });
+  projectId = campus.projectId;
+  otherProjectId = otherCampus.projectId;
+  buildingA = campus.buildingId;
+  buildingB = otherCampus.buildingId;
+  const insertChannel = (project: number, name: string, codeAddr: string) =>
+    insertMeterChannel(t.app.db, {
+      tenantId,
+      projectId: project,
+      buildingId: project === projectId ? buildingA : buildingB,
+      name,
+      codeAddr,
+    });
+  main = await insertChannel(projectId, 'Main', '000000000101');
+  common = await insertChannel(projectId, 'Common', '000000000102');
+  f2 = await insertChannel(projectId, 'F2 meter', '000000000103');
+  lab = await insertChannel(projectId, 'Lab', '000000000104');
+  elsewhere = await insertChannel(otherProjectId, 'Elsewhere', '000000000105');
 
   const hourly = [];
-  for (let h = 0; h < 24; h++) hourly.push({ ...row(main, h === 10 ? 5 : 1), bucket: hourAt(h) });
-  for (let h = 0; h < 10; h++) hourly.push({ ...row(common, 1), bucket: hourAt(h) });
-  hourly.push({ ...row(f2, 2), bucket: hourAt(10) }, { ...row(lab, 5), bucket: hourAt(11) });
+  for (let h = 0; h < 24; h++)
+    hourly.push({ ...energyRow(main, h === 10 ? 5 : 1), bucket: hourAt('2026-07-15', h) });
+  for (let h = 0; h < 10; h++) hourly.push({ ...energyRow(common, 1), bucket: hourAt('2026-07-15', h) });
+  hourly.push(
+    { ...energyRow(f2, 2), bucket: hourAt('2026-07-15', 10) },
+    { ...energyRow(lab, 5), bucket: hourAt('2026-07-15', 11) },
+  );
   await t.app.db.insert(telemetryHourly).values(hourly);
   await t.app.db.insert(telemetryDaily).values([
-    { ...row(main, 28), day: '2026-07-15' },
-    { ...row(common, 10), day: '2026-07-15' },
-    { ...row(f2, 2), day: '2026-07-15' },
-    { ...row(lab, 5), day: '2026-07-15' },
+    { ...energyRow(main, 28), day: '2026-07-15' },
+    { ...energyRow(common, 10), day: '2026-07-15' },
+    { ...energyRow(f2, 2), day: '2026-07-15' },
+    { ...energyRow(lab, 5), day: '2026-07-15' },
   ]);
-  const tariff = await manager('POST', '/sbuilding/energy/tariff', {
+  await priceProject(
+    manager,
     projectId,
-    name: 'Flat',
-    validFrom: '2026-01-01',
-    kind: 'flat',
-    flatPrice: 1,
-    demandChargePerKw: 10,
-  });
-  expect(tariff.statusCode, tariff.body).toBe(200);
-  const factor = await manager('POST', '/sbuilding/energy/emission', {
-    projectId,
-    validFrom: '2026-01-01',
-    kgPerKwh: 0.5,
-  });
-  expect(factor.statusCode, factor.body).toBe(200);
+    { name: 'Flat', kind: 'flat', flatPrice: 1, demandChargePerKw: 10 },
+    0.5,
+  );
 });
 afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js'
 import { parseOr400 } from '../../platform/validate.js';
 import { energyPlaces } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
-import { addPriced, emptyPriced, priceChannels, type Priced } from './costs.js';
+import { addPriced, emptyPriced, priceChannels, type Priced } from './price-channels.js';
 import { daySplits, ensureProfiles } from './profiles.js';
 import { pricingOf } from './tariffs.js';
 import { energyMeterNodes } from './tables.js';
@@ -237,7 +237,7 @@ export async function meterTree(
     await daySplits(db, query.projectId, tariffs, `${from.slice(0, 7)}-01`, to),
   );
   const [priced = new Map<number, Priced>()] = ids.length
-    ? await priceChannels(db, ids, [{ from, to }], tariffs, factors)
+    ? await priceChannels(db, { ids, ranges: [{ from, to }], tariffs, factors })
     : [];
   const kwhOf = (p: Priced) => TOU_PERIODS.reduce((s, period) => s + p.periods[period].kwh, 0);
   const coefficients = coefficientsOf(nodes);

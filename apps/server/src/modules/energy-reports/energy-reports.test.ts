@@ -14,12 +14,11 @@ import type {
 } from '@sbuilding/shared';
 import { isTestClock, type TestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { insertCampus, insertChannel, priceProject, writeBillDays } from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
-import { buildings, floors } from '../buildings/tables.js';
-import { devices } from '../devices/tables.js';
 import { DEMO_TARIFF } from '../energy-billing/seed.js';
 import { projects } from '../projects/tables.js';
-import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
+import { telemetryCounters, telemetryRaw } from '../telemetry/tables.js';
 import { energyReportRuns } from './tables.js';
 
 /*
@@ -108,38 +107,6 @@ let hookBase: string;
 let emailChannel: NotificationChannel;
 let hookChannel: NotificationChannel;
 
-const hourAt = (date: string, hour: number) =>
-  new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
-const row = (deviceId: number, delta: number) => ({
-  deviceId,
-  key: 'energy1',
-  count: 1,
-  sum: delta,
-  min: delta,
-  max: delta,
-  delta,
-});
-
-async function insertChannel(tenantId: number, name: string, floorId: number, codeAddr: string) {
-  const [device] = await t.app.db
-    .insert(devices)
-    .values({
-      tenantId,
-      projectId,
-      buildingId: buildingA,
-      floorId,
-      model: 'ammeter4g',
-      category: 'ammeter',
-      name,
-      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
-      identity: `${codeAddr}:1`,
-      accessToken: crypto.randomBytes(15).toString('base64url'),
-    })
-    .returning();
-  if (!device) throw new Error('no device');
-  return device.id;
-}
-
 async function channel(body: Record<string, unknown>): Promise<NotificationChannel> {
   const res = await manager('POST', '/sbuilding/notification/channel', {
     projectId,
@@ -177,36 +144,13 @@ beforeAll(async () => {
   stranger = as(t, await t.login('otheradmin', 'otheradmin123'));
 
   const tenantId = await demoTenantId(t);
-  const [project] = await t.app.db
-    .insert(projects)
-    .values({ tenantId, projectName: 'Reports test', address: 'Test', timeZone: 'Asia/Shanghai' })
-    .returning();
-  if (!project) throw new Error('no project');
-  projectId = project.id;
-  const [b] = await t.app.db
-    .insert(buildings)
-    .values({ tenantId, projectId, name: 'A', longitude: 121, latitude: 31 })
-    .returning();
-  if (!b) throw new Error('no building');
-  buildingA = b.id;
-  const [f1] = await t.app.db
-    .insert(floors)
-    .values({ tenantId, buildingId: buildingA, name: 'F1', sort: 1 })
-    .returning();
-  if (!f1) throw new Error('no floor');
-  const ch1 = await insertChannel(tenantId, 'M1 ch1', f1.id, '000000000011');
-  const ch2 = await insertChannel(tenantId, 'M2 ch1', f1.id, '000000000012');
-  const hourly = [];
-  for (const date of ['2026-07-15', '2026-07-16']) {
-    for (let h = 0; h < 24; h++) hourly.push({ ...row(ch1, h === 10 ? 5 : 1), bucket: hourAt(date, h) });
-  }
-  hourly.push({ ...row(ch2, 2), bucket: hourAt('2026-07-15', 10) });
-  await t.app.db.insert(telemetryHourly).values(hourly);
-  await t.app.db.insert(telemetryDaily).values([
-    { ...row(ch1, 28), day: '2026-07-15' },
-    { ...row(ch1, 28), day: '2026-07-16' },
-    { ...row(ch2, 2), day: '2026-07-15' },
-  ]);
+  const campus = await insertCampus(t.app.db, { tenantId, projectName: 'Reports test', floors: ['F1'] });
+  projectId = campus.projectId;
+  buildingA = campus.buildingId;
+  const place = { tenantId, projectId, buildingId: buildingA, floorId: campus.floorIds[0] };
+  const ch1 = await insertChannel(t.app.db, { ...place, name: 'M1 ch1', codeAddr: '000000000011' });
+  const ch2 = await insertChannel(t.app.db, { ...place, name: 'M2 ch1', codeAddr: '000000000012' });
+  await writeBillDays(t.app.db, ch1, ch2);
   const raw = [100, 101, 104, 105].map((num, i) => ({
     deviceId: ch1,
     key: 'energy1',
@@ -217,16 +161,7 @@ beforeAll(async () => {
   await t.app.db
     .insert(telemetryCounters)
     .values({ deviceId: ch1, key: 'energy1', ts: raw[3]!.ts, value: 105 });
-  for (const [path, body] of [
-    [
-      '/sbuilding/energy/tariff',
-      { projectId, name: 'Five periods', validFrom: '2026-01-01', ...DEMO_TARIFF },
-    ],
-    ['/sbuilding/energy/emission', { projectId, validFrom: '2026-01-01', kgPerKwh: 0.5 }],
-  ] as const) {
-    const res = await manager('POST', path, body);
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await priceProject(manager, projectId, { name: 'Five periods', ...DEMO_TARIFF }, 0.5);
   const smtpSet = await admin('PUT', '/system/config/smtp', {
     host: '127.0.0.1',
     port: smtpPort,

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnergyDemand, MeterNode, Portfolio, PortfolioProject } from '@sbuilding/shared';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { energyRow as rollup, hourAt, insertChannel } from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { buildings, floors } from '../buildings/tables.js';
-import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 
@@ -44,18 +43,7 @@ let ch1: number;
 let ch2: number;
 let ch3: number;
 
-const hourAt = (date: string, hour: number) =>
-  new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+08:00`));
 const at = (date: string, hhmm: string) => new Date(Date.parse(`${date}T${hhmm}:00+08:00`));
-const rollup = (deviceId: number, delta: number) => ({
-  deviceId,
-  key: 'energy1',
-  count: 1,
-  sum: delta,
-  min: delta,
-  max: delta,
-  delta,
-});
 
 async function place(tenantId: number, projectName: string) {
   const [project] = await t.app.db
@@ -81,30 +69,15 @@ async function floor(tenantId: number, buildingId: number, name: string, area: n
   return f.id;
 }
 
-async function channel(
-  tenantId: number,
-  projectId: number,
-  buildingId: number,
-  floorId: number,
-  codeAddr: string,
-) {
-  const [row] = await t.app.db
-    .insert(devices)
-    .values({
-      tenantId,
-      projectId,
-      buildingId,
-      floorId,
-      model: 'ammeter4g',
-      category: 'ammeter',
-      name: `${codeAddr} ch1`,
-      props: { codeAddr, channel: 1, ratio: 1, transformerRatio: 1 },
-      identity: `${codeAddr}:1`,
-      accessToken: crypto.randomBytes(15).toString('base64url'),
-    })
-    .returning();
-  if (!row) throw new Error('no device');
-  return row.id;
+function channel(tenantId: number, projectId: number, buildingId: number, floorId: number, codeAddr: string) {
+  return insertChannel(t.app.db, {
+    tenantId,
+    projectId,
+    buildingId,
+    floorId,
+    name: `${codeAddr} ch1`,
+    codeAddr,
+  });
 }
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   zoneBaselineOf,
   type DayReadings,
   type PlainSaving,
-} from './baseline.js';
+} from './baseline-arithmetic.js';
 import { emptyState } from './readings.js';
 
 /*

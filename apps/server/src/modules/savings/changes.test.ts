@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PowerState } from '@sbuilding/shared';
 import { mayLowerDraw, savingOf, savingsPeriod, sumByOwner, type Observed } from './changes.js';
-import { withBaseline } from './baseline.js';
+import { withBaseline } from './baseline-arithmetic.js';
 import { emptyState } from './readings.js';
 
 /*

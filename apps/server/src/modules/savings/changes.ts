@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { devices } from '../devices/tables.js';
-import { withBaselines, type PlainSaving } from './baseline.js';
+import type { PlainSaving } from './baseline-arithmetic.js';
+import { withBaselines } from './baseline.js';
 import {
   CONTEXT_KEYS,
   CONTROL_KEYS,

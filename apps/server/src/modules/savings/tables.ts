@@ -20,7 +20,7 @@ import { tenants } from '../tenants/tables.js';
  * that device, owner (a scene, noon nap or AC automation) and day type, with the days and when. A later
  * saving of the same owner on the device with no comparable day left (an automation that runs every
  * workday for longer than the lookback, or history past the telemetry retention) uses the most recent one
- * (baseline.ts). One row per saving date; gone with the device.
+ * (baseline.ts, written and read in kept-baselines.ts). One row per saving date; gone with the device.
  */
 export const savingBaselines = pgTable(
   'saving_baselines',
