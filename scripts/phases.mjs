@@ -1,0 +1,81 @@
+// Runs suites in phases, each phase's steps side by side, and prints the time each took. Used by npm test
+// (scripts/test.mjs) and by the browser suite on its own (scripts/test-browser.mjs).
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+
+const E2E = ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts'];
+
+/**
+ * The browser suite as npm test runs it. First the files that share servers, in two halves side by side,
+ * each half with the servers of its own global setup: a browser file mostly waits for its page, its server
+ * and Chromium (300 s of CPU in 680 s, one file at a time on the idle machine), and the halves share no
+ * server, so no file sees the other half's changes. Then the files that start a simulated campus of their
+ * own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts) on a machine the other suites have left. `beside` is
+ * what runs beside the halves (npm test: the unit and API suites).
+ */
+export function browserPhases(beside = []) {
+  return [
+    {
+      name: beside.length ? 'unit, API and browser' : 'browser',
+      steps: [
+        ...beside,
+        ...[1, 2].map((shard) => ({
+          label: `browser ${shard}/2`,
+          command: ['npx', [...E2E, `--shard=${shard}/2`]],
+          env: { E2E_GROUP: 'shared' },
+        })),
+      ],
+    },
+    {
+      name: 'browser, own campuses',
+      steps: [{ label: 'browser', command: ['npx', E2E], env: { E2E_GROUP: 'alone' } }],
+    },
+  ];
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/** Runs one step, its output's lines prefixed with the step's label; resolves with its exit code. */
+function run({ label, command: [command, args], env = {} }, timings) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+    }
+    child.on('exit', (code, signal) => {
+      timings.push(`  ${label}: ${seconds(Date.now() - started)}`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * Runs the phases in order; a phase that fails stops the run (the later ones would only fail for the same
+ * reason). Prints a summary titled `title` and resolves with whether every phase passed.
+ */
+export async function runPhases(title, phases) {
+  const timings = [];
+  const started = Date.now();
+  let failed = null;
+  for (const phase of phases) {
+    const t0 = Date.now();
+    process.stdout.write(`\n=== ${phase.name} ===\n`);
+    const codes = await Promise.all(phase.steps.map((step) => run(step, timings)));
+    timings.push(`${phase.name}: ${seconds(Date.now() - t0)}`);
+    if (codes.some((code) => code !== 0)) {
+      failed = phase.name;
+      break;
+    }
+  }
+  process.stdout.write(`\n=== ${title}: ${failed ? `FAILED in ${failed}` : 'passed'} ===\n`);
+  for (const line of timings) process.stdout.write(`  ${line}\n`);
+  process.stdout.write(`  total: ${seconds(Date.now() - started)}\n`);
+  return failed === null;
+}
