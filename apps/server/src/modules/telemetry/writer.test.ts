@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { deviceRow, insertDevice, type TestDevice } from '../../test/devices.js';
 import { deviceLatest, devices } from '../devices/tables.js';
 import { telemetryHourly, telemetryRaw } from './tables.js';
-import { TelemetryWriter } from './writer.js';
+import { maxBatchRowsFor, TelemetryWriter } from './writer.js';
 
 let t: TestApp;
 let meter: TestDevice;
@@ -59,6 +59,32 @@ describe('the telemetry writer', () => {
       })),
     );
     await Promise.all([writer.close(), slow.close()]);
+  });
+
+  it("keeps the embedded database's transactions to maxBatchRowsFor('pglite') readings, whole messages each", async () => {
+    // PGlite runs each statement in the server's thread: a request waits for the batch under way.
+    expect(maxBatchRowsFor('pglite')).toBeLessThanOrEqual(1_000);
+    const batches: number[] = [];
+    const writer = new TelemetryWriter(t.app.db, {
+      lanes: 1,
+      maxBatchRows: maxBatchRowsFor('pglite'),
+      onBatch: (rows) => batches.push(rows),
+    });
+    const base = Date.parse('2026-11-19T08:00:00Z');
+    // Eight messages of 400 readings each, all waiting at once (a first start's history arrives so).
+    const messages = Array.from({ length: 8 }, (_, m) =>
+      Array.from({ length: 400 }, (_, i) => ({
+        deviceId: meter.id,
+        key: 'co2',
+        ts: base + (m * 400 + i) * 1000,
+        value: 400 + i,
+      })),
+    );
+    await Promise.all(messages.map((rows) => writer.write(rows)));
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(3_200);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(maxBatchRowsFor('pglite'));
+    expect(batches.every((rows) => rows % 400 === 0)).toBe(true);
+    await writer.close();
   });
 
   it('keeps the newest reading as the latest value whatever the arrival order, and marks the device online', async () => {
