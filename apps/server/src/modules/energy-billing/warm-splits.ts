@@ -131,6 +131,8 @@ export class SplitWarmer {
   private started = false;
   private stopped = false;
   private readonly halt = new AbortController();
+  /** What the running pass split and kept (its log line). */
+  private done = { channelDays: 0, channelMonths: 0 };
 
   constructor(
     private readonly db: () => Db,
@@ -204,10 +206,17 @@ export class SplitWarmer {
   }
 
   private async pass(): Promise<void> {
+    const started = performance.now();
+    this.done = { channelDays: 0, channelMonths: 0 };
     for (const project of await meterChannelsByProject(this.db())) {
       if (!(await this.yielded())) return;
       await this.warmProject(project);
     }
+    if (this.done.channelDays + this.done.channelMonths > 0)
+      this.log.info(
+        { ...this.done, ms: Math.round(performance.now() - started) },
+        'energy: tariff splits warmed',
+      );
   }
 
   private async warmProject({ projectId, timeZone, ids }: ProjectChannels): Promise<void> {
@@ -234,10 +243,15 @@ export class SplitWarmer {
         for (const channel of group) {
           const own = stale.filter((s) => s.deviceId === channel);
           if (own.length === 0) continue;
-          complete = (await this.split(db, timeZone, channel, own, days)) && complete;
+          const split = await this.split(db, timeZone, channel, own, days);
+          if (split) this.done.channelDays += own.length;
+          complete = split && complete;
           if (!(await this.rested())) return;
         }
-        if (kept && complete) await keepMonths(db, group, [kept]);
+        if (kept && complete) {
+          await keepMonths(db, group, [kept]);
+          this.done.channelMonths += group.length;
+        }
       }
     }
   }
