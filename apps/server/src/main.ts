@@ -142,7 +142,7 @@ async function main() {
   });
   // The tariff splits are warmed once start-up and the first start's history are done (on PGlite it shares
   // the server's thread: warming beside the history would slow sign-in), then every 15 minutes.
-  void simulatorStarting.then(() => app.splitWarmer.start());
+  if (config.energyWarmSplits) void simulatorStarting.then(() => app.splitWarmer.start());
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
