@@ -171,6 +171,9 @@ export async function splitStale(
       ...kwh,
     };
   });
+  // In key order: writers of overlapping rows (two calls, a call and the warmer) lock them in the same order,
+  // so their upserts wait for each other instead of deadlocking on PostgreSQL.
+  values.sort((a, b) => a.deviceId - b.deviceId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   for (let i = 0; i < values.length; i += 2000) {
     await db
       .insert(energyDayPeriods)
@@ -427,6 +430,8 @@ export async function keepMonths(
       stretches: (out.get(m.month)?.get(deviceId) ?? []).map((k) => TOU_PERIODS.map((p) => k[p])),
     })),
   );
+  // In key order, as the day splits (splitStale): concurrent keepers lock the rows in the same order.
+  values.sort((a, b) => a.deviceId - b.deviceId || (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   for (let i = 0; i < values.length; i += 2000) {
     await db
       .insert(energyMonthPeriods)
