@@ -30,8 +30,8 @@ export interface WarmerSettings {
   /** How often a pass looks for channel-days with rollups but no current split (late readings, today). */
   intervalMs: number;
   /**
-   * The rest after each channel-month split, so requests (and, on PGlite, their statements) go first; between
-   * two checks (one statement each) the warmer only yields.
+   * The rest after each channel-month split and each month kept, so requests (and, on PGlite, their statements)
+   * go first; between two checks (one statement each) the warmer only yields.
    */
   pauseMs: number;
   /** Channels checked together in one statement (a month of theirs). */
@@ -112,7 +112,7 @@ function prevMonth(month: string): string {
  * A pass goes project by project, month by month from the newest (the months users ask first), in groups
  * of `channelsPerCheck` channels: a whole past month whose kept sums still hold (`keptMonths`) is skipped
  * in one statement; otherwise its stale channel-days are found in one statement (`staleDays`) and split one
- * channel-month per step (`splitStale`), resting `pauseMs` after each, then its sums are kept. Every
+ * channel-month per step (`splitStale`), then its sums are kept, resting `pauseMs` after each write. Every
  * statement reads or writes at most a month of a group's rows, so none holds PGlite (the server's thread)
  * for more than a few milliseconds. It runs at start, every `intervalMs` (late readings, today's rollups,
  * calendar changes) and when woken (`wake`: a tariff or emission factor written).
@@ -251,6 +251,7 @@ export class SplitWarmer {
         if (kept && complete) {
           await keepMonths(db, group, [kept]);
           this.done.channelMonths += group.length;
+          if (!(await this.rested())) return;
         }
       }
     }
