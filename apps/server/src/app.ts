@@ -47,7 +47,7 @@ import { acAutomationRoutes } from './modules/ac-automation/index.js';
 import { sceneWeekRoutes } from './modules/scenes/index.js';
 import { alertRuleRoutes } from './modules/alerts/index.js';
 import { energyRoutes } from './modules/energy/index.js';
-import { energyBillingRoutes } from './modules/energy-billing/index.js';
+import { energyBillingRoutes, splitWarmerPlugin } from './modules/energy-billing/index.js';
 import {
   energyReportRoutes,
   energyReportsPlugin,
@@ -156,6 +156,8 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(sceneEventsPlugin);
   await app.register(notificationsPlugin);
   await app.register(energyReportsPlugin);
+  // The tariff splits warmed in the background (main.ts starts it after start-up; stopped on close).
+  await app.register(splitWarmerPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
   await app.register(socketPlugin, { reportCount });
 

@@ -140,6 +140,9 @@ async function main() {
   void simulatorStarting.then((simulator) => {
     if (!simulatorAbort.signal.aborted) app.simulator = simulator;
   });
+  // The tariff splits are warmed once start-up and the first start's history are done (on PGlite it shares
+  // the server's thread: warming beside the history would slow sign-in), then every 15 minutes.
+  if (config.energyWarmSplits) void simulatorStarting.then(() => app.splitWarmer.start());
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -151,6 +154,7 @@ async function main() {
     await stopScenes();
     await stopAcAutomation();
     await stopDemandSplitting();
+    await app.splitWarmer.stop();
     await stopRetention();
     simulatorAbort.abort();
     app.simulator = null;

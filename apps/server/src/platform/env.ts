@@ -56,6 +56,8 @@ const envSchema = z.object({
   DEVICE_CONNECT_GRACE_MINUTES: z.coerce.number().min(0).optional(),
   CAPTCHA_ENABLED: bool(true),
   SIMULATOR: bool(true),
+  /** off: the tariff splits are not warmed in the background (a period's first cost call splits its days). */
+  ENERGY_WARM_SPLITS: bool(true),
   /** Simulated seconds per real second of the built-in simulator (10 makes a day pass in 2.4 hours). */
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
   /** Days of history the built-in simulator writes for the demo campus on its first start (0: none). */
@@ -137,6 +139,7 @@ export interface Config {
   deviceConnectGraceMinutes: number;
   captchaEnabled: boolean;
   simulator: boolean;
+  energyWarmSplits: boolean;
   simSpeed: number;
   simBackfillDays: number;
   telemetryRetentionDays: number;
@@ -188,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deviceConnectGraceMinutes: e.DEVICE_CONNECT_GRACE_MINUTES ?? e.DEVICE_OFFLINE_MINUTES,
     captchaEnabled: e.CAPTCHA_ENABLED,
     simulator: e.SIMULATOR,
+    energyWarmSplits: e.ENERGY_WARM_SPLITS,
     simSpeed: e.SIM_SPEED,
     simBackfillDays: e.SIM_BACKFILL_DAYS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,

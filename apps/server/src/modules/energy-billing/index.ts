@@ -8,3 +8,4 @@ export { settleDemandBefore, startDemandSplitting } from './demand.js';
 export { projectEnergy, type PlaceEnergy } from './costs.js';
 export { demandSpan, ensureDemandDays, peakFigure, placePeaks, type DemandPlace } from './demand-places.js';
 export { treeBuildingAreas, type TreeArea } from './tree-areas.js';
+export { splitWarmerPlugin } from './warm-splits-plugin.js';

@@ -45,6 +45,34 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
     : [];
 }
 
+/** A (channel, day) whose stored split is missing or stale, with the daily rollups' total now. */
+export interface StaleDay {
+  deviceId: number;
+  day: string;
+  kwh: number;
+}
+
+/**
+ * What a split is told about (`watchSplits`): channel-days split again, or channel-months whose sums were
+ * kept again. For observation only (tests: a call after the warmer's pass splits nothing).
+ */
+export interface SplitWork {
+  kind: 'days' | 'months';
+  count: number;
+}
+
+const watchers = new Set<(work: SplitWork) => void>();
+
+/** Calls `listener` after each batch of splitting or month keeping in this process; answers its removal. */
+export function watchSplits(listener: (work: SplitWork) => void): () => void {
+  watchers.add(listener);
+  return () => watchers.delete(listener);
+}
+
+function told(work: SplitWork): void {
+  for (const listener of watchers) listener(work);
+}
+
 /**
  * Makes sure every (channel, day) with consumption in the days has its split by period stored under the
  * day's current split: the rows missing or stale (another plan or map, or another daily total than the
@@ -58,6 +86,16 @@ export async function ensureProfiles(
   splits: readonly DaySplit[],
 ): Promise<void> {
   if (ids.length === 0 || splits.length === 0) return;
+  await splitStale(db, zone, await staleDays(db, ids, splits), splits);
+}
+
+/** The (channel, day) rows of the days whose stored split is missing or stale (one statement). */
+export async function staleDays(
+  db: Db,
+  ids: readonly number[],
+  splits: readonly DaySplit[],
+): Promise<StaleDay[]> {
+  if (ids.length === 0 || splits.length === 0) return [];
   const first = splits[0]?.date ?? '';
   const last = splits.at(-1)?.date ?? '';
   const expected = JSON.stringify(splits.map((s) => ({ d: s.date, t: s.tariffId, m: s.map })));
@@ -67,7 +105,7 @@ export async function ensureProfiles(
   );
   // The daily totals that no stored split matches (same day, map, plan and total): a set difference, which
   // the planner hashes (a join against the expected days ran as a nested loop, seconds for a year).
-  const stale = rowsOf(
+  return rowsOf(
     await db.execute(sql`
       with e as (select * from json_to_recordset(${expected}::json) as x(d date, t int, m text)),
       daily as (
@@ -85,12 +123,22 @@ export async function ensureProfiles(
       changed as (select device_id, day, kwh from daily except select device_id, day, kwh from cached)
       select device_id as "deviceId", to_char(day, 'YYYY-MM-DD') as "day", kwh as "kwh" from changed`),
   ).map((r) => ({ deviceId: Number(r.deviceId), day: String(r.day), kwh: Number(r.kwh) }));
-  if (stale.length === 0) return;
+}
 
+/** Splits these stale channel-days from their hourly rollups under `splits` (their days' plan and map) and stores them. */
+export async function splitStale(
+  db: Db,
+  zone: string,
+  stale: readonly StaleDay[],
+  splits: readonly DaySplit[],
+): Promise<void> {
+  if (stale.length === 0) return;
+  const first = splits[0]?.date ?? '';
+  const last = splits.at(-1)?.date ?? '';
   const splitOf = new Map(splits.map((s) => [s.date, s]));
-  const staleDays = stale.map((s) => s.day).sort();
-  const start = localMidnight(staleDays[0] ?? first, zone);
-  const end = localMidnight(addDays(staleDays.at(-1) ?? last, 1), zone);
+  const days = stale.map((s) => s.day).sort();
+  const start = localMidnight(days[0] ?? first, zone);
+  const end = localMidnight(addDays(days.at(-1) ?? last, 1), zone);
   const staleIds = [...new Set(stale.map((s) => s.deviceId))];
   const hourly = await hourlyEnergy(db, staleIds, start, end);
   // Local date and hour of each UTC hour start (computed once per hour, not per row).
@@ -123,6 +171,9 @@ export async function ensureProfiles(
       ...kwh,
     };
   });
+  // In key order: writers of overlapping rows (two calls, a call and the warmer) lock them in the same order,
+  // so their upserts wait for each other instead of deadlocking on PostgreSQL.
+  values.sort((a, b) => a.deviceId - b.deviceId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   for (let i = 0; i < values.length; i += 2000) {
     await db
       .insert(energyDayPeriods)
@@ -141,6 +192,7 @@ export async function ensureProfiles(
         },
       });
   }
+  told({ kind: 'days', count: values.length });
 }
 
 /** A stretch of days under one plan and one emission factor, inside one calendar month. */
@@ -181,7 +233,8 @@ export function stretchesOf(
   });
 }
 
-function nextMonth(date: string): string {
+/** The first day of the month after `date`'s. */
+export function nextMonth(date: string): string {
   const y = Number(date.slice(0, 4));
   const m = Number(date.slice(5, 7));
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
@@ -377,6 +430,8 @@ export async function keepMonths(
       stretches: (out.get(m.month)?.get(deviceId) ?? []).map((k) => TOU_PERIODS.map((p) => k[p])),
     })),
   );
+  // In key order, as the day splits (splitStale): concurrent keepers lock the rows in the same order.
+  values.sort((a, b) => a.deviceId - b.deviceId || (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   for (let i = 0; i < values.length; i += 2000) {
     await db
       .insert(energyMonthPeriods)
@@ -390,5 +445,6 @@ export async function keepMonths(
         },
       });
   }
+  if (values.length > 0) told({ kind: 'months', count: values.length });
   return out;
 }

@@ -32,8 +32,17 @@ const tags = ['energy'];
 const READ = { roles: PROJECT_READ_ROLES };
 const WRITE = { roles: PROJECT_WRITE_ROLES };
 
-/** Tariff plans and emission factors (issue 22); writing one forgets every priced answer. */
+/**
+ * Tariff plans and emission factors (issue 22); writing one forgets every priced answer and wakes the split
+ * warmer (warm-splits.ts).
+ */
 export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async (app, { caches }) => {
+  // Every priced answer goes, and the warmer splits the days again under the new plan or factor.
+  const pricingChanged = () => {
+    caches.forgetPriced();
+    app.splitWarmer.wake();
+  };
+
   app.get(
     '/sbuilding/energy/tariff/list',
     {
@@ -62,7 +71,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
     },
     async (request) => {
       const tariff = await createTariff(app.db, request.scope(), request.body);
-      caches.forgetPriced();
+      pricingChanged();
       return ok(request, tariff);
     },
   );
@@ -80,7 +89,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
     },
     async (request) => {
       const tariff = await updateTariff(app.db, request.scope(), request.body);
-      caches.forgetPriced();
+      pricingChanged();
       return ok(request, tariff);
     },
   );
@@ -98,7 +107,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
     },
     async (request) => {
       await deleteTariff(app.db, request.scope(), request.params.id);
-      caches.forgetPriced();
+      pricingChanged();
       return ok(request, null);
     },
   );
@@ -146,7 +155,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
     },
     async (request) => {
       const factor = await putFactor(app.db, request.scope(), request.body);
-      caches.forgetPriced();
+      pricingChanged();
       return ok(request, factor);
     },
   );
@@ -164,7 +173,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
     },
     async (request) => {
       await deleteFactor(app.db, request.scope(), request.params.id);
-      caches.forgetPriced();
+      pricingChanged();
       return ok(request, null);
     },
   );
