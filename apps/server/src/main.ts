@@ -139,6 +139,8 @@ async function main() {
       : Promise.resolve(null);
   void simulatorStarting.then((simulator) => {
     if (!simulatorAbort.signal.aborted) app.simulator = simulator;
+    // The campus is alive (its devices connected): a parent still listening (a test) hears it.
+    if (config.simulator && process.connected) process.send?.({ type: 'simulator', running: !!simulator });
   });
   // The tariff splits are warmed once start-up and the first start's history are done (on PGlite it shares
   // the server's thread: warming beside the history would slow sign-in), then every 15 minutes.

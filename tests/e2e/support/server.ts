@@ -17,7 +17,6 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-
 /** Starts the built server (`npm run build` first) on free ports with a fresh data dir. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
@@ -73,8 +72,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // first. Three servers start at once beside the API suite: on a loaded 2-core machine that took over 90 s.
   const outcome = await new Promise<'ready' | 'exited' | 'timeout'>((resolve) => {
     const timer = setTimeout(() => resolve('timeout'), 180_000);
+    // With the simulator on, ready once the campus is alive too (its devices connected, a first start's
+    // history written), as a user sees it: signing in during the simulator's connections on a loaded machine
+    // took over 30 s now and then.
+    const awaited = new Set(env.SIMULATOR === 'on' ? ['ready', 'simulator'] : ['ready']);
     child.on('message', (message: { type?: string }) => {
-      if (message.type !== 'ready') return;
+      if (!message.type || !awaited.delete(message.type) || awaited.size > 0) return;
       clearTimeout(timer);
       resolve('ready');
     });
