@@ -43,4 +43,13 @@ describe('markScrollableRegions', () => {
     expect(fits.hasAttribute('tabindex')).toBe(false);
     expect(withButton.hasAttribute('tabindex')).toBe(false);
   });
+
+  it('puts in the tab order a table whose only control is disabled (an empty table with "Select all")', () => {
+    const empty = region(
+      '<table><thead><tr><th><input type="checkbox" aria-label="Select all" disabled></th><th>Table name</th></tr></thead></table>',
+      { scrollWidth: 604, clientWidth: 268 },
+    );
+    markScrollableRegions();
+    expect(empty.tabIndex).toBe(0);
+  });
 });

@@ -1,7 +1,13 @@
 /** The parts of antd's tables that scroll when a table is wider (or taller) than its card. */
 const SCROLLERS = '.ant-table-content, .ant-table-body';
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+/**
+ * Controls that take focus. A disabled one does not: an empty table with row selection holds only its
+ * disabled "Select all" box, and would be left out of the tab order while it scrolls (the walk found it on
+ * /tool/gen at 390 px).
+ */
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"]):not(:disabled)';
 
 function scrolls(element: Element): boolean {
   return element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
