@@ -32,7 +32,13 @@ export function markScrollableRegions(root: ParentNode = document): void {
   }
 }
 
-/** Keeps `markScrollableRegions` true while the page changes and the window is resized; returns a stop. */
+/**
+ * Keeps `markScrollableRegions` true while the page changes and the window is resized; returns a stop.
+ * A table can start to scroll with no node added: its text changes, antd sets its columns' widths (a style),
+ * or the page grows a vertical scrollbar and every card narrows by its width while the window keeps its size.
+ * The walk caught such tables unmarked at 390 px (/energy/tariff, /energy/bills), so text and style changes
+ * and the body's own size are watched too.
+ */
 export function watchScrollableRegions(): () => void {
   let frame = 0;
   const schedule = () => {
@@ -43,11 +49,20 @@ export function watchScrollableRegions(): () => void {
     });
   };
   const observer = new MutationObserver(schedule);
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['style', 'class'],
+  });
+  const sized = new ResizeObserver(schedule);
+  sized.observe(document.body);
   window.addEventListener('resize', schedule);
   schedule();
   return () => {
     observer.disconnect();
+    sized.disconnect();
     window.removeEventListener('resize', schedule);
     if (frame) cancelAnimationFrame(frame);
   };
