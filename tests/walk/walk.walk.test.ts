@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, seriousA11yViolations } from '../e2e/support/browser.js';
 import { DEMO_PASSWORDS } from '../e2e/support/console.js';
+import { apiOf, demoPlace } from '../e2e/support/devices.js';
 import { startServer, type RunningServer } from '../e2e/support/server.js';
 
 /**
@@ -15,6 +16,8 @@ import { startServer, type RunningServer } from '../e2e/support/server.js';
  * - the page scrolling sideways (tables scroll inside their card);
  * - a serious or critical axe finding, an uncaught error.
  * Every finding is printed with its page, role, language and width; the walk fails when there is any.
+ * The menu holds no page with a parameter; the one such page a visitor reaches on their own, a share link's
+ * report or bill (/share/:token, no session), is walked too with links the project administrator makes.
  */
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
 
@@ -115,6 +118,18 @@ describe('a walk through every page', () => {
           const { page, token } = await signedIn(username, locale, width);
           const errors: string[] = [];
           page.on('pageerror', (e) => errors.push(e.message));
+          // A project administrator without a project lands on the guide from every page: walk the guide,
+          // then choose Demo Campus there as a new user would, so the walk sees the pages themselves.
+          // The sign-in lands on the home page first and the guard redirects once the session has loaded.
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          if (new URL(page.url()).pathname === '/guide') {
+            const where = `/guide as ${username}, ${locale}, ${width} px`;
+            await page.locator('.sb-guide-projects .ant-btn-primary').first().waitFor();
+            await inspect(page, where, locale);
+            await page.locator('.sb-guide-projects .ant-btn-primary').first().click();
+            await page.waitForURL((url) => url.pathname !== '/guide');
+            for (const error of errors.splice(0)) found(`${where}: uncaught error ${error}`);
+          }
           const res = await fetch(`${server.url}/getRouters`, {
             headers: { authorization: `Bearer ${token}` },
           });
@@ -133,5 +148,49 @@ describe('a walk through every page', () => {
       }
     }
     expect(findings).toEqual([]);
+  });
+
+  it('finds nothing of those kinds on a shared report or bill, opened without a session', async () => {
+    const before = findings.length;
+    const { page } = await signedIn('manager', 'en-US', 1440);
+    const api = await apiOf(page, server.url);
+    const { projectId, buildingId } = await demoPlace(api, 'Building A');
+    await page.context().close();
+    const today = new Date().toISOString().slice(0, 10);
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    // This week's and month's report (the previous period is empty on a fresh campus: no NaN for its change)
+    // and this month's bill of a building.
+    const targets = [
+      { kind: 'report', period: 'WEEK', anchor: today },
+      { kind: 'report', period: 'MONTH', anchor: today },
+      { kind: 'bill', month: today.slice(0, 7), level: 'building', nodeId: buildingId },
+    ];
+    const links: string[] = [];
+    for (const target of targets) {
+      const link = await api.call<{ token: string }>('POST', '/sbuilding/energy/report/share', {
+        projectId,
+        expiresAt,
+        ...target,
+      });
+      links.push(`/share/${link.token}`);
+    }
+    for (const locale of ['en-US', 'zh-CN']) {
+      for (const width of [1440, 390]) {
+        const { page: visitor, context } = await openPage(browser, { locale });
+        await visitor.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+        const errors: string[] = [];
+        visitor.on('pageerror', (e) => errors.push(e.message));
+        for (const [i, path] of links.entries()) {
+          const what = Object.values(targets[i] ?? {}).join(' ');
+          const where = `/share/:token (${what}) without a session, ${locale}, ${width} px`;
+          await visitor.goto(`${server.url}${path}`);
+          await visitor.getByTestId('share-expiry').waitFor();
+          await inspect(visitor, where, locale);
+          for (const error of errors.splice(0)) found(`${where}: uncaught error ${error}`);
+        }
+        await context.close();
+      }
+    }
+    expect(findings.slice(before)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { markScrollableRegions } from './scrollable-regions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markScrollableRegions, watchScrollableRegions } from './scrollable-regions';
 
 /** jsdom does no layout: a region's sizes are set as a browser would measure them. */
 function region(html: string, sizes: { scrollWidth: number; clientWidth: number }): HTMLElement {
@@ -18,7 +18,10 @@ function region(html: string, sizes: { scrollWidth: number; clientWidth: number 
 
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
 });
+
+type Resizable = HTMLElement & { resize: (s: { scrollWidth: number; clientWidth: number }) => void };
 
 describe('markScrollableRegions', () => {
   it('puts a table that scrolls sideways in the tab order, and takes it out when it no longer scrolls', () => {
@@ -42,5 +45,56 @@ describe('markScrollableRegions', () => {
     markScrollableRegions();
     expect(fits.hasAttribute('tabindex')).toBe(false);
     expect(withButton.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('puts in the tab order a table whose only control is disabled (an empty table with "Select all")', () => {
+    const empty = region(
+      '<table><thead><tr><th><input type="checkbox" aria-label="Select all" disabled></th><th>Table name</th></tr></thead></table>',
+      { scrollWidth: 604, clientWidth: 268 },
+    );
+    markScrollableRegions();
+    expect(empty.tabIndex).toBe(0);
+  });
+});
+
+describe('watchScrollableRegions', () => {
+  it('marks a table that starts to scroll when antd sets its columns widths, with no node added', async () => {
+    const table = region('<table><tr><td>text only</td></tr></table>', {
+      scrollWidth: 300,
+      clientWidth: 300,
+    });
+    const stop = watchScrollableRegions();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(table.hasAttribute('tabindex')).toBe(false);
+    (table as Resizable).resize({ scrollWidth: 842, clientWidth: 308 });
+    table.querySelector('table')!.style.width = '842px';
+    await vi.waitFor(() => expect(table.tabIndex).toBe(0));
+    stop();
+  });
+
+  it('marks a table that starts to scroll when the page narrows and the window does not resize', async () => {
+    // The page grew a vertical scrollbar: the body narrows, no node changes and no resize event fires.
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const table = region('<table><tr><td>text only</td></tr></table>', {
+      scrollWidth: 300,
+      clientWidth: 300,
+    });
+    const stop = watchScrollableRegions();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(table.hasAttribute('tabindex')).toBe(false);
+    (table as Resizable).resize({ scrollWidth: 300, clientWidth: 285 });
+    for (const observer of observers) observer();
+    await vi.waitFor(() => expect(table.tabIndex).toBe(0));
+    stop();
   });
 });

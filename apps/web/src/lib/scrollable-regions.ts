@@ -1,7 +1,13 @@
 /** The parts of antd's tables that scroll when a table is wider (or taller) than its card. */
 const SCROLLERS = '.ant-table-content, .ant-table-body';
 
-const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+/**
+ * Controls that take focus. A disabled one does not: an empty table with row selection holds only its
+ * disabled "Select all" box, and would be left out of the tab order while it scrolls (the walk found it on
+ * /tool/gen at 390 px).
+ */
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"]):not(:disabled)';
 
 function scrolls(element: Element): boolean {
   return element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
@@ -26,7 +32,13 @@ export function markScrollableRegions(root: ParentNode = document): void {
   }
 }
 
-/** Keeps `markScrollableRegions` true while the page changes and the window is resized; returns a stop. */
+/**
+ * Keeps `markScrollableRegions` true while the page changes and the window is resized; returns a stop.
+ * A table can start to scroll with no node added: its text changes, antd sets its columns' widths (a style),
+ * or the page grows a vertical scrollbar and every card narrows by its width while the window keeps its size.
+ * The walk caught such tables unmarked at 390 px (/energy/tariff, /energy/bills), so text and style changes
+ * and the body's own size are watched too.
+ */
 export function watchScrollableRegions(): () => void {
   let frame = 0;
   const schedule = () => {
@@ -37,11 +49,20 @@ export function watchScrollableRegions(): () => void {
     });
   };
   const observer = new MutationObserver(schedule);
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['style', 'class'],
+  });
+  const sized = new ResizeObserver(schedule);
+  sized.observe(document.body);
   window.addEventListener('resize', schedule);
   schedule();
   return () => {
     observer.disconnect();
+    sized.disconnect();
     window.removeEventListener('resize', schedule);
     if (frame) cancelAnimationFrame(frame);
   };

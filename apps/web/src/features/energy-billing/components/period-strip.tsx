@@ -39,7 +39,9 @@ export function PeriodStrip({ hours, prices, currency, height = 180 }: PeriodStr
       empty={hours.length === 0}
       label={t('energyBilling.stripSummary', { hours: describeHours(hours, name) })}
       option={{
-        grid: { left: 48, right: 16, top: 36, bottom: 28 },
+        // The axis's unit is drawn above the plot: below the legend, which fills a phone's width (at 390 px
+        // 'CNY/kWh' was drawn under the legend's first item).
+        grid: { left: 48, right: 16, top: 64, bottom: 28 },
         legend: { data: used.map(name), top: 0 },
         tooltip: { trigger: 'item' },
         xAxis: { type: 'category', data: hours.map((_, h) => pad(h)) },

@@ -124,7 +124,8 @@ function TreeChart({ tree }: { tree: MeterTree }) {
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
         legend: { top: 0 },
         grid: { left: 16, right: 32, top: 40, bottom: 16, containLabel: true },
-        xAxis: { type: 'value', name: 'kWh' },
+        // On a phone the value axis has room for fewer labels than it makes: drop the ones that would overlap.
+        xAxis: { type: 'value', name: 'kWh', axisLabel: { hideOverlap: true } },
         yAxis: {
           type: 'category',
           inverse: true,

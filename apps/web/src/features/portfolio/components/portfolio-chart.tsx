@@ -73,7 +73,8 @@ export function PortfolioChart({ portfolio }: { portfolio: Portfolio }) {
           },
           legend: { top: 0, data: [current, previous] },
           grid: { left: 16, right: 32, top: 40, bottom: 24, containLabel: true },
-          xAxis: { type: 'value' },
+          // On a phone the value axis has room for fewer labels than it makes: drop the ones that would overlap.
+          xAxis: { type: 'value', axisLabel: { hideOverlap: true } },
           yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name) },
           series: [
             { name: current, type: 'bar', data: rows.map((r) => r.now) },
