@@ -8,7 +8,7 @@ import {
   envelopeSchema,
   PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
-import { ok, okJson } from '../../platform/envelope.js';
+import { okJson } from '../../platform/envelope.js';
 import { XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { scopeKey } from '../../platform/shared-cache.js';
@@ -33,7 +33,14 @@ export const billRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async
         response: { 200: envelopeSchema(billNodesSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await billNodes(app.db, request.scope(), request.query.projectId)),
+    async (request, reply) => {
+      const scope = request.scope();
+      const { projectId } = request.query;
+      const body = await caches.nodes.get(`${scopeKey(scope)}:${projectId}`, async () =>
+        JSON.stringify(billNodesSchema.parse(await billNodes(app.db, scope, projectId))),
+      );
+      return okJson(request, reply, body);
+    },
   );
 
   app.get(
