@@ -17,7 +17,8 @@ import {
   type Range,
 } from './price-channels.js';
 import { emptyPeriods, splitDay, totalKwh, type PeriodKwh } from './pricing.js';
-import { daySplits, ensureProfiles, keepMonths, keptMonths, wholeMonths, type DaySplit } from './profiles.js';
+import { keepMonths, keptMonths, wholeMonths } from './month-sums.js';
+import { daySplits, ensureProfiles, type DaySplit } from './profiles.js';
 import { pricingOf } from './tariffs.js';
 
 /*

@@ -1,7 +1,7 @@
 import { TOU_PERIODS, type Tariff, type TouPeriod } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { addPeriods, emptyPeriods, priceMonth, totalKwh, type PeriodKwh } from './pricing.js';
-import { stretchesOf, stretchUsage, type Stretch } from './profiles.js';
+import { stretchesOf, stretchUsage, type Stretch } from './month-sums.js';
 
 /*
  * Pricing channels: their kWh by tariff period in each range priced at the unit prices of the scope's total

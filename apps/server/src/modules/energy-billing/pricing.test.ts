@@ -7,7 +7,7 @@ import { describeDay } from '../calendar/index.js';
 import { RollupBuilder, upsertRollups } from '../telemetry/rollups.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { gapsOf, hourMap, priceMonth, splitDay, tieredCost, totalKwh, type PeriodKwh } from './pricing.js';
-import { stretchesOf } from './profiles.js';
+import { stretchesOf } from './month-sums.js';
 import { DEMO_TARIFF } from './seed.js';
 
 /*

@@ -7,17 +7,8 @@ import { devices } from '../devices/tables.js';
 import { ENERGY_KEYS, localDate } from '../energy/index.js';
 import { projects } from '../projects/tables.js';
 import { firstOfMonth } from './price-channels.js';
-import {
-  daySplits,
-  keepMonths,
-  keptMonths,
-  nextMonth,
-  splitStale,
-  staleDays,
-  wholeMonths,
-  type DaySplit,
-  type StaleDay,
-} from './profiles.js';
+import { keepMonths, keptMonths, nextMonth, wholeMonths } from './month-sums.js';
+import { daySplits, splitStale, staleDays, type DaySplit, type StaleDay } from './profiles.js';
 import { pricingOf } from './tariffs.js';
 
 /*
