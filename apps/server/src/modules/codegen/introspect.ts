@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GenHtmlType, GenQueryType, GenTsType } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 /**
  * Reading tables and columns from information_schema (and the comments from pg_description), which PGlite
@@ -22,13 +23,6 @@ export interface DbColumn {
 
 /** The code generator's own tables are not offered for import. */
 const OWN_TABLES = ['gen_table', 'gen_table_column'];
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows)
-    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
-    : [];
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

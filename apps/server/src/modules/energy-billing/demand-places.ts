@@ -10,6 +10,7 @@ import type { Scope } from '../../platform/tenancy.js';
 import { addDays, energyPlaces, localClock, localDate, localMidnight } from '../energy/index.js';
 import { ensureDemand, QUARTER_MS } from './demand.js';
 import { energyDemandQuarters } from './tables.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 /** A place to find the peak of: its key, its channels, the range [fromMs, toMs). */
 export interface DemandPlace {
@@ -21,17 +22,6 @@ export interface DemandPlace {
 
 /** At most this many (channel, day) pairs are split in one statement (its parameters stay few). */
 const SPLIT_BATCH = 4_000;
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows: unknown = Array.isArray(result)
-    ? result
-    : result && typeof result === 'object'
-      ? Reflect.get(result, 'rows')
-      : [];
-  return Array.isArray(rows)
-    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
-    : [];
-}
 
 /**
  * Makes sure the channels' local days from `from` to `to` (up to now) are split into quarter hours

@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/client.js';
 import { addDays } from '../energy/index.js';
 import { emptyPeriods, inForce, type PeriodKwh } from './pricing.js';
 import { energyMonthPeriods } from './tables.js';
-import { ENERGY_KEYS, rowsOf, told, type DaySplit } from './profiles.js';
+import { rowsOf } from '../../platform/db/rows.js';
+import { ENERGY_KEY_LIST, told, type DaySplit } from './profiles.js';
 
 /*
  * Reading the stored splits: a range cut into stretches (one plan, one emission factor, one calendar month),
@@ -155,7 +156,7 @@ export async function keptMonths(
       ids as (select unnest(array[${idList}]::int[]) as id),
       daily as (
         select device_id, date_trunc('month', day)::date as m, sum(delta) as kwh from telemetry_daily
-        where device_id in (${idList}) and key in ${ENERGY_KEYS}
+        where device_id in (${idList}) and key in ${ENERGY_KEY_LIST}
           and day between ${first}::date and ${last}::date
         group by device_id, date_trunc('month', day)::date
       ),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tariff } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { addDays, hourlyEnergy, localClock, localDate, localMidnight } from '../energy/index.js';
+import { addDays, ENERGY_KEYS, hourlyEnergy, localClock, localDate, localMidnight } from '../energy/index.js';
 import { hourMap, inForce, splitDay, totalKwh, type PeriodKwh } from './pricing.js';
 import { energyDayPeriods } from './tables.js';
 import { workdaysOf } from './tariffs.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 /** What a day is split by: the plan in force and its hour map. */
 export interface DaySplit {
@@ -34,15 +35,11 @@ export async function daySplits(
   return out;
 }
 
-/** The counters' keys whose daily rollups are a channel's consumption. */
-export const ENERGY_KEYS = sql`('energy', 'energy1', 'energy2', 'energy3', 'energy4')`;
-
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows)
-    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
-    : [];
-}
+/**
+ * The energy module's counter keys as an SQL list literal (`('energy', …)`): the keys are constants, written
+ * into the statement so that its text, and its plan, stay the same for every call.
+ */
+export const ENERGY_KEY_LIST = sql.raw(`(${ENERGY_KEYS.map((k) => `'${k}'`).join(', ')})`);
 
 /** A (channel, day) whose stored split is missing or stale, with the daily rollups' total now. */
 export interface StaleDay {
@@ -110,7 +107,7 @@ export async function staleDays(
       daily as (
         select device_id, day, sum(delta) as kwh from telemetry_daily
         where device_id in (${idList})
-          and key in ${ENERGY_KEYS}
+          and key in ${ENERGY_KEY_LIST}
           and day between ${first}::date and ${last}::date
         group by device_id, day
       ),

@@ -10,6 +10,7 @@ import { firstOfMonth } from './price-channels.js';
 import { keepMonths, keptMonths, nextMonth, wholeMonths } from './month-sums.js';
 import { daySplits, splitStale, staleDays, type DaySplit, type StaleDay } from './profiles.js';
 import { pricingOf } from './tariffs.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 /*
  * The split warmer (issue 22, speed): splits the channel-days the cost, the bills and the meter tree would
@@ -42,13 +43,6 @@ interface ProjectChannels {
   projectId: number;
   timeZone: string;
   ids: number[];
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows)
-    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
-    : [];
 }
 
 /** Every project's meter channels (what the board prices is a subset of them). */

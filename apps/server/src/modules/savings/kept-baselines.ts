@@ -3,7 +3,7 @@ import type { SavingOwnerKind } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
 import type { KeptBaseline } from './baseline-arithmetic.js';
-import { rowsOf } from './readings.js';
+import { rowsOf } from '../../platform/db/rows.js';
 import { savingBaselines } from './tables.js';
 
 /*

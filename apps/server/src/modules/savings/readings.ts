@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PowerState } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 /*
  * What devices reported, read from telemetry_raw for the savings rule (changes.ts) and its baseline
@@ -58,14 +59,6 @@ export interface Probe {
   u?: number;
   vn?: number | null;
   vt?: string | null;
-}
-
-/** The rows of a raw statement's result (PGlite's and node-postgres' alike). */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return Array.isArray(rows)
-    ? rows.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
-    : [];
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -16,6 +16,7 @@ import {
 } from './retention.js';
 import { telemetryDaily, telemetryHourly, telemetryRaw } from './tables.js';
 import { TelemetryWriter, type TelemetryRow } from './writer.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 /*
  * Retention on the real database (PGlite, and PostgreSQL with TEST_DATABASE_URL). A meter reports its counter
@@ -172,12 +173,6 @@ describe('raw telemetry retention', () => {
 async function inDefault(): Promise<number> {
   const [row] = rowsOf(await t.app.db.execute(sql`select count(*)::int as n from telemetry_raw_default`));
   return Number(Reflect.get(Object(row), 'n'));
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  const rows: unknown = result && typeof result === 'object' ? Reflect.get(result, 'rows') : undefined;
-  return Array.isArray(rows) ? rows : [];
 }
 
 describe('the partitioning migration', () => {

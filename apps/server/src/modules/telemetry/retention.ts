@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { telemetryRetention } from './tables.js';
+import { rowsOf } from '../../platform/db/rows.js';
 
 export const DAY_MS = 86_400_000;
 /** Rows one delete statement removes at most. */
@@ -41,12 +42,6 @@ export interface RawPartition {
   from: number;
   /** The next month's first instant. */
   to: number;
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  const rows: unknown = result && typeof result === 'object' ? Reflect.get(result, 'rows') : undefined;
-  return Array.isArray(rows) ? rows : [];
 }
 
 function field(row: unknown, name: string): unknown {
