@@ -102,6 +102,10 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   // page.evaluate runs outside the page's CSP, so the console's strict CSP stays on during the check.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
+    // Judge what has been painted: the console finishes a change in the next frame (tables that start to
+    // scroll are put in the tab order then, lib/scrollable-regions.ts), and a live page (the control log)
+    // changes at any moment; no user can act between a change and its frame.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     // @ts-expect-error axe is defined by the evaluated source
     const result = await window.axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },

@@ -55,6 +55,28 @@ describe('markScrollableRegions', () => {
     markScrollableRegions();
     expect(empty.tabIndex).toBe(0);
   });
+
+  it('puts in the tab order a table whose links and buttons are all out of it (tabindex -1, hidden, inert)', () => {
+    const table = region(
+      '<table><tr><td><a href="/x" tabindex="-1">link</a></td><td><span role="button" tabindex="-1">sort</span></td>' +
+        '<td><div inert><button>in an inert part</button></div></td></tr></table>',
+      { scrollWidth: 900, clientWidth: 390 },
+    );
+    markScrollableRegions();
+    expect(table.tabIndex).toBe(0);
+  });
+
+  it('puts in the tab order a table whose only control is not rendered, as the browser measures it', () => {
+    const table = region('<table><tr><td><button>filter</button></td></tr></table>', {
+      scrollWidth: 900,
+      clientWidth: 390,
+    });
+    // jsdom has no layout: the browser's answer for a button in a collapsed (display: none) part.
+    const button = table.querySelector('button')!;
+    Object.defineProperty(button, 'checkVisibility', { configurable: true, value: () => false });
+    markScrollableRegions();
+    expect(table.tabIndex).toBe(0);
+  });
 });
 
 describe('watchScrollableRegions', () => {

@@ -9,6 +9,22 @@ const SCROLLERS = '.ant-table-content, .ant-table-body';
 const FOCUSABLE =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"]):not(:disabled)';
 
+/**
+ * A control in the tab order, as axe counts it: a negative tabindex (a link antd keeps out of the tab order)
+ * or a control that is not rendered (a collapsed filter, a hidden icon) does not take a keyboard user there.
+ */
+function inTabOrder(element: HTMLElement): boolean {
+  if (element.tabIndex < 0 || element.closest('[inert]')) return false;
+  // checkVisibility: display none, content-visibility and visibility hidden (not in jsdom: counted as shown).
+  return (
+    typeof element.checkVisibility !== 'function' || element.checkVisibility({ visibilityProperty: true })
+  );
+}
+
+function holdsControl(element: HTMLElement): boolean {
+  return [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].some(inTabOrder);
+}
+
 function scrolls(element: Element): boolean {
   return element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
 }
@@ -21,7 +37,7 @@ function scrolls(element: Element): boolean {
 export function markScrollableRegions(root: ParentNode = document): void {
   for (const element of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
     const marked = element.dataset.sbScrollable === 'true';
-    const needed = scrolls(element) && !element.querySelector(FOCUSABLE);
+    const needed = scrolls(element) && !holdsControl(element);
     if (needed && !marked) {
       element.tabIndex = 0;
       element.dataset.sbScrollable = 'true';
