@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { addDays, energyBoard, localClock, localDate, localMidnight } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
-import { cjkFont } from './bill-files.js';
+import { useCjkFont } from './bill-files.js';
 import { energyBoardCost } from './costs.js';
 import { ensureDemand, QUARTER_MS, quarterDemand } from './demand.js';
 
@@ -140,8 +140,7 @@ export async function reportPdf(report: EnergyReport, lang: Lang): Promise<Buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('cjk', cjkFont());
-  doc.font('cjk');
+  useCjkFont(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const row = (cells: readonly string[], columns: readonly number[], size = 9) => {
