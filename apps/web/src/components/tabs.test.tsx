@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
@@ -78,6 +78,24 @@ describe('tabs', () => {
     // React wrote the new orientation back on the nav; the wrapper moved it again.
     expect(nav).not.toHaveAttribute('aria-orientation');
     expect(screen.getAllByRole('tablist')).toHaveLength(1);
+  });
+
+  it("speaks the focused tab's position in the user's language (rc-tabs writes it in English)", async () => {
+    await setLanguage('zh-CN');
+    renderTabs();
+    const tablist = screen.getByRole('tablist');
+    await userEvent.tab();
+    const live = () =>
+      within(tablist)
+        .getByRole('tab', { name: /Channels/ })
+        .querySelector('[aria-live]');
+    await waitFor(() => expect(live()).toHaveTextContent('第 1 个标签页，共 3 个'));
+    await userEvent.keyboard('{ArrowRight}');
+    const next = within(tablist).getByRole('tab', { name: /Delivery log/ });
+    await waitFor(() =>
+      expect(next.querySelector('[aria-live]')).toHaveTextContent('第 2 个标签页，共 3 个'),
+    );
+    expect(tablist).not.toHaveTextContent(/Tab \d of \d/);
   });
 
   it('moves between tabs with the arrow keys and chooses one with Enter', async () => {

@@ -1,4 +1,4 @@
-import { useContext, useLayoutEffect, useRef } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
 // antd's Tabs is imported only here (eslint.config.js, no-restricted-imports); pages use this wrapper.
 import { ConfigProvider, Tabs as AntdTabs, type TabsProps as AntdTabsProps, type TabsRef } from 'antd';
 import { EllipsisOutlined } from '@ant-design/icons';
@@ -41,11 +41,30 @@ function setOrRemove(element: Element, name: string, value: string | undefined):
   else element.removeAttribute(name);
 }
 
+/** rc-tabs' announcement of a focused tab's position, written in English only (TabNode's aria-live text). */
+const POSITION = /^Tab (\d+) of (\d+)$/;
+
+/**
+ * Speaks the focused tab's position in the user's language: rc-tabs puts "Tab 2 of 4" in a live region of the
+ * tab that has keyboard focus, in English whatever the language. Its text node is rewritten in place (React
+ * keeps writing to the same node, and the observer sees each write), before the browser reads it out.
+ */
+function translatePositions(root: HTMLElement, position: (n: string, count: string) => string): void {
+  for (const live of root.querySelectorAll('[aria-live]')) {
+    const text = live.firstChild;
+    const match = text instanceof Text ? POSITION.exec(text.data) : null;
+    if (!text || !match) continue;
+    const spoken = position(match[1] ?? '', match[2] ?? '');
+    if (spoken !== text.data) text.data = spoken;
+  }
+}
+
 /**
  * antd's Tabs with a valid ARIA tree: the tablist is the list of tabs (see `moveTablistRole`), named by
  * `aria-label` / `aria-labelledby` when given (rc-tabs would put them on the outer element, which has no
  * role to name). Arrow keys, Home, End, Enter and Space stay rc-tabs' own (it handles them on the tab
- * nodes). The overflow button and its menu are named in the user's language.
+ * nodes). The overflow button and its menu are named, and a focused tab's position spoken, in the user's
+ * language.
  * Not for `type="editable-card"`: its add button sits inside the list of tabs.
  */
 export function Tabs({
@@ -64,6 +83,15 @@ export function Tabs({
     const root = ref.current?.nativeElement;
     if (root) moveTablistRole(root, prefixCls, label, labelledBy);
   });
+
+  useEffect(() => {
+    const root = ref.current?.nativeElement;
+    if (!root) return;
+    const translate = () => translatePositions(root, (n, count) => t('tabs.position', { n, count }));
+    const observer = new MutationObserver(translate);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [t]);
 
   return (
     <AntdTabs
