@@ -128,7 +128,7 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
 
   const { tariffs, factors } = await pricingOf(db, query.projectId);
   await ensureProfiles(db, zone, ids, await daySplits(db, query.projectId, tariffs, from, to));
-  const priced = await costsOfPeriods(db, ids, from, to, tariffs, factors, coefficients);
+  const priced = await costsOfPeriods(db, { ids, from, to, tariffs, factors, coefficients });
 
   // Peak demand, readings and gaps from the month's hourly rollups.
   const start = localMidnight(from, zone);

@@ -189,13 +189,16 @@ function priceRange(
  */
 export async function costsOfPeriods(
   db: Db,
-  ids: readonly number[],
-  from: string,
-  to: string,
-  tariffs: readonly Tariff[],
-  factors: readonly { validFrom: string; kgPerKwh: number }[],
-  coefficients?: ReadonlyMap<number, number>,
+  ask: {
+    ids: readonly number[];
+    from: string;
+    to: string;
+    tariffs: readonly Tariff[];
+    factors: readonly { validFrom: string; kgPerKwh: number }[];
+    coefficients?: ReadonlyMap<number, number> | undefined;
+  },
 ) {
+  const { ids, from, to, tariffs, factors, coefficients } = ask;
   const [priced = new Map<number, Priced>()] = await priceChannels(db, {
     ids,
     ranges: [{ from, to }],
