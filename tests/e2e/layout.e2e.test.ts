@@ -90,6 +90,56 @@ it('fits a 390 px phone: tables and filter bars scroll or wrap inside their card
 });
 
 /**
+ * Card headers that do not fit a phone (issue 18): a title cut off with an ellipsis, or the header's extra
+ * (the card's buttons and choosers) pushed past the card's edge. Each as "title: what is wrong".
+ */
+async function cutCardHeads(page: Page): Promise<string[]> {
+  return page.locator('.ant-card-head').evaluateAll((heads) =>
+    heads.flatMap((head) => {
+      const title = head.querySelector<HTMLElement>('.ant-card-head-title');
+      const extra = head.querySelector<HTMLElement>('.ant-card-extra');
+      const name = title?.textContent ?? '';
+      const problems: string[] = [];
+      if (title && title.scrollWidth > title.clientWidth) problems.push(`${name}: title cut off`);
+      if (extra) {
+        const past = extra.getBoundingClientRect().right > head.getBoundingClientRect().right + 0.5;
+        if (past || extra.scrollWidth > extra.clientWidth) problems.push(`${name}: extra past the card`);
+      }
+      return problems;
+    }),
+  );
+}
+
+it('shows whole card titles and their buttons at 390 px, on every page made of cards', async () => {
+  const session = await openAsManager(browser, baseUrl, '/energy/tariff');
+  opened = session.opened;
+  const { page } = session;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pages: [string, string][] = [
+    ['/energy/tariff', 'Tariffs'],
+    ['/energy/portfolio', 'Energy portfolio'],
+    ['/energy/bills', 'Energy bills'],
+    ['/energy/meters', 'Meter tree'],
+    ['/energy/reports', 'Reports and sharing'],
+    ['/board/energy', 'Energy'],
+    ['/board/index', 'Platform overview'],
+    ['/board/air', 'Air Quality'],
+    ['/board/space', 'Space'],
+  ];
+  const problems: string[] = [];
+  for (const [path, heading] of pages) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    await page.locator('.ant-card-head-title').first().waitFor();
+    // Cards fill in as their data arrives: what the manager sees once nothing is loading must fit.
+    await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), path).toBe(0);
+    problems.push(...(await cutCardHeads(page)).map((p) => `${path} ${p}`));
+    if ((await overflow(page)) > 0) problems.push(`${path}: the page scrolls sideways`);
+  }
+  expect(problems).toEqual([]);
+});
+
+/**
  * Tabs that overflow a phone's width show antd's "more" button: it must be beside the tablist, not in it
  * (issue 18: rc-tabs put the role on the element holding both, which axe reports as critical), and named.
  */

@@ -43,4 +43,5 @@ export * from './schemas/sso.js';
 export * from './schemas/api-key.js';
 export * from './schemas/codegen.js';
 export * from './i18n/field-label.js';
+export * from './i18n/units.js';
 export * from './time.js';

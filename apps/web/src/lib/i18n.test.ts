@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
 import zh from '@/locales/zh-CN.json';
-import { MENU_ROUTES, type RouteRecord } from '@sbuilding/shared';
+import { MENU_ROUTES, type RouteRecord, unitsInWords } from '@sbuilding/shared';
 import { antdLocale, detectLanguage, i18n, loadLanguage, requestLang, setLanguage } from './i18n';
 
 function bundle(lng: 'en' | 'zh-CN'): unknown {
@@ -37,6 +37,20 @@ describe('catalogues', () => {
     );
     expect(missing).toEqual([]);
     expect(i18n.t('routes.platformOverview', { lng: 'zh-CN' })).toBe('平台总览');
+  });
+
+  it('write units as symbols in both languages, never in words', async () => {
+    // The rule (shared `unitsInWords`): kWh, kW, m², °C, kgCO2e… in Chinese too, as 用电量（kWh）; the bundles
+    // hold the shared field labels and validation messages as well.
+    await loadLanguage('zh-CN');
+    const spelled = (['en', 'zh-CN'] as const).flatMap((lng) =>
+      keys(bundle(lng))
+        .map((k) => [lng, k, unitsInWords(i18n.t(k, { lng }))] as const)
+        .filter(([, , words]) => words.length > 0),
+    );
+    expect(spelled).toEqual([]);
+    expect(i18n.t('energyBilling.meters.intensity', { lng: 'zh-CN' })).toBe('kWh/m²');
+    expect(i18n.t('fields.areaM2', { lng: 'zh-CN' })).toBe('面积（m²）');
   });
 
   it('fill the {data} placeholder of shared validation messages', () => {

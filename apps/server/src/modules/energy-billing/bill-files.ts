@@ -53,7 +53,7 @@ const WORDS = {
     none: '无',
     period: '时段',
     periods: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
-    kwh: '千瓦时',
+    kwh: 'kWh',
     cost: '电费',
     consumption: '用电量',
     energyCost: '电度电费',

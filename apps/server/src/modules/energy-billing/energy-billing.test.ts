@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { unitsInWords } from '@sbuilding/shared';
 import type { Bill, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -446,6 +447,9 @@ describe('bills', () => {
     const zhText = await pdfText(zh.rawPayload);
     expect(zhText).toContain('电费账单');
     expect(zhText).toContain('合计 (CNY)');
+    // Units as symbols in Chinese too (issue 18): 用电量 (kWh), not 千瓦时.
+    expect(zhText).toContain('用电量 (kWh)');
+    expect(unitsInWords(zhText)).toEqual([]);
     expect(zhText).toContain('369.91');
   });
 });

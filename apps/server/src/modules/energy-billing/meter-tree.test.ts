@@ -253,7 +253,7 @@ describe('the meter tree: nodes', () => {
       name: 'Zero',
       areaM2: 0,
     });
-    expect(areaZh.body).toContain('面积必须介于 0.1 和 10,000,000 平方米之间');
+    expect(areaZh.body).toContain('面积必须介于 0.1 和 10,000,000 m² 之间');
     const both = await manager('POST', '/sbuilding/energy/meter-node', {
       projectId,
       kind: 'zone',

@@ -102,5 +102,5 @@ export const validationZh: Record<ValidationKey, string> = {
   meteredOrVirtual: '节点要么由自己的回路计量，要么是虚拟电表，不能两者兼有',
   termTarget: '虚拟电表的每一项必须引用一个电表回路或一个节点',
   termTwice: '虚拟电表对每个回路或节点只能引用一次',
-  areaRange: '面积必须介于 0.1 和 10,000,000 平方米之间',
+  areaRange: '面积必须介于 0.1 和 10,000,000 m² 之间',
 };
