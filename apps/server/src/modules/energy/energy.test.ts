@@ -457,7 +457,7 @@ describe('energy board: export', () => {
     const file = await manager('GET', `/common/download?fileName=${fileName}&delete=true`);
     const rows = await readXlsx(file.rawPayload);
     expect(rows[0]?.[0]).toBe('建筑');
-    expect(rows[0]?.[5]).toBe('本期 (kWh) 2026-03-01 – 2026-03-31');
+    expect(rows[0]?.[5]).toBe('本期（kWh）2026-03-01 – 2026-03-31');
     const body = rows.slice(1, -1);
     expect(body.find((r) => r[4] === 'M2 ch2')).toEqual([
       'A',

@@ -35,9 +35,9 @@ const HEADERS: Record<Lang, Record<Column, string>> = {
     meter: '电表',
     channel: '通道',
     name: '名称',
-    energy: '本期 (kWh) {range}',
-    previous: '上期 (kWh) {range}',
-    changePercent: '变化 (%)',
+    energy: '本期（kWh）{range}',
+    previous: '上期（kWh）{range}',
+    changePercent: '变化（%）',
   },
 };
 
