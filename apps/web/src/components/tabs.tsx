@@ -52,8 +52,9 @@ const POSITION = /^Tab (\d+) of (\d+)$/;
 function translatePositions(root: HTMLElement, position: (n: string, count: string) => string): void {
   for (const live of root.querySelectorAll('[aria-live]')) {
     const text = live.firstChild;
-    const match = text instanceof Text ? POSITION.exec(text.data) : null;
-    if (!text || !match) continue;
+    if (!(text instanceof Text)) continue;
+    const match = POSITION.exec(text.data);
+    if (!match) continue;
     const spoken = position(match[1] ?? '', match[2] ?? '');
     if (spoken !== text.data) text.data = spoken;
   }
