@@ -109,7 +109,10 @@ const DETAIL_PAGES: { route: string; open: (call: Call, projectId: number) => Pr
   },
 ];
 
-/** The pages of a user's routes: those without a parameter, then each detail page with a row to open. */
+/**
+ * The pages of a user's routes: those without a parameter, then each detail page with a row to open (the
+ * routes offer the detail pages to every role; one whose list the role may not read is left out).
+ */
 async function pagesOf(routes: RouteRecord[], page: Page): Promise<string[]> {
   const paths = pathsOf(routes);
   const pages = paths.filter((p) => !p.includes(':'));
@@ -118,9 +121,13 @@ async function pagesOf(routes: RouteRecord[], page: Page): Promise<string[]> {
     const api = await apiOf(page, server.url);
     const { projectId } = await demoPlace(api, 'Building A');
     for (const detail of details) {
-      const path = await detail.open(api.call, projectId);
+      // A role refused the list (403) never reaches its rows' pages: the page is not walked for it.
+      const path = await detail.open(api.call, projectId).catch((e: unknown) => {
+        if (e instanceof Error && / 403 /.test(e.message)) return undefined;
+        throw e;
+      });
       if (path) pages.push(path);
-      else found(`${detail.route}: no row to open it with`);
+      else if (path === null) found(`${detail.route}: no row to open it with`);
     }
   }
   return pages;
@@ -134,8 +141,13 @@ function found(finding: string) {
   process.stdout.write(`${finding}\n`);
 }
 
+// The campus a new user starts: the simulator's live devices and the demo's automations (scenes, noon nap,
+// AC automation), as `npm start` makes them.
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ SIMULATOR: 'on' })]);
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ SIMULATOR: 'on', SEED_DEMO_AUTOMATIONS: 'true' }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
