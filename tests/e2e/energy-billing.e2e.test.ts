@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import mqtt, { type MqttClient } from 'mqtt';
+import { unzipSync } from 'fflate';
 import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems } from './support/console.js';
 import { serialsOf } from './support/device-models.js';
@@ -11,7 +12,7 @@ import { freePort, startServer, type RunningServer } from './support/server.js';
 /**
  * Issue 22 in Chromium on a server of its own: a manager defines a five-period tariff on /energy/tariff and
  * sees the day's periods, a meter reports over MQTT, the energy board shows its cost and carbon beside the
- * kWh, and /energy/bills downloads the month's bill as a PDF.
+ * kWh, and /energy/bills downloads the month's bill as a PDF, and every bill of the month as one zip.
  */
 let browser: Browser;
 let server: RunningServer;
@@ -158,5 +159,36 @@ describe('energy that can be billed', () => {
     const bytes = fs.readFileSync(file);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(2000);
+  }, 180_000);
+
+  it('downloads every bill of the month as one zip', async () => {
+    const session = await openAsManager(browser, server.url, '/energy/bills');
+    opened = session.opened;
+    const { page, api, projectId } = session;
+    await page.getByRole('heading', { name: 'Energy bills' }).waitFor();
+    const nodes = await api.call<unknown[]>('GET', `/sbuilding/energy/bill/nodes?projectId=${projectId}`);
+    await page.getByRole('button', { name: /Download every bill/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: '.xlsx' }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      dialog.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/_bills_\d{4}-\d{2}\.zip$/);
+    const entries = Object.keys(unzipSync(fs.readFileSync(await download.path())));
+    const saved = dialog.getByText(/^\d+ bills? in .+\.zip\.$/);
+    await saved.waitFor();
+    const files = Number((await saved.textContent())?.split(' ')[0]);
+    const skipped = Number(
+      (await dialog.getByText(/without a meter skipped\.$/).textContent())?.split(' ')[0],
+    );
+    await dialog.getByText('0 failed.').waitFor();
+    expect(entries.length).toBe(files);
+    expect(files).toBeGreaterThan(0);
+    expect(files + skipped).toBe(nodes.length);
+    expect(entries.every((e) => /^(building|floor|zone|node)_.+_\d{4}-\d{2}\.xlsx$/.test(e))).toBe(true);
+    await expectAccessibleSettled(page, 'every bill of the month');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
   }, 180_000);
 });

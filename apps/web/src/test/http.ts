@@ -2,7 +2,8 @@ import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'ax
 import { http } from '@/lib/http';
 
 export type Reply = { status: number; body: unknown } | Error;
-export type Handler = Reply | ((config: InternalAxiosRequestConfig) => Reply);
+/** A function may answer later (a promise): a request still under way, e.g. to cancel it meanwhile. */
+export type Handler = Reply | ((config: InternalAxiosRequestConfig) => Reply | Promise<Reply>);
 
 /** Every request the fake server received, in order. */
 export const seen: InternalAxiosRequestConfig[] = [];
@@ -21,7 +22,7 @@ export function serve(routes: Record<string, Handler>): void {
   const adapter: AxiosAdapter = async (config) => {
     seen.push(config);
     const handler = routes[config.url ?? ''];
-    const reply = typeof handler === 'function' ? handler(config) : (handler ?? envelope(404));
+    const reply = typeof handler === 'function' ? await handler(config) : (handler ?? envelope(404));
     if (reply instanceof Error) throw reply;
     const response: AxiosResponse = {
       data: reply.body,

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { unzipSync } from 'fflate';
 import type { Bill, BillNodes } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { saveBlob } from '@/lib/save-blob';
 import { seriousViolations } from '@/test/axe';
-import { envelope, seen, serve } from '@/test/http';
+import { envelope, seen, serve, type Reply } from '@/test/http';
 import BillsPage from './bills-page';
 
 vi.mock('@/components/echart', () => ({
@@ -74,8 +76,33 @@ function renderPage() {
   );
 }
 
+/** A blob's bytes (FileReader: jsdom's Blob has no arrayBuffer). */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** The server's refusal of a file: a JSON envelope in place of the bytes. */
+function refusal(code: number, msg: string): Reply {
+  return { status: code, body: new Blob([JSON.stringify({ code, msg, data: null })]) };
+}
+
+const fileCalls = () => seen.filter((c) => c.url === '/sbuilding/energy/bill/file');
+
+async function openAllBills() {
+  const button = await screen.findByRole('button', { name: /Download every bill/ }, WAIT);
+  await waitFor(() => expect(button).toBeEnabled(), WAIT);
+  await userEvent.click(button);
+  return within(await screen.findByRole('dialog', {}, WAIT));
+}
+
 beforeEach(async () => {
   queryClient.clear();
+  vi.mocked(saveBlob).mockClear();
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
 });
@@ -105,5 +132,85 @@ describe('bills page', { timeout: 150_000 }, () => {
     }, WAIT);
     await setLanguage('zh-CN');
     expect(await screen.findByText('读数缺口', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('zips every bill of the month, leaving out a place without a meter', async () => {
+    const nodes: BillNodes = [
+      { level: 'building', id: 1, name: 'Building A', parentId: null },
+      { level: 'floor', id: 2, name: 'F1', parentId: 1 },
+      { level: 'zone', id: 3, name: 'Zone: East', parentId: 2 },
+    ];
+    serve({
+      '/sbuilding/energy/bill/nodes': envelope(200, nodes),
+      '/sbuilding/energy/bill': envelope(200, BILL),
+      '/sbuilding/project/5': envelope(200, { projectName: 'Tower One' }),
+      '/sbuilding/energy/bill/file': (config) => {
+        const nodeId = (config.params as { nodeId: number }).nodeId;
+        if (nodeId === 2) return refusal(400, 'This place has no meter channel');
+        return { status: 200, body: new Blob([`%PDF-${nodeId}`]) };
+      },
+    });
+    renderPage();
+    const dialog = await openAllBills();
+    const format = dialog.getByRole('radiogroup', { name: 'File format' });
+    expect(within(format).getByRole('radio', { name: 'PDF' })).toBeChecked();
+    expect(dialog.getByText('3 places have a bill in', { exact: false })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1), WAIT);
+
+    const month = String((fileCalls()[0]?.params as { month: string }).month);
+    expect(month).toMatch(/^\d{4}-\d{2}$/);
+    expect(fileCalls().map((c) => c.params)).toEqual(
+      nodes.map((n) => ({ projectId: 5, month, level: n.level, nodeId: n.id, format: 'pdf' })),
+    );
+    const [zip, zipName] = vi.mocked(saveBlob).mock.calls[0]!;
+    expect(zipName).toBe(`Tower-One_bills_${month}.zip`);
+    const files = unzipSync(await bytesOf(zip));
+    expect(Object.keys(files).sort()).toEqual([
+      `building_Building-A_${month}.pdf`,
+      `zone_Zone-East_${month}.pdf`,
+    ]);
+    const text = (name: string) => new TextDecoder().decode(files[name]);
+    expect(text(`building_Building-A_${month}.pdf`)).toBe('%PDF-1');
+    expect(text(`zone_Zone-East_${month}.pdf`)).toBe('%PDF-3');
+
+    expect(await dialog.findByText(`2 bills in Tower-One_bills_${month}.zip.`, {}, WAIT)).toBeInTheDocument();
+    expect(dialog.getByText('1 place without a meter skipped.')).toBeInTheDocument();
+    expect(dialog.getByText('0 failed.')).toBeInTheDocument();
+  });
+
+  it('stops asking for bills when canceled and saves nothing', async () => {
+    const nodes: BillNodes = [1, 2, 3, 4, 5].map((id) => ({
+      level: 'building',
+      id,
+      name: `Building ${id}`,
+      parentId: null,
+    }));
+    const waiting: (() => void)[] = [];
+    serve({
+      '/sbuilding/energy/bill/nodes': envelope(200, nodes),
+      '/sbuilding/energy/bill': envelope(200, BILL),
+      '/sbuilding/energy/bill/file': () =>
+        new Promise<Reply>((resolve) =>
+          waiting.push(() => resolve({ status: 200, body: new Blob(['%PDF']) })),
+        ),
+    });
+    renderPage();
+    const dialog = await openAllBills();
+    await userEvent.click(dialog.getByRole('radio', { name: '.xlsx' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Download' }));
+    // Two at a time: the first two are under way, the rest wait for them.
+    await waitFor(() => expect(fileCalls()).toHaveLength(2), WAIT);
+    expect(fileCalls().map((c) => (c.params as { format: string }).format)).toEqual(['xlsx', 'xlsx']);
+    const bar = dialog.getByRole('progressbar', { name: 'Bills fetched' });
+    expect(bar).toHaveAttribute('aria-valuetext', '0 of 5 bills');
+    expect(dialog.getByText('0 of 5 bills: fetching Building 2')).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    for (const answer of waiting) answer();
+    expect(await dialog.findByText('Canceled: nothing was saved.', {}, WAIT)).toBeInTheDocument();
+    expect(fileCalls()).toHaveLength(2);
+    expect(saveBlob).not.toHaveBeenCalled();
   });
 });

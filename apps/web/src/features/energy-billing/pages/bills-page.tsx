@@ -16,7 +16,7 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { FilePdfOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, FileExcelOutlined, FileZipOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useProjectTime } from '@/lib/time';
@@ -31,6 +31,7 @@ import { EChart } from '@/components/echart';
 import { NoProject } from '@/components/no-project';
 import { currentProjectId } from '@/lib/storage';
 import { useBill, useBillNodes, useDownloadBill } from '../api/bills';
+import { AllBillsModal } from '../components/all-bills-modal';
 import { PERIOD_COLORS } from '../components/period-colors';
 
 function useFormat(currency: string) {
@@ -208,7 +209,7 @@ export function BillView({ bill }: { bill: Bill }) {
 
 /**
  * /energy/bills: a month's bill of a building, floor or zone of the current project, on screen and as
- * .xlsx or PDF in the console's language.
+ * .xlsx or PDF in the console's language; every bill of the month at once as one zip (`AllBillsModal`).
  */
 export default function BillsPage() {
   const { t } = useTranslation();
@@ -227,6 +228,7 @@ export default function BillsPage() {
       : { projectId, level, nodeId: chosen, month: month.format('YYYY-MM') };
   const bill = useBill(query);
   const download = useDownloadBill();
+  const [allOpen, setAllOpen] = useState(false);
 
   const title = (
     <Typography.Title level={1} className="sb-page-title">
@@ -299,9 +301,19 @@ export default function BillsPage() {
           >
             {t('energyBilling.bills.pdf')}
           </Button>
+          <Button icon={<FileZipOutlined />} disabled={!nodes.data?.length} onClick={() => setAllOpen(true)}>
+            {t('energyBilling.allBills.button')}
+          </Button>
         </Space>
       </Flex>
       {body}
+      <AllBillsModal
+        open={allOpen}
+        onClose={() => setAllOpen(false)}
+        projectId={projectId}
+        month={month.format('YYYY-MM')}
+        nodes={nodes.data ?? []}
+      />
     </Flex>
   );
 }
