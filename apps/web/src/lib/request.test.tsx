@@ -158,6 +158,15 @@ describe('request client', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("stays quiet but for the expired login's dialog when the request is silent except-expired", async () => {
+    setToken('expired');
+    serve({ '/a': envelope(500, null, 'Boom'), '/b': envelope(401) });
+    await expect(get('/a', { silent: 'except-expired' })).rejects.toThrow('Boom');
+    await expect(get('/b', { silent: 'except-expired' })).rejects.toMatchObject({ code: 401 });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('System Tips');
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+  });
+
   it('logs network errors, rejects and tells the user', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     serve({ '/a': Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' }) });

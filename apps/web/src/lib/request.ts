@@ -10,11 +10,17 @@ import { isMiniProgram, miniProgramHome } from './storage';
 export { toQueryString } from './query-string';
 
 export interface RequestConfig<T = unknown> extends AxiosRequestConfig {
-  /** Suppress every notice (toast, notification, 401 dialog): the caller shows the error itself. */
-  silent?: boolean;
+  /**
+   * Suppress every notice (toast, notification, 401 dialog): the caller shows the error itself. 'except-expired'
+   * keeps the one notice a caller cannot give, the expired login's dialog (a batch of downloads that reports
+   * its own failures).
+   */
+  silent?: Silence;
   /** Validate `data` of the envelope; a mismatch rejects like a server error. */
   schema?: z.ZodType<T>;
 }
+
+export type Silence = boolean | 'except-expired';
 
 export type RequestErrorKind = 'envelope' | 'timeout' | 'network' | 'canceled';
 
@@ -80,11 +86,11 @@ function sentToken(response: AxiosResponse): boolean {
   return Boolean(response.config.headers.get('Authorization'));
 }
 
-function fail(response: AxiosResponse, code: number, serverMsg: string | undefined, silent: boolean): never {
+function fail(response: AxiosResponse, code: number, serverMsg: string | undefined, silent: Silence): never {
   const message = envelopeMessage(code, serverMsg);
   // A 401 to a request that carried no token (e.g. a wrong password) is not an expired login.
   if (code === 401 && sentToken(response)) {
-    if (!silent) showReloginDialog();
+    if (silent !== true) showReloginDialog();
     throw new RequestError(message, 'envelope', code);
   }
   if (!silent) {

@@ -84,8 +84,9 @@ async function projectFilePart(projectId: number): Promise<string> {
  * login, language and refusals as one download), at most `ALL_BILLS_PARALLEL` at once. A place without a
  * meter (400) is counted and left out, any other failure is recorded by name and the rest go on; an expired
  * login (401) stops the run, since every further request would fail the same way. Aborting `signal` stops
- * the requests still to come and those under way, and nothing is saved. The requests are silent: the
- * summary reports what failed instead of one notice per place.
+ * the requests still to come and those under way, and nothing is saved. The requests give no notice of
+ * their own (the summary reports what failed instead of one notice per place), except the expired login's
+ * dialog, so the user can sign in again.
  */
 export async function downloadAllBills(options: {
   projectId: number;
@@ -119,7 +120,8 @@ export async function downloadAllBills(options: {
         blobs[index] = await getBlob('/sbuilding/energy/bill/file', {
           params: { projectId, month, level: node.level, nodeId: node.id, format },
           signal: stop.signal,
-          silent: true,
+          // The summary lists what failed; an expired login still gets its dialog to sign in again.
+          silent: 'except-expired',
         });
       } catch (error) {
         if (stopped()) return;

@@ -5,8 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { unzipSync } from 'fflate';
 import type { Bill, BillNodes } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
+import { removeToken, setToken } from '@/lib/auth-token';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { resetRequestState } from '@/lib/request';
 import { saveBlob } from '@/lib/save-blob';
 import { seriousViolations } from '@/test/axe';
 import { envelope, seen, serve, type Reply } from '@/test/http';
@@ -106,7 +108,11 @@ beforeEach(async () => {
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
 });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  removeToken();
+  resetRequestState();
+});
 
 describe('bills page', { timeout: 150_000 }, () => {
   it('shows the bill of the first building, its gaps, and downloads it as a PDF', async () => {
@@ -177,6 +183,36 @@ describe('bills page', { timeout: 150_000 }, () => {
     expect(await dialog.findByText(`2 bills in Tower-One_bills_${month}.zip.`, {}, WAIT)).toBeInTheDocument();
     expect(dialog.getByText('1 place without a meter skipped.')).toBeInTheDocument();
     expect(dialog.getByText('0 failed.')).toBeInTheDocument();
+  });
+
+  it('stops at an expired login, says what was not fetched and offers to log in again', async () => {
+    setToken('expired');
+    const nodes: BillNodes = [1, 2, 3, 4].map((id) => ({
+      level: 'building',
+      id,
+      name: `Building ${id}`,
+      parentId: null,
+    }));
+    serve({
+      '/sbuilding/energy/bill/nodes': envelope(200, nodes),
+      '/sbuilding/energy/bill': envelope(200, BILL),
+      '/sbuilding/energy/bill/file': refusal(401, 'expired'),
+    });
+    renderPage();
+    const dialog = await openAllBills();
+    await userEvent.click(dialog.getByRole('button', { name: 'Download' }));
+    // The login's own dialog (spec section 8), above the summary: the user signs in again from it.
+    await waitFor(() => {
+      const tips = screen.getAllByRole('dialog').filter((d) => d.textContent?.includes('System Tips'));
+      expect(tips).toHaveLength(1);
+      expect(within(tips[0]!).getByRole('button', { name: 'Log In Again' })).toBeInTheDocument();
+    }, WAIT);
+    // 2 or 3 places not fetched: the one answered 401, the other under way (answered or stopped), no more asked.
+    expect(
+      await dialog.findByText(/^[23] places were not fetched: the login expired/, {}, WAIT),
+    ).toBeInTheDocument();
+    expect(fileCalls()).toHaveLength(2);
+    expect(saveBlob).not.toHaveBeenCalled();
   });
 
   it('stops asking for bills when canceled and saves nothing', async () => {
