@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { Aedes, type AedesPublishPacket, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
@@ -122,6 +123,8 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   const consumed = new WeakSet<PublishPacket>();
   /** Open connections per device id (a device may briefly have two while it reconnects). */
   const connections = new Map<number, Set<Client>>();
+  /** Each device's latest connection on this node (an id made up when it was ready: `DeviceDirectory.setOnline`). */
+  const latestConnection = new Map<number, string>();
   const inbox = new DeviceInbox({
     directory,
     writer: options.writer,
@@ -208,8 +211,10 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     connections.set(identity.id, open);
     if (open.size === 1) options.presence?.hold(identity.id);
     inbox.stats.connected += 1;
+    const connection = crypto.randomUUID();
+    latestConnection.set(identity.id, connection);
     directory
-      .setOnline([identity.id], true)
+      .setOnline([identity.id], true, connection)
       .catch((error: unknown) => log.error({ err: error }, 'online state'));
   });
   broker.on('clientDisconnect', (client) => {
@@ -220,6 +225,8 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     open?.delete(client);
     if (open && open.size > 0) return;
     connections.delete(identity.id);
+    const connection = latestConnection.get(identity.id);
+    latestConnection.delete(identity.id);
     const presence = options.presence;
     presence?.release(identity.id);
     // A later connect on another node wins over this node's news of the old connection closing (not asked
@@ -228,9 +235,10 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
       presence && !directory.holdingPresence ? presence.heldElsewhere(identity.id) : Promise.resolve(false);
     const offline = elsewhere.then((held) => {
       if (held) return;
+      // And in the database: only while this connection is still the device's latest, wherever it reconnected.
       return isGateway(identity)
-        ? directory.setGatewayOffline(identity.id)
-        : directory.setOnline([identity.id], false);
+        ? directory.setGatewayOffline(identity.id, connection)
+        : directory.setOnline([identity.id], false, connection);
     });
     offline.catch((error: unknown) => log.error({ err: error }, 'offline state'));
   });

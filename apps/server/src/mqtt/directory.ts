@@ -1,4 +1,5 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceCategory, ModelId } from '@sbuilding/shared';
 import type { Db } from '../platform/db/client.js';
 import { devices } from '../modules/devices/tables.js';
@@ -50,6 +51,11 @@ const MISS_RETRY_MS = 5_000;
  * gateway calls them (the device's name, or its MAC / code as registered). Gateway children are cached per
  * gateway; a miss reloads them at most every few seconds.
  */
+/** The device's latest connection is `connection` (or none was recorded: a device from before this rule). */
+function stillLatest(column: AnyPgColumn, connection: string) {
+  return or(eq(column, connection), isNull(column));
+}
+
 export class DeviceDirectory {
   private readonly children = new Map<number, { byName: Map<string, DeviceIdentity>; loadedAt: number }>();
   private holding = false;
@@ -152,18 +158,29 @@ export class DeviceDirectory {
     return this.holding;
   }
 
-  async setOnline(ids: readonly number[], online: boolean): Promise<void> {
+  /**
+   * Devices come online or go offline. `connection`: coming online, the id of the device's connection now
+   * ready, kept as its latest; going offline, the id of the connection that closed, and only a device whose
+   * latest connection it still is goes offline (one that reconnected since, on any node, stays online).
+   */
+  async setOnline(ids: readonly number[], online: boolean, connection?: string): Promise<void> {
     if (ids.length === 0 || (!online && this.holding)) return;
-    // Flipped first, guarded, so the rows answered are the real transitions.
+    const some = inArray(devices.id, [...ids]);
+    if (online) {
+      // The connection is recorded first: from then on an older connection's close leaves the device alone.
+      await this.db
+        .update(devices)
+        .set({ lastActivityAt: new Date(), ...(connection !== undefined && { connectionId: connection }) })
+        .where(some);
+    }
+    // Flipped in one guarded statement, so the rows answered are the real transitions.
+    const latest =
+      !online && connection !== undefined ? stillLatest(devices.connectionId, connection) : undefined;
     const changed = await this.db
       .update(devices)
       .set({ online })
-      .where(and(inArray(devices.id, [...ids]), eq(devices.online, !online)))
+      .where(and(some, eq(devices.online, !online), latest))
       .returning({ id: devices.id });
-    await this.db
-      .update(devices)
-      .set(online ? { online, lastActivityAt: new Date() } : { online })
-      .where(inArray(devices.id, [...ids]));
     this.tell(changed.map((d) => ({ deviceId: d.id, online })));
   }
 
@@ -210,12 +227,25 @@ export class DeviceDirectory {
   }
 
   /** A gateway and every device behind it go offline together (its devices are unreachable). */
-  async setGatewayOffline(gatewayId: number): Promise<void> {
+  async setGatewayOffline(gatewayId: number, connection?: string): Promise<void> {
     if (this.holding) return;
+    // In the same statement: the gateway's closed connection must still be its latest (see setOnline).
+    const gateway = alias(devices, 'gateway');
+    const latest =
+      connection === undefined
+        ? undefined
+        : exists(
+            this.db
+              .select({ id: gateway.id })
+              .from(gateway)
+              .where(and(eq(gateway.id, gatewayId), stillLatest(gateway.connectionId, connection))),
+          );
     const changed = await this.db
       .update(devices)
       .set({ online: false })
-      .where(and(eq(devices.online, true), or(eq(devices.id, gatewayId), eq(devices.parentId, gatewayId))))
+      .where(
+        and(eq(devices.online, true), or(eq(devices.id, gatewayId), eq(devices.parentId, gatewayId)), latest),
+      )
       .returning({ id: devices.id });
     this.tell(
       changed.map((d) =>

@@ -58,6 +58,41 @@ describe('the offline sweep', () => {
   });
 });
 
+describe('a device that reconnected elsewhere first', () => {
+  it("stays online when its older connection's close is heard after the new one is up, gateways included", async () => {
+    const db = t.app.db;
+    const gateway = await insertDevice(db, { model: 'ba', name: 'Gateway that moved' });
+    const behind = await insertDevice(db, { model: 's2', name: 'Light behind it', parentId: gateway.id });
+    const sensor = await insertDevice(db, { model: 'th10', name: 'Sensor that moved' });
+    const told: unknown[] = [];
+    // Two nodes' directories on one database: the old connections on one, the new ones on the other.
+    const node1 = new DeviceDirectory(db, (changes) => told.push(...changes));
+    const node2 = new DeviceDirectory(db, (changes) => told.push(...changes));
+    await node1.setOnline([gateway.id, behind.id, sensor.id], true, 'old');
+    await node2.setOnline([gateway.id], true, 'new-gateway');
+    await node2.setOnline([sensor.id], true, 'new-sensor');
+    told.length = 0;
+
+    await node1.setGatewayOffline(gateway.id, 'old');
+    await node1.setOnline([sensor.id], false, 'old');
+    expect(told).toEqual([]);
+    for (const id of [gateway.id, behind.id, sensor.id]) expect((await deviceRow(db, id))?.online).toBe(true);
+
+    // The new connections' own close does take them offline.
+    await node2.setGatewayOffline(gateway.id, 'new-gateway');
+    await node2.setOnline([sensor.id], false, 'new-sensor');
+    for (const id of [gateway.id, behind.id, sensor.id])
+      expect((await deviceRow(db, id))?.online).toBe(false);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        { deviceId: gateway.id, online: false },
+        { deviceId: behind.id, online: false, viaGateway: gateway.id },
+        { deviceId: sensor.id, online: false },
+      ]),
+    );
+  });
+});
+
 describe('a stopping server', () => {
   it('leaves the devices it drops as they were, gateways and the devices behind them included', async () => {
     const db = t.app.db;

@@ -72,6 +72,12 @@ export const devices = pgTable(
     reportedAttributes: jsonb('reported_attributes').$type<Record<string, unknown>>().notNull().default({}),
     online: boolean('online').notNull().default(false),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    /**
+     * The device's latest MQTT connection (an id its node made up when the connection was ready): a node whose
+     * older connection closes takes the device offline only while it is still the latest, so a device that
+     * reconnected on another node first stays online (mqtt/directory.ts).
+     */
+    connectionId: text('connection_id'),
     positionImageId: uuid('position_image_id').references(() => files.id, { onDelete: 'restrict' }),
     horizontalImageId: uuid('horizontal_image_id').references(() => files.id, { onDelete: 'restrict' }),
     verticalImageId: uuid('vertical_image_id').references(() => files.id, { onDelete: 'restrict' }),
