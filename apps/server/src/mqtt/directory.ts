@@ -46,16 +46,16 @@ export type PresenceListener = (changes: readonly PresenceChange[]) => void;
 /** A failed lookup of a gateway's device is not retried sooner than this (a misconfigured gateway repeats it). */
 const MISS_RETRY_MS = 5_000;
 
-/**
- * Looks devices up for the broker: by access token at connect, and a gateway's devices by the name the
- * gateway calls them (the device's name, or its MAC / code as registered). Gateway children are cached per
- * gateway; a miss reloads them at most every few seconds.
- */
 /** The device's latest connection is `connection` (or none was recorded: a device from before this rule). */
 function stillLatest(column: AnyPgColumn, connection: string) {
   return or(eq(column, connection), isNull(column));
 }
 
+/**
+ * Looks devices up for the broker: by access token at connect, and a gateway's devices by the name the
+ * gateway calls them (the device's name, or its MAC / code as registered). Gateway children are cached per
+ * gateway; a miss reloads them at most every few seconds.
+ */
 export class DeviceDirectory {
   private readonly children = new Map<number, { byName: Map<string, DeviceIdentity>; loadedAt: number }>();
   private holding = false;
