@@ -26,6 +26,13 @@ afterAll(async () => {
   await live?.stop();
 });
 afterEach(async (context) => {
+  // A failure at sign-in (once in a full run, 30 s without leaving /login; not reproduced since) leaves no
+  // page to see: the server's last lines say what it was doing.
+  if (context.task.result?.state === 'fail') {
+    process.stdout.write(
+      `demo campus server, last lines:\n${live.log().split('\n').slice(-60).join('\n')}\n`,
+    );
+  }
   if (opened) {
     if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-demo-automations');
     expectNoProblems(opened);
