@@ -86,13 +86,15 @@ export function Tabs({
   });
 
   useEffect(() => {
+    // Only the bar of tabs is watched: the panels (a live board in a tab) change far more often.
     const root = ref.current?.nativeElement;
-    if (!root) return;
-    const translate = () => translatePositions(root, (n, count) => t('tabs.position', { n, count }));
+    const nav = root && childWithClass(root, `${prefixCls}-nav`);
+    if (!(nav instanceof HTMLElement)) return;
+    const translate = () => translatePositions(nav, (n, count) => t('tabs.position', { n, count }));
     const observer = new MutationObserver(translate);
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    observer.observe(nav, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, [t]);
+  }, [t, prefixCls]);
 
   return (
     <AntdTabs
