@@ -88,6 +88,11 @@ const restrictedZones = [
     message: 'The simulator speaks MQTT and the public API only.',
   },
   {
+    target: path.join(ROOT, 'apps/bridge'),
+    from: path.join(ROOT, 'apps/server'),
+    message: 'The field bridge speaks the gateway MQTT API only.',
+  },
+  {
     target: path.join(ROOT, 'packages/shared'),
     from: path.join(ROOT, 'apps'),
     message: 'shared imports nothing internal.',

@@ -212,6 +212,8 @@ async function main() {
     SIMULATOR: 'off',
     // The launcher signs in as the demo campus's manager to run the simulator: no captcha on this demo.
     CAPTCHA_ENABLED: env.CAPTCHA_ENABLED ?? 'false',
+    // HAProxy runs on this machine: its X-Forwarded-For (a client's own address) is the one that counts.
+    TRUST_PROXY: '127.0.0.1,::1',
   };
   const nodeUrls = nodePorts.map((p) => `http://${HOST}:${p}`);
   const startNode = (i) =>

@@ -11,7 +11,9 @@ const E2E = ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts'];
  * and Chromium (300 s of CPU in 680 s, one file at a time on the idle machine), and the halves share no
  * server, so no file sees the other half's changes. Then the files that start a simulated campus of their
  * own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts) on a machine the other suites have left. `beside` is
- * what runs beside the halves (npm test: the unit and API suites).
+ * what runs beside the halves (npm test: the unit and API suites). One process instead of the halves saved a
+ * set of servers and a Chromium but took longer (measured 2026-12-07: 9 of the 32 files in 20 minutes beside
+ * the API suite, where the halves took 949 and 1,128 s for all of them): a browser file mostly waits.
  */
 export function browserPhases(beside = []) {
   return [
@@ -35,22 +37,44 @@ export function browserPhases(beside = []) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
+// What names a failure in vitest's and tsc's output: the summary repeats these lines, so the end of a long
+// log (all a CI page may show) says what failed.
+const FAILURE_LINE = /(\bFAIL\b|\s[×✗]\s|error TS\d+|^\s*\d+:\d+\s+error\s)/;
+const MAX_FAILURE_LINES = 40;
+
 /** Runs one step, its output's lines prefixed with the step's label; resolves with its exit code. */
-function run({ label, command: [command, args], env = {} }, timings) {
+function run({ label, command: [command, args], env = {} }, timings, failures) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    // Through sh, whose `times` says how much CPU the step and everything it started used (issue 33: on two
+    // cores, a phase's CPU over its wall time says whether it waits or competes).
+    const child = spawn('sh', ['-c', `"$@"; s=$?; echo; times; exit $s`, 'sh', command, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    let cpu = '';
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
-      readline.createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+      readline.createInterface({ input: stream }).on('line', (line) => {
+        // `times`' second line: the children's user and system time, as 1m2.345s.
+        const times = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(line);
+        if (times) {
+          const [, um, us, sm, ss] = times.map(Number);
+          cpu = `, ${seconds(((um ?? 0) * 60 + (us ?? 0) + (sm ?? 0) * 60 + (ss ?? 0)) * 1000)} of CPU`;
+          return;
+        }
+        out.write(`[${label}] ${line}\n`);
+        // eslint-disable-next-line no-control-regex -- the colours vitest writes
+        const plain = line.replace(/\u001b\[[0-9;]*m/g, '');
+        if (FAILURE_LINE.test(plain) && failures.length < MAX_FAILURE_LINES)
+          failures.push(`  [${label}] ${plain}`);
+      });
     }
     child.on('exit', (code, signal) => {
-      timings.push(`  ${label}: ${seconds(Date.now() - started)}`);
+      const status = code === 0 ? '' : ` (exit ${code ?? signal})`;
+      timings.push(`  ${label}: ${seconds(Date.now() - started)}${cpu}${status}`);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -62,12 +86,13 @@ function run({ label, command: [command, args], env = {} }, timings) {
  */
 export async function runPhases(title, phases) {
   const timings = [];
+  const failures = [];
   const started = Date.now();
   let failed = null;
   for (const phase of phases) {
     const t0 = Date.now();
     process.stdout.write(`\n=== ${phase.name} ===\n`);
-    const codes = await Promise.all(phase.steps.map((step) => run(step, timings)));
+    const codes = await Promise.all(phase.steps.map((step) => run(step, timings, failures)));
     timings.push(`${phase.name}: ${seconds(Date.now() - t0)}`);
     if (codes.some((code) => code !== 0)) {
       failed = phase.name;
@@ -75,6 +100,10 @@ export async function runPhases(title, phases) {
     }
   }
   process.stdout.write(`\n=== ${title}: ${failed ? `FAILED in ${failed}` : 'passed'} ===\n`);
+  if (failed && failures.length > 0) {
+    process.stdout.write('what failed:\n');
+    for (const line of failures) process.stdout.write(`${line}\n`);
+  }
   for (const line of timings) process.stdout.write(`  ${line}\n`);
   process.stdout.write(`  total: ${seconds(Date.now() - started)}\n`);
   return failed === null;

@@ -15,7 +15,10 @@ const build = {
       label: 'build',
       command: [
         'sh',
-        ['-c', 'npx tsc -b apps/server packages/client && npx tsc -p apps/server/tsconfig.test.json'],
+        [
+          '-c',
+          'npx tsc -b apps/server packages/client apps/bridge && npx tsc -p apps/server/tsconfig.test.json && npx tsc -p apps/bridge/tsconfig.test.json',
+        ],
       ],
     },
     { label: 'web', command: ['npm', ['run', 'build', '-w', '@sbuilding/web']] },

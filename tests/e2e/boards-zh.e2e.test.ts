@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems } from './support/console.js';
-import { apiOf, demoPlace, expectAccessibleSettled } from './support/devices.js';
+import { chooseDemoCampus, expectAccessibleSettled } from './support/devices.js';
 
 /**
  * Every board and service page as a wall screen sees it in Chinese: a display user (tbVisualDisplay) with a
@@ -24,42 +24,36 @@ const PAGES: [path: string, title: string][] = [
 let browser: Browser;
 let opened: OpenedPage | undefined;
 
+// One display screen signed in once; each page is a test of its own, so a slow page names itself.
 beforeAll(async () => {
   browser = await launchBrowser();
+  opened = await openPage(browser, { locale: 'zh-CN' });
+  const { page } = opened;
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('textbox', { name: '用户名' }).fill('display');
+  await page.getByLabel('密码', { exact: true }).fill('display123');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await chooseDemoCampus(page, baseUrl);
 });
 afterAll(async () => {
+  if (opened) {
+    expectNoProblems(opened);
+    await opened.context.close();
+  }
   await browser?.close();
 });
 afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-boards-zh');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
+  if (opened && context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-boards-zh');
 });
 
 describe('the boards in Chinese on a display screen', () => {
-  it('opens every board and service page, each titled in Chinese and accessible', async () => {
-    opened = await openPage(browser, { locale: 'zh-CN' });
+  it.each(PAGES)('opens %s, titled %s in Chinese and accessible', async (path, title) => {
+    if (!opened) throw new Error('the display screen did not sign in');
     const { page } = opened;
-    await page.goto(`${baseUrl}/login`);
-    await page.getByRole('textbox', { name: '用户名' }).fill('display');
-    await page.getByLabel('密码', { exact: true }).fill('display123');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    const api = await apiOf(page, baseUrl);
-    const { projectId } = await demoPlace(api, 'Building A');
-    await page.evaluate((id) => {
-      localStorage.setItem('projectId', String(id));
-      sessionStorage.setItem('guideSkipped', 'true');
-    }, projectId);
-
-    for (const [path, title] of PAGES) {
-      await page.goto(`${baseUrl}${path}`);
-      await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor();
-      await expectAccessibleSettled(page, `${path} in Chinese as display`);
-      await screenshot(page, `board-zh-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`);
-    }
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByRole('heading', { name: title, level: 1, exact: true }).waitFor();
+    await expectAccessibleSettled(page, `${path} in Chinese as display`);
+    await screenshot(page, `board-zh-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`);
   });
 });

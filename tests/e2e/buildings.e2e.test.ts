@@ -180,13 +180,15 @@ describe('buildings', () => {
 
   it('keeps a building that has floors, adds a floor with an SVG plan, draws a rectangle zone that survives a reload, then a polygon', async () => {
     const page = await openBuildings();
-    // A building that holds floors is refused with the server's message, and stays.
+    // A building that holds floors (and the devices and marks on them) is refused naming them, and stays.
     await page.getByRole('button', { name: 'Delete Building B' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect
       .poll(() =>
         page
-          .getByText('This building still holds floors; delete them before deleting the building')
+          .getByText(
+            /^This building still holds .*floors \(3\).*; delete or move them before deleting the building$/,
+          )
           .isVisible(),
       )
       .toBe(true);

@@ -3,9 +3,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems, signInAndWait } from './support/console.js';
 import {
-  apiOf,
   choose,
-  demoPlace,
+  chooseDemoCampus,
   expectAccessibleSettled,
   openAsManager,
   type Api,
@@ -116,12 +115,7 @@ describe('the light and AC boards', () => {
     opened = await openPage(browser);
     const { page } = opened;
     await signInAndWait(page, liveUrl, 'display');
-    const api = await apiOf(page, liveUrl);
-    const { projectId } = await demoPlace(api, 'Building A');
-    await page.evaluate((id) => {
-      localStorage.setItem('projectId', String(id));
-      sessionStorage.setItem('guideSkipped', 'true');
-    }, projectId);
+    await chooseDemoCampus(page, liveUrl);
 
     await page.goto(`${liveUrl}/board/light`);
     await page.getByRole('heading', { name: 'Lighting' }).waitFor();

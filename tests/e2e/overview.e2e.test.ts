@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectNoProblems, signInAndWait } from './support/console.js';
-import { apiOf, demoPlace, expectAccessibleSettled, openAsManager } from './support/devices.js';
+import { chooseDemoCampus, expectAccessibleSettled, openAsManager } from './support/devices.js';
 
 /**
  * The platform overview and the display dashboard in Chromium, on the demo campus: the figures, the buildings
@@ -82,12 +82,7 @@ describe('the platform overview and the dashboard', () => {
     opened = await openPage(browser);
     const { page } = opened;
     await signInAndWait(page, baseUrl, 'display');
-    const api = await apiOf(page, baseUrl);
-    const { projectId } = await demoPlace(api, 'Building A');
-    await page.evaluate((id) => {
-      localStorage.setItem('projectId', String(id));
-      sessionStorage.setItem('guideSkipped', 'true');
-    }, projectId);
+    await chooseDemoCampus(page, baseUrl);
 
     await page.goto(`${baseUrl}/board/index`);
     await page.getByRole('heading', { name: 'Platform overview' }).waitFor();

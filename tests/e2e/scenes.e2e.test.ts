@@ -112,12 +112,12 @@ describe('scenes', () => {
     await page.getByRole('heading', { name: 'Linkage setting', level: 1 }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill(name);
     await expectAccessibleSettled(page, 'wizard: basic info');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await page.getByText('Step 2 of 4: Trigger').waitFor();
     expect(await page.getByRole('radio', { name: 'Device' }).isChecked()).toBe(true);
     // Next without a filled condition: the step stays and says what is missing.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Property is required').waitFor();
     const condition = page.getByRole('group', { name: 'Condition 1' });
     // The project has many devices: the sensor is searched by name, then chosen.
@@ -132,10 +132,10 @@ describe('scenes', () => {
     await condition.getByLabel('Value', { exact: true }).fill('0');
     await page.getByLabel('Pre-delay time', { exact: true }).fill('300');
     await expectAccessibleSettled(page, 'wizard: trigger');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await page.getByText('Step 3 of 4: Execute action').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Select Target!').waitFor();
     await page.getByText('Execute Action is required!').waitFor();
     const search = page.getByLabel('Device name', { exact: true });
@@ -148,7 +148,7 @@ describe('scenes', () => {
     await page.getByRole('button', { name: 'Add action' }).click();
     await choose(page, page.getByLabel('Action', { exact: true }), 'Switch on/off');
     await expectAccessibleSettled(page, 'wizard: execute action');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
 
     await page.getByText('Step 4 of 4: Done').waitFor();
     await expectAccessibleSettled(page, 'wizard: done');

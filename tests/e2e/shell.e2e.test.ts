@@ -191,6 +191,10 @@ describe('leaving', () => {
       .toBe(true);
     await dialog.getByRole('button', { name: 'Log In Again' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The page reloads and the router then sends it to /login: what the person waits for is the form. Ended at
+    // the address alone, the next step closed the context while the page was still loading, and that close hung
+    // for two minutes in two runs on a loaded machine.
+    await page.getByRole('textbox', { name: 'Username' }).waitFor();
   });
 });
 

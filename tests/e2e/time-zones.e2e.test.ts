@@ -67,7 +67,8 @@ describe("times in the project's zone", () => {
     );
     const campus = projects.rows.find((p) => p.projectName === 'Demo Campus');
     if (!campus) throw new Error('Demo Campus not found');
-    const created = new Intl.DateTimeFormat('en', {
+    // One order in every language, year first (issue 34): '2026-12-07 14:05' (Swedish writes it so).
+    const created = new Intl.DateTimeFormat('sv-SE', {
       timeZone: PROJECT_ZONE,
       year: 'numeric',
       month: '2-digit',

@@ -22,6 +22,7 @@ const liveUrl = inject('liveUrl');
 let opened: OpenedPage | undefined;
 let manager: Api;
 let hallId = 0;
+let otherHallId = 0;
 let projectId = 0;
 
 async function login(username: string, password: string): Promise<string> {
@@ -96,6 +97,7 @@ beforeAll(async () => {
   projectId = projects.rows[0]?.id ?? 0;
   const halls = await manager.call<{ id: number; name: string }[]>('GET', '/sbuilding/user/hallOptions');
   hallId = halls.find((h) => h.name === 'Building A')?.id ?? 0;
+  otherHallId = halls.find((h) => h.name !== 'Building A')?.id ?? 0;
   // What the tbAdmin does on the users page and in the scene wizard.
   await manager.call('PUT', '/sbuilding/user/create', {
     userName: OCCUPANT.username,
@@ -229,6 +231,23 @@ describe('the mini-program page on a phone', () => {
     await page.waitForURL(
       (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
     );
+    await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+  });
+
+  it("answers another building's link with one message and the way back, and rounds the air's readings", async () => {
+    const page = await phone();
+    await enterFromMiniProgram(page);
+    await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+    // Readings as the air board rounds them: whole ppm, a tenth of a degree (not '17.683 °C').
+    const temperature = page.locator('.wx-reading').filter({ hasText: 'Temperature' }).locator('dd');
+    await expect.poll(() => temperature.textContent()).toMatch(/^-?\d+(\.\d)? °C/);
+
+    await page.goto(`${liveUrl}/wxProgram?hallId=${otherHallId}`);
+    await page.getByText('This building is not one of yours').waitFor();
+    // Said once on the page, with no notice stacked on top of it.
+    expect(await page.locator('.ant-message-notice, .ant-notification-notice').count()).toBe(0);
+    await page.getByRole('button', { name: 'My buildings' }).click();
+    await page.waitForURL((url) => url.searchParams.get('hallId') === String(hallId));
     await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
   });
 });

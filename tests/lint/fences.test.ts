@@ -90,6 +90,19 @@ describe('the import fences', () => {
         "export { buildApp } from '../../../server/src/app.js';\n",
       ),
     ).toContain(FENCE);
+    // The field bridge speaks the gateway MQTT API only; its tests may start a test server.
+    expect(
+      await rulesHit(
+        'apps/bridge/src/fence-probe.ts',
+        "export { buildApp } from '../../server/src/app.js';\n",
+      ),
+    ).toContain(FENCE);
+    expect(
+      await rulesHit(
+        'apps/bridge/test/fence-probe.ts',
+        "export { buildApp } from '../../server/src/app.js';\n",
+      ),
+    ).not.toContain(FENCE);
   });
 
   it("send every page's tabs through the wrapper that fixes antd's tablist role (issue 18)", async () => {

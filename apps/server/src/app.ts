@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +10,10 @@ import { BODY_LIMIT_BYTES, bodyPlugin } from './platform/body.js';
 import { databasePlugin } from './platform/database.js';
 import { storagePlugin } from './platform/storage.js';
 import { webPlugin } from './platform/web.js';
+import { loggerOptions, requestLogPlugin } from './platform/logger.js';
+import { metricsPlugin } from './platform/metrics-plugin.js';
+import { metricsRoutes } from './modules/metrics/index.js';
+import { backupRoutes } from './modules/backup/index.js';
 import { authPlugin } from './modules/sessions/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/index.js';
@@ -58,9 +62,18 @@ import { boardRoutes } from './modules/boards/index.js';
 import { overviewRoutes } from './modules/overview/index.js';
 import { brokerAuthRoutes } from './mqtt/index.js';
 import { miniProgramRoutes } from './modules/mini-program/index.js';
+import {
+  maintenancePlanRoutes,
+  workOrderAdminRoutes,
+  workOrderPhotoRoutes,
+  workOrderRoutes,
+  workOrdersPlugin,
+  wxWorkOrderRoutes,
+} from './modules/work-orders/index.js';
 import { swaggerOptions } from './platform/openapi-document.js';
 import { describeWebhooks } from './modules/notifications/index.js';
-import { apiKeyRoutes, apiKeysPlugin, checkKeyProjects } from './modules/api-keys/index.js';
+import { apiKeyRoutes, apiKeysPlugin } from './modules/api-keys/index.js';
+import { accessPlugin } from './modules/access/index.js';
 import { simulatorRoutes } from './simulator-host.js';
 import { publicSsoRoutes, ssoRoutes } from './modules/sso/index.js';
 import { systemClock, TestClock, type Clock } from './platform/clock.js';
@@ -73,10 +86,6 @@ declare module 'fastify' {
     readonly cluster: Bus;
     /** The time automation reads (scene scheduler, noon naps, AC automation, explain): see platform/clock.ts. */
     readonly clock: Clock;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a session (login, captcha, health). */
-    public?: boolean;
   }
 }
 
@@ -96,9 +105,12 @@ export interface BuildOptions {
 /** Builds the whole server (API, socket, console); tests use it with `app.inject`. */
 export async function buildApp({ config, logger, bus, clock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    // Behind a proxy the client's address comes from X-Forwarded-For; on one machine it is the socket's.
-    trustProxy: true,
+    logger: logger ?? loggerOptions(config),
+    // Each answer is one debug line of requestLogPlugin, not two info lines (platform/logger.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    // Only the configured proxies' X-Forwarded-* count (TRUST_PROXY): otherwise any client could claim
+    // another address (a key's "last used from", the failed-key limit) or host.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -115,6 +127,9 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(databasePlugin);
   // Where uploads and exports keep their bytes (a shared directory, the database, or this node's disk).
   await app.register(storagePlugin);
+  // The figures of GET /metrics, and each HTTP answer measured by its route's pattern.
+  await app.register(metricsPlugin);
+  await app.register(requestLogPlugin);
   // The overview's vector map (MAP_STYLE_URL): the browser fetches the style, its tiles, glyphs and sprites.
   const mapOrigins = config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [];
   await app.register(helmet, {
@@ -144,6 +159,9 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   await app.register(authPlugin);
+  // The access policy, before any route: every route declares `config.access` (an undeclared one stops the
+  // start), and the policy authenticates, authorizes and compares the rows of every protected call.
+  await app.register(accessPlugin);
   // API keys (sbk_…) as a second kind of bearer token beside session JWTs.
   await app.register(apiKeysPlugin);
   await app.register(filesPlugin);
@@ -156,6 +174,8 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(sceneEventsPlugin);
   await app.register(notificationsPlugin);
   await app.register(energyReportsPlugin);
+  // Work orders (issue 37): escalation and maintenance plans on a runner, alerts followed.
+  await app.register(workOrdersPlugin);
   // The tariff splits warmed in the background (main.ts starts it after start-up; stopped on close).
   await app.register(splitWarmerPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
@@ -165,6 +185,8 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   // The built-in building simulator, once main.ts has started it (simulator-host.ts).
   app.decorate('simulator', null);
   await app.register(healthRoutes);
+  // Prometheus' page: METRICS_TOKEN as a bearer token, or loopback clients only (modules/metrics).
+  await app.register(metricsRoutes);
   await app.register(publicAuthRoutes);
   // Single sign-on, /bind and invited /register (spec section 2: reachable without a session).
   await app.register(publicSsoRoutes);
@@ -174,12 +196,9 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(brokerAuthRoutes);
   // A report's or bill's share link (issue 22): answers only for a valid, unexpired, unrevoked token.
   await app.register(publicShareRoutes);
-  // Everything else of the API: this context's onRequest hook refuses a request without a live session
-  // (401) or without the route's `config.roles`/`config.permissions` (403). Register new modules here.
+  // Everything else of the API. Each route's `config.access` names its action and the kinds of the ids it
+  // takes; the access plugin (registered above, at the root) enforces it. Register new modules here.
   await app.register(async (api) => {
-    api.addHook('onRequest', api.authenticate);
-    // A project-limited API key naming another project's id hears 404 (after validation, so ids are numbers).
-    api.addHook('preHandler', checkKeyProjects);
     await api.register(sessionRoutes);
     await api.register(profileRoutes);
     await api.register(userAdminRoutes);
@@ -213,8 +232,14 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
     await api.register(boardRoutes);
     await api.register(overviewRoutes);
     await api.register(miniProgramRoutes);
+    await api.register(workOrderRoutes);
+    await api.register(workOrderAdminRoutes);
+    await api.register(maintenancePlanRoutes);
+    await api.register(workOrderPhotoRoutes);
+    await api.register(wxWorkOrderRoutes);
     await api.register(ssoRoutes);
     await api.register(apiKeyRoutes);
+    await api.register(backupRoutes);
     // Tests only: registered when the clock is a TestClock (TEST_CLOCK=1 or a test's buildApp({clock})).
     await api.register(testClockRoutes);
   });

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/env.js';
+import { DataDirInUseError } from './platform/db/embedded.js';
 import { NatsUnreachableError } from './platform/cluster/index.js';
 import path from 'node:path';
 import { seedBuiltIns, seedDemo } from './modules/seed/index.js';
@@ -13,6 +14,15 @@ import { startTelemetryRetention } from './modules/telemetry/index.js';
 import { weatherProvider } from './modules/scenes/index.js';
 import { logDeviceChange } from './modules/commands/index.js';
 import { BLE_INIT_LEASE_MS } from './modules/devices/index.js';
+import type { Metrics } from './platform/metrics.js';
+
+/** Feeds a scheduler's passes to GET /metrics. */
+const schedulerPass =
+  (metrics: Metrics, kind: 'scenes' | 'acAutomation') =>
+  (ms: number, ok: boolean): void => {
+    metrics.automation.passes.inc({ kind, outcome: ok ? 'ok' : 'failed' });
+    metrics.automation.passSeconds.observe({ kind }, ms / 1000);
+  };
 
 /** Starts the server: listen first (so /health can say 503), then open the database and the rest. */
 async function main() {
@@ -45,7 +55,25 @@ async function main() {
     }
     throw error;
   }
-  const db = await app.openDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  let db;
+  try {
+    db = await app.openDb({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      // The embedded database's thread gone: nothing can be stored any more, so stop and say why.
+      onEmbeddedCrash: (error) => {
+        app.log.fatal({ err: error }, 'the embedded database stopped');
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      app.log.fatal(error.message);
+      await app.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   app.log.info({ database: app.dbKind }, 'database ready');
   if (config.seedDemo) {
     await seedDemo(db, app.log, app.files.store, {
@@ -64,6 +92,7 @@ async function main() {
       onDeviceChange: (change) => logDeviceChange(db, change),
       brokerSecret: app.secrets.brokerSecret(),
       cluster: app.cluster,
+      metrics: app.metrics,
     });
     app.deviceChannel = deviceLink.channel;
   } catch (error) {
@@ -88,7 +117,7 @@ async function main() {
     }),
     app.telemetryBus,
     app.log,
-    { ...config.scenes, clock: app.clock },
+    { ...config.scenes, clock: app.clock, onPass: schedulerPass(app.metrics, 'scenes') },
   );
   // AC automation: every config at each pass (timing, vacancy, weather) and motion readings as they come.
   const stopAcAutomation = startAcAutomation(
@@ -102,7 +131,7 @@ async function main() {
     }),
     app.telemetryBus,
     app.log,
-    { tickMs: config.scenes.tickMs, clock: app.clock },
+    { tickMs: config.scenes.tickMs, clock: app.clock, onPass: schedulerPass(app.metrics, 'acAutomation') },
   );
   // Peak demand: yesterday's and today's quarter hours of every meter split ahead of the bills.
   const stopDemandSplitting = startDemandSplitting({ db: () => db, log: app.log, intervalMs: 5 * 60_000 });
@@ -126,7 +155,8 @@ async function main() {
   // A parent that started this process with an IPC channel (a test, a supervisor) hears it without polling.
   process.send?.({ type: 'ready', url: `http://${config.host}:${config.port}` });
 
-  // The simulator comes alive in the background: on a first start it writes a year of history first.
+  // The simulator comes alive in the background, in a thread of its own (simulator-host.ts sets
+  // app.simulator once it runs): on a first start it writes a year of history first.
   const broker = deviceLink.broker;
   const simulatorAbort = new AbortController();
   const simulatorStarting =
@@ -138,7 +168,6 @@ async function main() {
         })
       : Promise.resolve(null);
   void simulatorStarting.then((simulator) => {
-    if (!simulatorAbort.signal.aborted) app.simulator = simulator;
     // The campus is alive (its devices connected): a parent still listening (a test) hears it.
     if (config.simulator && process.connected) process.send?.({ type: 'simulator', running: !!simulator });
   });
@@ -158,8 +187,8 @@ async function main() {
     await stopDemandSplitting();
     await app.splitWarmer.stop();
     await stopRetention();
+    // Cuts a first start's history short, or stops the running simulator; its thread ends either way.
     simulatorAbort.abort();
-    app.simulator = null;
     await (await simulatorStarting)?.stop();
     await deviceLink.close();
     await app.close();

@@ -6,11 +6,12 @@ import {
   idParamsSchema,
   simulatorPlugResultSchema,
   simulatorStateSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
-import { backfill, startSimulator, type Log, type Simulator } from '@sbuilding/simulator';
+import type { Worker } from 'node:worker_threads';
+import type { Simulator } from '@sbuilding/simulator';
 import { ok } from './platform/envelope.js';
+import { startWorker } from './platform/worker.js';
+import type { SimulatorAnswer, SimulatorRequest, SimulatorStart } from './simulator-protocol.js';
 import { AppError, notFound } from './platform/errors.js';
 import { errorResponses } from './platform/openapi.js';
 import { tenantFilter } from './platform/tenancy.js';
@@ -30,11 +31,16 @@ function localHost(host: string): string {
 /**
  * The first start's history: the last days in full (every device, hourly), the rest of the year only the
  * energy counters, hourly. What the boards look back at: energy over a year, air and occupancy over a week.
- * About 330,000 readings: under a minute on the embedded database. The history is made in the server's
- * thread and written as fast as it is acknowledged: 16 messages in flight (not the simulator's 256), else
- * the first 256 messages' readings (150,000) were made in one go and every request waited seconds for them.
+ * About 330,000 readings: under a minute on the embedded database. 4 messages in flight (not the
+ * simulator's 256): the server's thread still parses each one and the database stores them one statement at
+ * a time, so a request waits behind what is queued; 256 (150,000 readings) kept it waiting seconds, and 4
+ * against 16, measured alternately on the loaded machine, took as long (29-37 s) with `/getInfo` at p99
+ * 376-553 ms against 476-1,020 ms.
  */
-const BACKFILL = { detailDays: 7, stepMinutes: 60, coarseStepMinutes: 60, window: 16 } as const;
+const BACKFILL = { detailDays: 7, stepMinutes: 60, coarseStepMinutes: 60, window: 4 } as const;
+
+/** How long the simulator's thread gets to close its connections on shutdown before it is ended. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** Whether any device of the tenant has ever reported: if not, this is the campus's first start. */
 async function hasReported(app: FastifyInstance, tenantId: number): Promise<boolean> {
@@ -47,23 +53,32 @@ async function hasReported(app: FastifyInstance, tenantId: number): Promise<bool
   return row !== undefined;
 }
 
+/** The simulator's thread as the server holds it once the campus is alive. */
+export interface SimulatorHandle {
+  /** Stops the simulator (its devices disconnect) and ends its thread. */
+  stop(): Promise<void>;
+}
+
 /**
  * Runs the building simulator beside the server (SIMULATOR=on) for the demo tenant, so a new user sees a
- * live campus at once. The simulator only speaks MQTT and the public API: it gets a session of the demo
- * tenant's administrator, as if that user had signed in, and reads the devices and credentials through the
- * API like any integrator. Nothing to simulate (no demo tenant) is logged, not an error.
+ * live campus at once. It runs in a thread of its own (simulator-worker.ts) and only speaks MQTT and the
+ * public API: it gets a session of the demo tenant's administrator, as if that user had signed in, and reads
+ * the devices and credentials through the API like any integrator. Nothing to simulate (no demo tenant) is
+ * logged, not an error.
  *
  * On the campus's first start (no device has reported yet) it first writes `SIM_BACKFILL_DAYS` of history
  * through the same broker, so the boards have a year to show; the live simulator starts after it, carrying
- * the meters on from where the history ends. Aborting `signal` (the server stopping) cuts the history short
- * and starts nothing; the next start sees readings and does not write it again.
+ * the meters on from where the history ends. Resolves once the campus is alive, with `app.simulator` set
+ * (the plug calls reach the thread through it), or null when nothing runs. Aborting `signal` (the server
+ * stopping) cuts the history short and starts nothing; the next start sees readings and does not write it
+ * again. A thread that dies is logged and `app.simulator` cleared; the server carries on without it.
  */
 export async function startBuiltInSimulator(
   app: FastifyInstance,
   config: Config,
   mqttPort: number,
   signal?: AbortSignal,
-): Promise<Simulator | null> {
+): Promise<SimulatorHandle | null> {
   const [admin] = await app.db
     .select({ id: users.id, roles: users.roles, tenantId: users.tenantId })
     .from(users)
@@ -88,27 +103,128 @@ export async function startBuiltInSimulator(
   });
   const token = await app.issueAccessToken({ sessionId: session.id, userId: admin.id }, session.expiresAt);
   const host = localHost(config.host);
-  const common = {
-    apiUrl: `http://${host}:${config.port}`,
-    token,
-    mqttUrl: `mqtt://${host}:${mqttPort}`,
-    log: ((level, msg, data) => app.log[level]({ simulator: data }, msg)) satisfies Log,
-  };
-  if (config.simBackfillDays > 0 && admin.tenantId !== null && !(await hasReported(app, admin.tenantId))) {
+  const firstStart =
+    config.simBackfillDays > 0 && admin.tenantId !== null && !(await hasReported(app, admin.tenantId));
+  if (signal?.aborted) return null;
+  if (firstStart) {
     app.log.info(
       { days: config.simBackfillDays },
       "first start: writing the demo campus's history before it comes alive (about a minute)",
     );
-    const history = await backfill({ ...common, ...BACKFILL, days: config.simBackfillDays, signal });
-    if (!history.complete) return null;
   }
-  if (signal?.aborted) return null;
-  const simulator = await startSimulator({ ...common, speed: config.simSpeed });
-  app.log.info({ devices: simulator.stats().devicesSimulated }, 'building simulator running');
-  return simulator;
+  const worker = startSimulatorWorker({
+    apiUrl: `http://${host}:${config.port}`,
+    token,
+    mqttUrl: `mqtt://${host}:${mqttPort}`,
+    speed: config.simSpeed,
+    history: firstStart ? { ...BACKFILL, days: config.simBackfillDays } : null,
+  });
+  return new Promise((resolve) => {
+    const board = new WorkerBoard(worker);
+    let alive = false;
+    let stopping = false;
+    const exited = new Promise<void>((done) => worker.once('exit', () => done()));
+    const stop = async () => {
+      stopping = true;
+      if (app.simulator === board) app.simulator = null;
+      worker.postMessage({ type: 'stop' } satisfies SimulatorRequest);
+      const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    };
+    const onAbort = () => void stop();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (message: SimulatorAnswer) => {
+      if (message.type === 'log') app.log[message.level]({ simulator: message.data }, message.msg);
+      else if (message.type === 'plugged') board.answered(message.id, message.found);
+      else if (message.type === 'running') {
+        alive = true;
+        app.simulator = board;
+        app.log.info({ devices: message.devices }, 'building simulator running');
+        resolve({ stop });
+      } else {
+        // The campus stays usable without it; the log says why it is not alive.
+        if (message.error !== null)
+          app.log.error({ err: new Error(message.error) }, 'the building simulator did not start');
+        // A start that failed may leave connections holding its thread open.
+        if (!stopping) void worker.terminate();
+        resolve(null);
+      }
+    });
+    worker.on('error', (error) => app.log.error({ err: error }, 'the building simulator failed'));
+    worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', onAbort);
+      board.close();
+      if (app.simulator === board) app.simulator = null;
+      if (!stopping && alive) app.log.error({ code }, 'the building simulator stopped unexpectedly');
+      resolve(null);
+    });
+  });
 }
 
-/** The pluggable part of the simulator the routes use (the running one, or a stand-in in tests). */
+/** The simulator's thread: the worker file beside this one, built (.js) or run from source (.ts, tsx). */
+function startSimulatorWorker(start: SimulatorStart): Worker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const file = new URL(`./simulator-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  // From source the workspace packages are read from theirs too (the `source` export condition).
+  return startWorker(file, {
+    workerData: start,
+    ...(fromSource ? { execArgv: ['--conditions=source'] } : {}),
+  });
+}
+
+/**
+ * The plug calls' view of the simulator's thread: each call is a message answered by the thread, and the
+ * pulled plugs are known here as the thread confirms them (the state call reads them without asking).
+ */
+class WorkerBoard implements PlugBoard {
+  private readonly pulled = new Set<number>();
+  private readonly waiting = new Map<number, (found: boolean) => void>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly worker: Worker) {}
+
+  unplug(deviceId: number): Promise<boolean> {
+    return this.ask(deviceId, false);
+  }
+
+  plug(deviceId: number): Promise<boolean> {
+    return this.ask(deviceId, true);
+  }
+
+  unplugged(): number[] {
+    return [...this.pulled];
+  }
+
+  answered(id: number, found: boolean): void {
+    this.waiting.get(id)?.(found);
+    this.waiting.delete(id);
+  }
+
+  /** The thread is gone: what it was asked is answered "not simulated". */
+  close(): void {
+    this.closed = true;
+    for (const done of this.waiting.values()) done(false);
+    this.waiting.clear();
+    this.pulled.clear();
+  }
+
+  private ask(deviceId: number, on: boolean): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, (found) => {
+        if (found && on) this.pulled.delete(deviceId);
+        if (found && !on) this.pulled.add(deviceId);
+        resolve(found);
+      });
+      this.worker.postMessage({ type: 'plug', id, deviceId, on } satisfies SimulatorRequest);
+    });
+  }
+}
+
+/** The pluggable part of the simulator the routes use (the running one's thread, or a stand-in in tests). */
 export type PlugBoard = Pick<Simulator, 'unplug' | 'plug' | 'unplugged'>;
 
 declare module 'fastify' {
@@ -135,7 +251,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/simulator/state',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags: simulatorTags,
         summary: 'Whether the building simulator runs, and which of your devices have their plug pulled',
@@ -162,7 +278,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/sbuilding/simulator/${verb}/:id`,
       {
-        config: { roles: PROJECT_WRITE_ROLES },
+        config: { access: { action: 'devices:write', on: 'device' } },
         schema: {
           tags: simulatorTags,
           summary: unplugged

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, PROJECT_WRITE_ROLES, testClockBodySchema, testClockSchema } from '@sbuilding/shared';
+import { envelopeSchema, testClockBodySchema, testClockSchema } from '@sbuilding/shared';
 import { ok } from './platform/envelope.js';
 import { isTestClock } from './platform/clock.js';
 
@@ -13,7 +13,7 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test/clock',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'automation:write' } },
       schema: {
         tags: ['test'],
         summary: 'Tests only (TEST_CLOCK=1): sets or advances the clock automation reads',

@@ -76,7 +76,12 @@ const deviceRow = z.object({
   zoneId: z.number().int().nullable().optional(),
   parentId: z.number().int().nullable().optional(),
   props: z.record(z.string(), z.union([valueSchema, z.null()])).optional(),
-  telemetry: z.record(z.string(), z.object({ value: z.union([valueSchema, z.null()]) })).optional(),
+  telemetry: z
+    .record(
+      z.string(),
+      z.object({ value: z.union([valueSchema, z.null()]), ts: z.union([z.string(), z.number()]).optional() }),
+    )
+    .optional(),
 });
 const credentials = z.object({ accessToken: z.string().min(1) });
 
@@ -86,8 +91,11 @@ const DEVICE_PAGE = 500;
 
 function toDeviceInfo(row: z.infer<typeof deviceRow>): DeviceInfo {
   const latest: Record<string, Value> = {};
+  let reportedAt: number | undefined;
   for (const [key, reading] of Object.entries(row.telemetry ?? {})) {
     if (reading.value !== null) latest[key] = reading.value;
+    const at = typeof reading.ts === 'string' ? Date.parse(reading.ts) : reading.ts;
+    if (at !== undefined && Number.isFinite(at)) reportedAt = Math.max(reportedAt ?? at, at);
   }
   return {
     id: row.id,
@@ -101,6 +109,7 @@ function toDeviceInfo(row: z.infer<typeof deviceRow>): DeviceInfo {
     parentId: row.parentId ?? null,
     props: row.props ?? {},
     latest,
+    ...(reportedAt === undefined ? {} : { reportedAt }),
   };
 }
 

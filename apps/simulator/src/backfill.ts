@@ -25,6 +25,13 @@ export interface BackfillOptions {
   signal?: AbortSignal;
   /** QoS 1 publishes awaiting their PUBACK at once; 256 by default. */
   window?: number;
+  /**
+   * Answer commands meanwhile (applied to the devices being stepped), as the first start does while no live
+   * simulator runs; by default the history only publishes (a live simulator may be answering beside it).
+   */
+  answerCommands?: boolean;
+  /** The history's end, ms since the epoch; now by default (tests fix it). */
+  now?: number;
   log?: Log;
   random?: () => number;
 }
@@ -73,6 +80,36 @@ class Batch {
 }
 
 /**
+ * When the history's readings are taken: at the end of every step, the steps aligned to whole steps of the
+ * clock (whole hours for hourly steps), and once more at `end` for the part of the step already past.
+ *
+ * The server counts a counter's increment in the hour of the reading that ends it (telemetry rollups), which
+ * is right for live readings 15 s apart but not for hourly ones: a reading at 10:23 carried 09:23-10:23 into
+ * the 10:00 hour, and on the hour the server started the live readings then added 10:23-11:00 on top (18.4
+ * kWh where its neighbours had 12.5). So each step's reading is taken at its last millisecond (10:59:59.999
+ * for 10:00-11:00), inside the hour it measured, and the last one at `end`, from which the live simulator
+ * carries the meters on.
+ */
+export function* readingTimes(
+  start: number,
+  end: number,
+  detailStart: number,
+  coarseStepMs: number,
+  stepMs: number,
+): Generator<number> {
+  const stepAfter = (boundary: number) => (boundary + coarseStepMs <= detailStart ? coarseStepMs : stepMs);
+  const first = stepAfter(start);
+  let boundary = Math.floor(start / first) * first + first;
+  let last = -Infinity;
+  while (boundary <= end) {
+    last = boundary - 1;
+    yield last;
+    boundary += stepAfter(boundary);
+  }
+  if (end > last) yield end;
+}
+
+/**
  * Writes `days` of history with device timestamps (`{ts, values}` payloads, batched up to ~48 KB), as
  * fast as the broker acknowledges them: QoS 1 with a window of publishes awaiting their PUBACK (the server
  * sends it once the readings are committed). Meant for a fresh database before the live simulator starts:
@@ -87,7 +124,7 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
     ...options,
     log,
     counters,
-    answerCommands: false,
+    answerCommands: options.answerCommands ?? false,
     clientIdPrefix: 'sim-backfill-',
   });
   const window = new Window(options.window ?? 256);
@@ -111,7 +148,7 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
     batches.set(link, new Batch());
   }
 
-  const end = Date.now();
+  const end = options.now ?? Date.now();
   const start = end - options.days * DAY_MS;
   const detailStart = end - Math.min(options.days, options.detailDays ?? options.days) * DAY_MS;
   const coarseStepMs = (options.coarseStepMinutes ?? 60) * 60_000;
@@ -119,7 +156,7 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
   const progressEvery = Math.max(1, Math.round(options.days / 10));
   let complete = true;
   try {
-    for (let ts = start; ts <= end; ts += ts < detailStart ? coarseStepMs : stepMs) {
+    for (const ts of readingTimes(start, end, detailStart, coarseStepMs, stepMs)) {
       if (options.signal?.aborted) {
         complete = false;
         break;

@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   log?: Log;
   /** Source of randomness of the models (tests pass a seeded one). */
   random?: () => number;
+  /** The simulated time, ms since the epoch (tests move it); the SimClock at `speed` by default. */
+  now?: () => number;
 }
 
 export interface SimulatorStats {
@@ -60,7 +62,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const log = options.log ?? noLog;
   const speed = options.speed && options.speed > 0 ? options.speed : 1;
   const interval = options.reportIntervalMs ?? DEFAULT_REPORT_INTERVAL_MS;
-  const clock = new SimClock(speed);
+  const clock = options.now ? { now: options.now } : new SimClock(speed);
   const counters = { messagesSent: 0, commandsAnswered: 0 };
   const fleet = await connectFleet({ ...options, log, counters, answerCommands: true });
   const { world, links } = fleet;

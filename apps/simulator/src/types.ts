@@ -17,6 +17,8 @@ export interface DeviceInfo {
   props: Record<string, string | number | boolean | null>;
   /** Latest readings when the API answers them (getList/v2), so a restart continues (energy never goes back). */
   latest: Record<string, Value>;
+  /** When the newest of them was taken, ms since the epoch (unknown: undefined). */
+  reportedAt?: number;
 }
 
 /** The answer to a command, as the server's command path reads it. */

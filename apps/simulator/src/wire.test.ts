@@ -324,7 +324,8 @@ describe('simulator on the wire', () => {
 
   it('backfills history with device timestamps, energy rising step by step', async () => {
     const from = seen.length;
-    const result = await backfill({ apiUrl, token: USER_TOKEN, mqttUrl, days: 1, stepMinutes: 60 });
+    const now = Date.parse('2026-11-18T07:28:00Z');
+    const result = await backfill({ apiUrl, token: USER_TOKEN, mqttUrl, days: 1, stepMinutes: 60, now });
     const history = seen
       .slice(from)
       .filter((s) => s.deviceId === 40 && s.topic === 'v1/gateway/telemetry')
@@ -334,8 +335,11 @@ describe('simulator on the wire', () => {
       });
     expect(history).toHaveLength(25);
     const ts = history.map((e) => e.ts);
-    expect(ts).toEqual([...ts].sort((a, b) => a - b));
-    expect(ts[24] - ts[0]).toBe(24 * 3_600_000);
+    // Each hour's reading at its last millisecond (what it measured is counted in it), the last one now.
+    expect(ts[0]).toBe(Date.parse('2026-11-17T08:00:00Z') - 1);
+    expect(ts[1]).toBe(Date.parse('2026-11-17T09:00:00Z') - 1);
+    expect(ts[23]).toBe(Date.parse('2026-11-18T07:00:00Z') - 1);
+    expect(ts[24]).toBe(now);
     const energy = history.map((e) => e.values.energy2);
     for (let i = 1; i < energy.length; i++) expect(energy[i]).toBeGreaterThanOrEqual(energy[i - 1]);
     expect(energy[24]).toBeGreaterThan(energy[0]);
@@ -344,7 +348,7 @@ describe('simulator on the wire', () => {
   });
   it('writes the older days coarse: only the energy counters, on the coarse step', async () => {
     const from = seen.length;
-    const before = Date.now();
+    const before = Date.parse('2026-11-18T08:00:00Z');
     const result = await backfill({
       apiUrl,
       token: USER_TOKEN,
@@ -353,6 +357,7 @@ describe('simulator on the wire', () => {
       detailDays: 1,
       stepMinutes: 60,
       coarseStepMinutes: 120,
+      now: before,
     });
     const entries = (deviceId: number, topic: string, name?: string) =>
       seen

@@ -15,6 +15,13 @@ export interface ProjectInfo {
 
 /** Hours a device's first step covers (its readings settle from the state the server last saw). */
 const FIRST_STEP_HOURS = 0.05;
+/**
+ * A device whose last reading is at most this old carries on from it: its first step covers the time since,
+ * so a meter counts the minutes between the first start's history and the live simulator (or a quick
+ * restart) once, in the hour they passed. Older: the building was not simulated meanwhile, and a day's
+ * energy in one hour would be a spike no meter saw.
+ */
+export const CATCH_UP_MS = 30 * 60_000;
 
 /** How long people leave a device as a command set it (simulated ms): someone chose that state on purpose. */
 export const LEFT_ALONE_MS = 30 * 60_000;
@@ -56,7 +63,7 @@ export class World implements WorldView {
   /** Advances one device to simulated time `ts`; the panel presses it makes switch its zone's lights. */
   step(device: SimDevice, ts: number): SimDevice[] {
     const last = this.lastStep.get(device.info.id);
-    const dtHours = last === undefined ? FIRST_STEP_HOURS : Math.max(0, (ts - last) / 3_600_000);
+    const dtHours = last === undefined ? firstStepHours(device, ts) : Math.max(0, (ts - last) / 3_600_000);
     this.lastStep.set(device.info.id, ts);
     if (device.commanded) {
       device.commanded = false;
@@ -127,6 +134,13 @@ export class World implements WorldView {
     for (const light of lights) if (light.onOff) lit += light.lightnessLevel / 255;
     return lit / lights.length;
   }
+}
+
+/** A device's first step: from its last reading when that is recent (CATCH_UP_MS), else a short settle. */
+function firstStepHours(device: SimDevice, ts: number): number {
+  const since = device.info.reportedAt;
+  const gap = since === undefined ? 0 : ts - since;
+  return gap > 0 && gap <= CATCH_UP_MS ? gap / 3_600_000 : FIRST_STEP_HOURS;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

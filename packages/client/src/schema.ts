@@ -45,7 +45,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The identity providers the login page offers, and whether invited registration is on */
+        /** The identity providers the login page offers (the platform's, and the tenant provider its login link names), and whether invited registration is on */
         get: operations["getSsoProviders"];
         put?: never;
         post?: never;
@@ -191,6 +191,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/public/share/{token}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a share link opens as a file in the request's language: a bill as PDF or .xlsx, a report as PDF; 404 as the link's own call */
+        get: operations["getPublicShareFileByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getInfo": {
         parameters: {
             query?: never;
@@ -200,7 +217,7 @@ export interface paths {
         };
         /**
          * The caller: user, roles and permissions
-         * @description API keys: read-only keys may call it.
+         * @description Access: `account:read`. API keys: read-only keys may call it.
          */
         get: operations["getGetInfo"];
         put?: never;
@@ -220,7 +237,7 @@ export interface paths {
         };
         /**
          * The console's menu: the route tree the caller's roles may see
-         * @description API keys: read-only keys may call it.
+         * @description Access: `account:read`. API keys: read-only keys may call it.
          */
         get: operations["getGetRouters"];
         put?: never;
@@ -242,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Ends the session
-         * @description API keys: not allowed (a signed-in session only).
+         * @description Access: `account:write`. API keys: not allowed (a signed-in session only).
          */
         post: operations["postLogout"];
         delete?: never;
@@ -260,12 +277,12 @@ export interface paths {
         };
         /**
          * The caller's profile, role group and tenant name
-         * @description API keys: read-only keys may call it.
+         * @description Access: `account:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemUserProfile"];
         /**
          * Changes the caller's nickname, e-mail, phone and sex
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `account:write`. API keys: not allowed (a signed-in session only).
          */
         put: operations["putSystemUserProfile"];
         post?: never;
@@ -285,7 +302,7 @@ export interface paths {
         get?: never;
         /**
          * Changes the caller's password; ends the user's other sessions (a session only, not an API key)
-         * @description API keys: not allowed (a signed-in session only).
+         * @description Access: `account:write`. API keys: not allowed (a signed-in session only).
          */
         put: operations["putSystemUserProfileUpdatePwd"];
         post?: never;
@@ -306,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * A page of the caller's tenant's users (an admin may name tenantId), newest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `users:read` (permission sbuilding:tools:tenant). API keys: read-only keys may call it. Not for a key limited to some projects.
          */
         post: operations["postUserGetList"];
         delete?: never;
@@ -324,7 +341,7 @@ export interface paths {
         };
         /**
          * The buildings a weixin customer can belong to: the caller's tenant's (an admin names tenantId), with their project
-         * @description API keys: read-only keys may call it.
+         * @description Access: `users:read` (permission sbuilding:tools:tenant). API keys: read-only keys may call it. Not for a key limited to some projects.
          */
         get: operations["getUserHallOptions"];
         put?: never;
@@ -344,7 +361,7 @@ export interface paths {
         };
         /**
          * One user (never its password hash)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `users:read` (permission sbuilding:tools:tenant). API keys: read-only keys may call it. Not for a key limited to some projects.
          */
         get: operations["getUserById"];
         put?: never;
@@ -365,7 +382,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a user in the caller's tenant (an admin names deptId; only an admin gives role admin)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putUserCreate"];
         post?: never;
@@ -386,7 +403,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a user; 409 when it changed since the client read `version`. Nobody changes their own role or blacklists themselves
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postUserSaveById"];
         delete?: never;
@@ -406,7 +423,7 @@ export interface paths {
         put?: never;
         /**
          * Sets a user's password and ends its sessions
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postUserResetPwdById"];
         delete?: never;
@@ -426,7 +443,7 @@ export interface paths {
         put?: never;
         /**
          * Blacklists a user (its sessions end, it cannot sign in) or lifts it
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postUserBlacklistById"];
         delete?: never;
@@ -447,7 +464,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a user (kept as deleted so its history keeps its author); its sessions end
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteUserDelById"];
         options?: never;
@@ -466,7 +483,7 @@ export interface paths {
         put?: never;
         /**
          * A page of tenants with their administrators and user and project counts
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         post: operations["postTenantGetList"];
         delete?: never;
@@ -484,7 +501,7 @@ export interface paths {
         };
         /**
          * One tenant
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getTenantById"];
         put?: never;
@@ -505,7 +522,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a tenant and its first administrator (role tbAdmin) together, or neither
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putTenantCreate"];
         post?: never;
@@ -526,7 +543,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a tenant; 409 when it changed since the client read `version`. Status '1' (disabled) ends its users' sessions and keeps them from signing in
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postTenantSaveById"];
         delete?: never;
@@ -547,7 +564,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a tenant that holds nothing; 409 while it has users, projects or files
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteTenantDelById"];
         options?: never;
@@ -564,7 +581,7 @@ export interface paths {
         };
         /**
          * A page of imported tables, filtered by name and comment (contains)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getToolGenList"];
         put?: never;
@@ -584,7 +601,7 @@ export interface paths {
         };
         /**
          * A page of the database tables not yet imported, filtered by name and comment (contains)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getToolGenDbList"];
         put?: never;
@@ -606,7 +623,7 @@ export interface paths {
         put?: never;
         /**
          * Imports tables of the database (`tables=a,b`) with settings read from their columns; all or none
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postToolGenImportTable"];
         delete?: never;
@@ -624,7 +641,7 @@ export interface paths {
         };
         /**
          * The code the generator writes for a table: file path → content
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getToolGenPreviewByTableId"];
         put?: never;
@@ -644,7 +661,7 @@ export interface paths {
         };
         /**
          * A zip of one table's generated code, paths from the repository root
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getToolGenDownloadByTableName"];
         put?: never;
@@ -664,7 +681,7 @@ export interface paths {
         };
         /**
          * A zip of the generated code of several tables (`tables=a,b`)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getToolGenBatchGenCode"];
         put?: never;
@@ -684,7 +701,7 @@ export interface paths {
         };
         /**
          * Picks up the columns added to the table since its import and drops those removed
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         get: operations["getToolGenSynchDbByTableName"];
         put?: never;
@@ -704,7 +721,7 @@ export interface paths {
         };
         /**
          * A table's settings and one row per column: `{info, rows}`
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getToolGenByTableId"];
         put?: never;
@@ -725,7 +742,7 @@ export interface paths {
         get?: never;
         /**
          * Saves a table's settings and its columns'; 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putToolGen"];
         post?: never;
@@ -747,7 +764,7 @@ export interface paths {
         post?: never;
         /**
          * Removes imported tables (`1,2`) from the generator; the database tables stay
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteToolGenByTableIds"];
         options?: never;
@@ -766,7 +783,7 @@ export interface paths {
         put?: never;
         /**
          * A page of the caller's projects, filtered by name (contains) and status
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postProjectGetList"];
         delete?: never;
@@ -784,7 +801,7 @@ export interface paths {
         };
         /**
          * One project
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getProjectById"];
         put?: never;
@@ -805,7 +822,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a project in the caller's tenant (an admin names the tenant with tenantId)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:create` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putProjectCreate"];
         post?: never;
@@ -826,7 +843,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a project; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postProjectSaveById"];
         delete?: never;
@@ -847,7 +864,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes an empty project; 409 while it still holds buildings, work times or calendar days
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteProjectDelById"];
         options?: never;
@@ -864,7 +881,7 @@ export interface paths {
         };
         /**
          * Holidays and extra working days of project {id} in `year` (the project's current year when absent)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getVacationsById"];
         put?: never;
@@ -886,7 +903,7 @@ export interface paths {
         put?: never;
         /**
          * Replaces a project's days of one year at once; `version` is the one read (0 for a year never saved), 409 when stale
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postVacations"];
         delete?: never;
@@ -904,7 +921,7 @@ export interface paths {
         };
         /**
          * All work times of a project in start order, optionally of one zone type or time type
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getWorkRestList"];
         put?: never;
@@ -925,12 +942,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a work time; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putWorkRest"];
         /**
          * Creates a work time
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postWorkRest"];
         delete?: never;
@@ -951,7 +968,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a work time
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteWorkRestById"];
         options?: never;
@@ -968,7 +985,7 @@ export interface paths {
         };
         /**
          * A page of settings, filtered by name and key (contains) and type
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemConfigList"];
         put?: never;
@@ -988,7 +1005,7 @@ export interface paths {
         };
         /**
          * Writes the settings matching the filter to an .xlsx; download it with GET /common/download
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemConfigExport"];
         put?: never;
@@ -1008,7 +1025,7 @@ export interface paths {
         };
         /**
          * A setting's value as `data` ('' when the key is not configured); cached for 30 s
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemConfigConfigKeyByKey"];
         put?: never;
@@ -1031,7 +1048,7 @@ export interface paths {
         post?: never;
         /**
          * Empties this server's 30 s cache of setting values
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteSystemConfigClearCache"];
         options?: never;
@@ -1048,12 +1065,12 @@ export interface paths {
         };
         /**
          * The SMTP server of e-mail notifications (null when not set); the password is never returned
-         * @description API keys: read-only keys may call it.
+         * @description Access: `platform:read` (roles admin). API keys: read-only keys may call it.
          */
         get: operations["getSystemConfigSmtp"];
         /**
          * Sets the SMTP server of e-mail notifications; a blank password keeps the stored one
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putSystemConfigSmtp"];
         post?: never;
@@ -1072,14 +1089,14 @@ export interface paths {
         };
         /**
          * One setting
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemConfigById"];
         put?: never;
         post?: never;
         /**
          * Deletes a setting; built-in ('Y') settings answer 400
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteSystemConfigById"];
         options?: never;
@@ -1097,12 +1114,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a setting; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putSystemConfig"];
         /**
          * Creates a setting; 400 when the key exists
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postSystemConfig"];
         delete?: never;
@@ -1120,7 +1137,7 @@ export interface paths {
         };
         /**
          * A page of dictionary rows, filtered by type, label (contains) and status
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemDictDataList"];
         put?: never;
@@ -1140,7 +1157,7 @@ export interface paths {
         };
         /**
          * Writes the rows matching the filter to an .xlsx; download it with GET /common/download
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemDictDataExport"];
         put?: never;
@@ -1160,7 +1177,7 @@ export interface paths {
         };
         /**
          * The enabled options of one dictionary in sort order (an option list: dictLabel English, dictLabelZh Chinese)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemDictDataTypeByType"];
         put?: never;
@@ -1180,14 +1197,14 @@ export interface paths {
         };
         /**
          * One dictionary row by its dictCode
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getSystemDictDataById"];
         put?: never;
         post?: never;
         /**
          * Deletes a dictionary row
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteSystemDictDataById"];
         options?: never;
@@ -1205,12 +1222,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a dictionary row; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putSystemDictData"];
         /**
          * Creates a dictionary row; 400 when its type already has the value
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `reference:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postSystemDictData"];
         delete?: never;
@@ -1228,7 +1245,7 @@ export interface paths {
         };
         /**
          * Sends an export as an .xlsx attachment; with delete=true the file is removed once sent. Only names the export calls returned are accepted (400 for a path)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getCommonDownload"];
         put?: never;
@@ -1252,7 +1269,7 @@ export interface paths {
          * Uploads a picture (one multipart file part): JPG or PNG only, recognised by its bytes; at most 10 MiB
          * @description Body: multipart/form-data with one file part (field name `file`). The answer carries the file id to put in imageId or planId, and a signed url for <img src>.
          *
-         *     API keys: needs a read-write key (a read-only key gets 403).
+         *     Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postFileUploadImage"];
         delete?: never;
@@ -1274,7 +1291,7 @@ export interface paths {
          * Uploads a floor plan (one multipart file part): SVG only, sanitized before it is stored; at most 10 MiB
          * @description Body: multipart/form-data with one file part (field name `file`). The answer carries the file id to put in imageId or planId, and a signed url for <img src>.
          *
-         *     API keys: needs a read-write key (a read-only key gets 403).
+         *     Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postFileUploadSvg"];
         delete?: never;
@@ -1294,7 +1311,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's buildings, filtered by name (contains)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postHallGetList"];
         delete?: never;
@@ -1312,7 +1329,7 @@ export interface paths {
         };
         /**
          * One building
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getHallById"];
         put?: never;
@@ -1332,7 +1349,7 @@ export interface paths {
         };
         /**
          * The QR code that opens the building in the mini-program ({origin}/wxProgram?hallId={id}), as a PNG attachment or, with format=svg, an SVG; 409 while the binding is off
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getHallQrcodeById"];
         put?: never;
@@ -1353,7 +1370,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a building in a project (in the project's tenant)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putHallCreate"];
         post?: never;
@@ -1374,7 +1391,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a building; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postHallSaveById"];
         delete?: never;
@@ -1394,8 +1411,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes a building without floors; 409 (building.hasChildren) while it still has some
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * Deletes a building holding nothing; 409 (building.hasChildren) naming what it still holds
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteHallDelById"];
         options?: never;
@@ -1414,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a building's floors in their sort order, filtered by name (contains)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postFloorGetList"];
         delete?: never;
@@ -1432,7 +1449,7 @@ export interface paths {
         };
         /**
          * One floor, with signed links to its image and plan and the plan view box
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getFloorById"];
         put?: never;
@@ -1453,7 +1470,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a floor in a building; imageId and planId name uploads of the same tenant
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putFloorCreate"];
         post?: never;
@@ -1474,7 +1491,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a floor; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postFloorSaveById"];
         delete?: never;
@@ -1494,8 +1511,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes a floor without zones; 409 (floor.hasChildren) while it still has some
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * Deletes a floor holding nothing; 409 (floor.hasChildren) naming its zones, devices and marks
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteFloorDelById"];
         options?: never;
@@ -1514,7 +1531,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a floor's zones, filtered by name (contains) and type
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postSectorGetList"];
         delete?: never;
@@ -1532,7 +1549,7 @@ export interface paths {
         };
         /**
          * One zone
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getSectorById"];
         put?: never;
@@ -1553,7 +1570,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a zone on a floor; type is a value of the sb_zone_type dictionary, shape a rect or polygon in plan units
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putSectorCreate"];
         post?: never;
@@ -1574,7 +1591,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a zone; 409 when it changed since the client read `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postSectorSaveById"];
         delete?: never;
@@ -1594,8 +1611,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes a zone
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * Deletes a zone holding no device; 409 (zone.hasChildren) naming the devices it holds
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteSectorDelById"];
         options?: never;
@@ -1612,7 +1629,7 @@ export interface paths {
         };
         /**
          * Device categories with their models, named in the request language
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getCommonGetDevCategorys"];
         put?: never;
@@ -1632,7 +1649,7 @@ export interface paths {
         };
         /**
          * The device catalogue: every model with its create fields, telemetry, attributes and commands (labels via labelKey)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getCommonGetDevCatalogue"];
         put?: never;
@@ -1652,7 +1669,7 @@ export interface paths {
         };
         /**
          * One device with its latest telemetry and the groups it is in
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getDeviceGetDeviceInfoByIdById"];
         put?: never;
@@ -1674,7 +1691,7 @@ export interface paths {
         put?: never;
         /**
          * A page of devices by project, building, floor, zone, gateway, category, model, online state and name (contains; also matches MAC and code)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postDeviceGetList"];
         delete?: never;
@@ -1694,7 +1711,7 @@ export interface paths {
         put?: never;
         /**
          * As getList, each row with its latest telemetry
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postDeviceGetListV2"];
         delete?: never;
@@ -1714,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Every matching device (at most 2000, paging ignored) with telemetry, grouped by floor (floor order) and zone (name)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postDeviceGetListV3"];
         delete?: never;
@@ -1732,7 +1749,7 @@ export interface paths {
         };
         /**
          * The devices of a zone (sector) with their latest telemetry
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getDeviceGetListBySectorById"];
         put?: never;
@@ -1754,7 +1771,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a device: the registry fields and its model's create fields (GET /sbuilding/common/getDevCatalogue) and `version`; 409 when stale
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDeviceSaveById"];
         delete?: never;
@@ -1775,7 +1792,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a device (unbinding its plan mark); a gateway with devices behind it is refused
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteDeviceDelById"];
         options?: never;
@@ -1792,13 +1809,13 @@ export interface paths {
         };
         /**
          * The device's access token (its MQTT username)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `deviceSecrets:read` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         get: operations["getDeviceCredentialsById"];
         put?: never;
         /**
          * Replaces the access token; the old one stops working at once
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `deviceSecrets:write` (roles tbAdmin). API keys: not allowed (a signed-in session only).
          */
         post: operations["postDeviceCredentialsById"];
         delete?: never;
@@ -1817,7 +1834,7 @@ export interface paths {
         get?: never;
         /**
          * Registers an AC controller (indoor unit) on an AC gateway
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putDeviceCreateAc20"];
         post?: never;
@@ -1837,7 +1854,7 @@ export interface paths {
         get?: never;
         /**
          * Registers an AC gateway
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putDeviceCreateCc10"];
         post?: never;
@@ -1857,7 +1874,7 @@ export interface paths {
         get?: never;
         /**
          * Registers a 4G gateway
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["put4GDeviceCreateGw"];
         post?: never;
@@ -1877,7 +1894,7 @@ export interface paths {
         get?: never;
         /**
          * Registers one channel of a 4G ammeter behind a 4G gateway
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["put4GDeviceCreateAmmeter"];
         post?: never;
@@ -1897,7 +1914,7 @@ export interface paths {
         get?: never;
         /**
          * Registers an air-quality sensor (4G)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["put4GDeviceCreateSair"];
         post?: never;
@@ -1917,7 +1934,7 @@ export interface paths {
         get?: never;
         /**
          * Registers a device of any model: the registry fields and the model's create fields (GET /sbuilding/common/getDevCatalogue); a Bluetooth gateway starts its initialisation
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putDeviceCreateByModel"];
         post?: never;
@@ -1937,7 +1954,7 @@ export interface paths {
         get?: never;
         /**
          * Registers a Bluetooth gateway on the floor `id` and starts its initialisation job (poll queryInitBleGatewayStatus)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putDeviceCreateBleGatewayById"];
         post?: never;
@@ -1956,7 +1973,7 @@ export interface paths {
         };
         /**
          * The state of a Bluetooth gateway's initialisation: pending, initialising, ready or failed
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getDeviceQueryInitBleGatewayStatusById"];
         put?: never;
@@ -1976,7 +1993,7 @@ export interface paths {
         };
         /**
          * A device's saved client attributes and the last 50 changes, newest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getDevClientAttrGetById"];
         put?: never;
@@ -1998,7 +2015,7 @@ export interface paths {
         put?: never;
         /**
          * Saves client attributes of a s2 device (absent keys stay, null resets to the default)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevClientAttrSaveS2ById"];
         delete?: never;
@@ -2018,7 +2035,7 @@ export interface paths {
         put?: never;
         /**
          * Saves client attributes of a e90 device (absent keys stay, null resets to the default)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevClientAttrSaveE90ById"];
         delete?: never;
@@ -2038,7 +2055,7 @@ export interface paths {
         put?: never;
         /**
          * Saves client attributes of a kxx device (absent keys stay, null resets to the default)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevClientAttrSaveKxxV2ById"];
         delete?: never;
@@ -2058,7 +2075,7 @@ export interface paths {
         put?: never;
         /**
          * Saves client attributes of a device of any model, read against the model's attributes
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevClientAttrSaveById"];
         delete?: never;
@@ -2078,7 +2095,7 @@ export interface paths {
         put?: never;
         /**
          * Saves the same attributes on many AC controllers; all must be ac20s of the caller, or none is saved
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevClientAttrSaveAc20Batch"];
         delete?: never;
@@ -2098,7 +2115,7 @@ export interface paths {
         put?: never;
         /**
          * Checks an import file (multipart part `file`: .xlsx or CSV, comma or semicolon, UTF-8) row by row against the registry, saving nothing; rejected rows come with their reasons and an .xlsx report for /common/download
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDeviceImportCheck"];
         delete?: never;
@@ -2117,7 +2134,7 @@ export interface paths {
         get?: never;
         /**
          * Imports checked rows again checked, in one transaction and in file order: mode 'all' saves every row or none (400 naming the first bad line), 'valid' saves the good rows and answers the rejected ones
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putDeviceImport"];
         post?: never;
@@ -2136,7 +2153,7 @@ export interface paths {
         };
         /**
          * The import template as an .xlsx attachment: every column, headed in the request's language, and one valid example row per model
-         * @description API keys: read-only keys may call it.
+         * @description Access: `reference:read`. API keys: read-only keys may call it.
          */
         get: operations["getDeviceImportTemplate"];
         put?: never;
@@ -2158,7 +2175,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's groups, filtered by name (contains), status and category; each row with its device count and first 50 devices
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postGroupGetList"];
         delete?: never;
@@ -2176,7 +2193,7 @@ export interface paths {
         };
         /**
          * One group with all its devices
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getGroupById"];
         put?: never;
@@ -2197,7 +2214,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a group of devices of the project, all of one category ('Select the same category device'); the name is unique in the project
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putGroupCreate"];
         post?: never;
@@ -2218,7 +2235,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a group and its devices (in the order given); 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postGroupSaveById"];
         delete?: never;
@@ -2239,7 +2256,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a group (its devices stay)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteGroupDelById"];
         options?: never;
@@ -2258,7 +2275,7 @@ export interface paths {
         put?: never;
         /**
          * Every mark of a floor, with its bound device's name, model, category and online state
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postMarkGetList"];
         delete?: never;
@@ -2277,7 +2294,7 @@ export interface paths {
         get?: never;
         /**
          * Places a mark on a floor, optionally bound to a device; records a mesh version
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putMarkCreate"];
         post?: never;
@@ -2298,7 +2315,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a mark; records a mesh version when a mesh field changed; 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postMarkSaveById"];
         delete?: never;
@@ -2318,7 +2335,7 @@ export interface paths {
         put?: never;
         /**
          * Moves a mark on the plan (a drag); the mesh network is unchanged; 409 when stale
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postMarkMoveById"];
         delete?: never;
@@ -2338,7 +2355,7 @@ export interface paths {
         put?: never;
         /**
          * Binds a mark to a device of its building (placing the device on the mark's floor) or unbinds it with null
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postMarkBindById"];
         delete?: never;
@@ -2359,7 +2376,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a mark; records a mesh version
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteMarkDelById"];
         options?: never;
@@ -2378,7 +2395,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a building's mesh versions, newest first, with counts of added, removed and changed marks
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postMeshGetList"];
         delete?: never;
@@ -2396,7 +2413,7 @@ export interface paths {
         };
         /**
          * One mesh version with what changed against the one before
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getMeshById"];
         put?: never;
@@ -2418,7 +2435,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a mesh version's description
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postMeshSaveById"];
         delete?: never;
@@ -2438,7 +2455,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a catalogue command to a device or to every device of a group and waits for the replies; 503 with each device's outcome when any was not set
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:control` (roles tbAdmin, tbCustomer, tbVisualDisplay; permission sbuilding:device:control). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevRpccmdSendCmd"];
         delete?: never;
@@ -2458,7 +2475,7 @@ export interface paths {
         put?: never;
         /**
          * Reboots a Bluetooth gateway (its mesh devices are unreachable until it is back)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:control` (roles tbAdmin, tbCustomer, tbVisualDisplay; permission sbuilding:device:control). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postDevRpccmdRebootBaById"];
         delete?: never;
@@ -2478,7 +2495,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's control log (commands and device-side changes), newest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postControlLogGetList"];
         delete?: never;
@@ -2496,7 +2513,7 @@ export interface paths {
         };
         /**
          * Whether the building simulator runs, and which of your devices have their plug pulled
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getSimulatorState"];
         put?: never;
@@ -2518,7 +2535,7 @@ export interface paths {
         put?: never;
         /**
          * Pulls the plug of a simulated device: it drops off the broker without a word
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postSimulatorUnplugById"];
         delete?: never;
@@ -2538,7 +2555,7 @@ export interface paths {
         put?: never;
         /**
          * Powers a simulated device up again: it reconnects and reports
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `devices:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postSimulatorPlugById"];
         delete?: never;
@@ -2556,7 +2573,7 @@ export interface paths {
         };
         /**
          * A device's readings of some keys between two instants: raw for a day or less, hourly rollups up to 92 days, daily (project's local days) beyond; interval forces one
-         * @description API keys: read-only keys may call it.
+         * @description Access: `devices:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getTelemetryHistoryById"];
         put?: never;
@@ -2578,7 +2595,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's alerts matching the filter, newest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `alerts:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postAlertGetList"];
         delete?: never;
@@ -2598,7 +2615,7 @@ export interface paths {
         put?: never;
         /**
          * How many alerts of the filter there are, by level
-         * @description API keys: read-only keys may call it.
+         * @description Access: `alerts:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postAlertCounts"];
         delete?: never;
@@ -2616,7 +2633,7 @@ export interface paths {
         };
         /**
          * One alert with its history (who, when, from what to what, solution), oldest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `alerts:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getAlertById"];
         put?: never;
@@ -2638,7 +2655,7 @@ export interface paths {
         put?: never;
         /**
          * Alerting to processed with a solution and a date (both required); 409 when the alert changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alerts:handle` (roles tbAdmin, tbCustomer, tbVisualDisplay; permission sbuilding:alert:handle). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAlertProcessById"];
         delete?: never;
@@ -2658,7 +2675,7 @@ export interface paths {
         put?: never;
         /**
          * Alerting to ignored; 409 when the alert changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alerts:handle` (roles tbAdmin, tbCustomer, tbVisualDisplay; permission sbuilding:alert:handle). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAlertIgnoreById"];
         delete?: never;
@@ -2678,7 +2695,7 @@ export interface paths {
         put?: never;
         /**
          * Ignores every alerting alert matching the filter; answers how many
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alerts:handle` (roles tbAdmin, tbCustomer, tbVisualDisplay; permission sbuilding:alert:handle). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAlertIgnoreAll"];
         delete?: never;
@@ -2698,7 +2715,7 @@ export interface paths {
         put?: never;
         /**
          * Writes the alerts of the filter to an .xlsx; download it with GET /common/download
-         * @description API keys: read-only keys may call it.
+         * @description Access: `alerts:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postAlertExport"];
         delete?: never;
@@ -2718,7 +2735,7 @@ export interface paths {
         put?: never;
         /**
          * A project's webhook and e-mail channels, by name (secrets never included)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `notifications:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postNotificationChannelList"];
         delete?: never;
@@ -2737,12 +2754,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a channel; a blank secret keeps the stored one (clearSecret removes it); 409 when stale
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putNotificationChannel"];
         /**
          * Creates a channel: webhook (http/https URL, optional HMAC secret) or e-mail (1-20 recipients)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postNotificationChannel"];
         delete?: never;
@@ -2763,7 +2780,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a channel with its delivery log
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteNotificationChannelById"];
         options?: never;
@@ -2782,7 +2799,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a test message now (once, not logged) and answers the outcome
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postNotificationChannelTestById"];
         delete?: never;
@@ -2802,7 +2819,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's delivery log, newest first, filtered by channel and status
-         * @description API keys: read-only keys may call it.
+         * @description Access: `notifications:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postNotificationDeliveryList"];
         delete?: never;
@@ -2822,7 +2839,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's scenes, filtered by name (contains) and trigger type, each with its last run
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postSceneGetList"];
         delete?: never;
@@ -2840,14 +2857,14 @@ export interface paths {
         };
         /**
          * One scene with its targets named and its last run
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getSceneById"];
         put?: never;
         post?: never;
         /**
          * Deletes a scene; its runs stay in the scheduling log
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteSceneById"];
         options?: never;
@@ -2865,7 +2882,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a scene (spec section 5 rules: 'ExecuteTime is exist !', 'Execute Action is required!', 'Select Target!', 'Select the same category device'); the name is unique in the project
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putSceneCreate"];
         post?: never;
@@ -2886,7 +2903,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a scene; 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postSceneSaveById"];
         delete?: never;
@@ -2906,7 +2923,7 @@ export interface paths {
         put?: never;
         /**
          * Enables or disables a scene (the console confirms first)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postSceneEnableById"];
         delete?: never;
@@ -2926,7 +2943,7 @@ export interface paths {
         put?: never;
         /**
          * What the scene would do now: every check and condition with the live value it read, and the commands it would send; nothing is sent
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postSceneExplainById"];
         delete?: never;
@@ -2946,7 +2963,7 @@ export interface paths {
         put?: never;
         /**
          * Runs the scene now (the operator's order: its checks are recorded, not applied); answers the run with each device's result
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postSceneExecuteById"];
         delete?: never;
@@ -2966,7 +2983,7 @@ export interface paths {
         put?: never;
         /**
          * The scheduling log (/job/log): a page of a project's scene runs and skips with trigger, outcome, reason, duration and the commands sent, newest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postSceneRuns"];
         delete?: never;
@@ -2986,7 +3003,7 @@ export interface paths {
         put?: never;
         /**
          * One scene's savings over a period (default 30 days), each with its evidence: the device's reported state before and after the command, when, until its next change, and the draws
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postSceneSavingsEvidence"];
         delete?: never;
@@ -3006,7 +3023,7 @@ export interface paths {
         put?: never;
         /**
          * Energy each of a project's scenes saved over a period (default 30 days): for each device a run commanded that reported a lower-drawing state after than before, the difference of draw until its next reported change
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postSceneSavings"];
         delete?: never;
@@ -3026,7 +3043,7 @@ export interface paths {
         put?: never;
         /**
          * The project's noon naps, each with its NAP window (from the work time) and last run
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postNoonNapGetList"];
         delete?: never;
@@ -3044,7 +3061,7 @@ export interface paths {
         };
         /**
          * What a noon nap chooses from: the project's NAP work times and its zones
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getNoonNapOptions"];
         put?: never;
@@ -3065,7 +3082,7 @@ export interface paths {
         get?: never;
         /**
          * Creates a noon nap; refused when the project has no NAP work time (spec section 5); the name is unique in the project
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putNoonNapCreate"];
         post?: never;
@@ -3086,7 +3103,7 @@ export interface paths {
         put?: never;
         /**
          * Saves a noon nap; 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postNoonNapSaveById"];
         delete?: never;
@@ -3106,7 +3123,7 @@ export interface paths {
         put?: never;
         /**
          * Enables or disables a noon nap (the console confirms first); a nap on now still restores
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postNoonNapEnableById"];
         delete?: never;
@@ -3127,7 +3144,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a noon nap; its runs stay in the scheduling log. During its nap, what it changed is put back first
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteNoonNapById"];
         options?: never;
@@ -3146,7 +3163,7 @@ export interface paths {
         put?: never;
         /**
          * A page of a project's AC automation configs (AC or group name contains)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postAcAutomationGetList"];
         delete?: never;
@@ -3164,14 +3181,14 @@ export interface paths {
         };
         /**
          * One AC automation config, its AC or group and zone named
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getAcAutomationById"];
         put?: never;
         post?: never;
         /**
          * Deletes an AC automation config; what it did stays in the scheduling log
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteAcAutomationById"];
         options?: never;
@@ -3189,7 +3206,7 @@ export interface paths {
         get?: never;
         /**
          * Creates an AC automation config; one per AC or group in a project
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putAcAutomationCreate"];
         post?: never;
@@ -3210,7 +3227,7 @@ export interface paths {
         put?: never;
         /**
          * Saves an AC automation config; 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAcAutomationSaveById"];
         delete?: never;
@@ -3230,7 +3247,7 @@ export interface paths {
         put?: never;
         /**
          * Makes an AC automation config active or inactive (the console confirms first)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `automation:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAcAutomationActiveById"];
         delete?: never;
@@ -3250,7 +3267,7 @@ export interface paths {
         put?: never;
         /**
          * What the AC automation wants now (on/off, mode, setpoint, fan) and what it read; nothing is sent
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postAcAutomationExplainById"];
         delete?: never;
@@ -3270,7 +3287,7 @@ export interface paths {
         put?: never;
         /**
          * One AC automation's savings over a period (default 30 days), each with its evidence: the unit's reported state before and after the command, when, until its next change, and the draws
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postAcAutomationSavingsEvidence"];
         delete?: never;
@@ -3290,7 +3307,7 @@ export interface paths {
         put?: never;
         /**
          * Energy each AC automation saved over a period (default 30 days): for each unit it commanded that reported a lower-drawing state after than before, the difference of draw until its next reported change
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postAcAutomationSavings"];
         delete?: never;
@@ -3310,7 +3327,7 @@ export interface paths {
         put?: never;
         /**
          * The timed runs of a project's enabled scenes over 7 local days from `from`, each judged by the scene engine (calendar, effective dates, weekdays, time range, limits), and each day's work-time windows
-         * @description API keys: read-only keys may call it.
+         * @description Access: `automation:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         post: operations["postSceneWeek"];
         delete?: never;
@@ -3330,7 +3347,7 @@ export interface paths {
         put?: never;
         /**
          * A project's threshold alert rules, by name
-         * @description API keys: read-only keys may call it.
+         * @description Access: `alerts:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postAlertRuleGetList"];
         delete?: never;
@@ -3350,7 +3367,7 @@ export interface paths {
         put?: never;
         /**
          * Adds a threshold alert rule to a project
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alertRules:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAlertRuleAdd"];
         delete?: never;
@@ -3370,7 +3387,7 @@ export interface paths {
         put?: never;
         /**
          * Changes a rule (not its project); 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alertRules:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAlertRuleEditById"];
         delete?: never;
@@ -3390,7 +3407,7 @@ export interface paths {
         put?: never;
         /**
          * Switches a rule on or off; 409 when it changed since `version`
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alertRules:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postAlertRuleEnableById"];
         delete?: never;
@@ -3411,7 +3428,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a rule; its alerts stay, open ones for a person to handle
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `alertRules:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteAlertRuleById"];
         options?: never;
@@ -3428,7 +3445,7 @@ export interface paths {
         };
         /**
          * A project's consumption for a period (DAY, WEEK, MONTH, YEAR of the project's local calendar) beside the previous one: totals, curve, breakdown by building, floor, meter and channel, largest consumers
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardEnergySummary"];
         put?: never;
@@ -3448,7 +3465,7 @@ export interface paths {
         };
         /**
          * What the project's scenes and AC automations saved in the board's period (up to now), kWh: for each device they commanded that reported a lower-drawing state, the difference of draw until its next reported change
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardEnergySavings"];
         put?: never;
@@ -3468,7 +3485,7 @@ export interface paths {
         };
         /**
          * Each building's estimated savings in the board's period beside what its meters measured: the hours with a saving against comparable hours without (same local hour, same day type of the calendar, in the period or the 28 days before), and how far the two differ
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardEnergySavingsCheck"];
         put?: never;
@@ -3490,7 +3507,7 @@ export interface paths {
         put?: never;
         /**
          * Writes the energy board's breakdown table to an .xlsx; download it with GET /common/download
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         post: operations["postBoardEnergyExport"];
         delete?: never;
@@ -3508,7 +3525,7 @@ export interface paths {
         };
         /**
          * A project's dated tariff plans, oldest first (each applies until the next one's date)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyTariffList"];
         put?: never;
@@ -3529,12 +3546,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a tariff plan
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putEnergyTariff"];
         /**
          * Creates a tariff plan: flat, tiered by monthly kWh, or time-of-use (five periods by hour, per season, working and rest days)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyTariff"];
         delete?: never;
@@ -3555,7 +3572,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a tariff plan (the one before it then applies until the next)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteEnergyTariffById"];
         options?: never;
@@ -3572,7 +3589,7 @@ export interface paths {
         };
         /**
          * One local day under the project's tariff: the plan in force, whether the calendar makes it a working day, each hour's period and price
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyTariffDay"];
         put?: never;
@@ -3592,7 +3609,7 @@ export interface paths {
         };
         /**
          * A project's dated grid emission factors (kgCO2e/kWh), oldest first
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyEmissionList"];
         put?: never;
@@ -3614,7 +3631,7 @@ export interface paths {
         put?: never;
         /**
          * Sets the grid emission factor valid from a date (replaces the one of that date)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyEmission"];
         delete?: never;
@@ -3635,7 +3652,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes an emission factor
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteEnergyEmissionById"];
         options?: never;
@@ -3652,7 +3669,7 @@ export interface paths {
         };
         /**
          * The energy board's cost and carbon (the summary's query): beside each channel, floor, building and the total, this period and the previous one, split by tariff period
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardEnergyCost"];
         put?: never;
@@ -3672,7 +3689,7 @@ export interface paths {
         };
         /**
          * The energy board's peak demand (the summary's query): the period's highest 15-minute average kW and when, of the scope, each building and each floor, up to now while the period runs
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardEnergyDemand"];
         put?: never;
@@ -3692,7 +3709,7 @@ export interface paths {
         };
         /**
          * The buildings, floors and zones of a project a bill can be made for
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyBillNodes"];
         put?: never;
@@ -3712,7 +3729,7 @@ export interface paths {
         };
         /**
          * A month's bill of a building, floor or zone: kWh and cost by tariff period, demand charge, fixed charges, total, carbon, the meters with their readings, the gaps
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyBill"];
         put?: never;
@@ -3732,7 +3749,7 @@ export interface paths {
         };
         /**
          * The month's bill as an .xlsx or a PDF (Noto Sans SC), in the request's language
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyBillFile"];
         put?: never;
@@ -3752,7 +3769,7 @@ export interface paths {
         };
         /**
          * A project's meter tree nodes (buildings, floors, zones, tenant units), in tree order
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyMeterNodeList"];
         put?: never;
@@ -3773,12 +3790,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a node of the meter tree (the whole tree is checked: no cycle, a channel measures one node)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putEnergyMeterNode"];
         /**
          * Adds a node to the meter tree: its parent, kind, area, the meter channels that measure it or a virtual meter (sum or difference of channels and nodes)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyMeterNode"];
         delete?: never;
@@ -3799,7 +3816,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a node of the meter tree that has no sub-nodes and that no virtual meter refers to
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `projects:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteEnergyMeterNodeById"];
         options?: never;
@@ -3816,7 +3833,7 @@ export interface paths {
         };
         /**
          * The meter tree for a period: each node's kWh, cost, carbon, kWh/m² and unmetered remainder (its kWh minus its sub-nodes'), and the project's meter channels
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getEnergyMeterTree"];
         put?: never;
@@ -3836,7 +3853,7 @@ export interface paths {
         };
         /**
          * A project's report schedules, by name
-         * @description API keys: read-only keys may call it.
+         * @description Access: `notifications:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getEnergyReportScheduleList"];
         put?: never;
@@ -3857,12 +3874,12 @@ export interface paths {
         get?: never;
         /**
          * Updates a schedule (a changed frequency or hour moves its next run)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         put: operations["putEnergyReportSchedule"];
         /**
          * Creates a weekly (Mondays) or monthly (the 1st) schedule sending the energy report and/or bills through channels
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyReportSchedule"];
         delete?: never;
@@ -3883,7 +3900,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes a schedule and its send history
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         delete: operations["deleteEnergyReportScheduleById"];
         options?: never;
@@ -3902,7 +3919,7 @@ export interface paths {
         put?: never;
         /**
          * Sends the schedule now (the last whole week or month) to its channels; answers once sent, with the history rows
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyReportScheduleSendById"];
         delete?: never;
@@ -3920,7 +3937,7 @@ export interface paths {
         };
         /**
          * The project's send history, newest first (the last 200)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `notifications:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getEnergyReportSendList"];
         put?: never;
@@ -3940,7 +3957,7 @@ export interface paths {
         };
         /**
          * The project's share links, newest first (their tokens are never shown again)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `notifications:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getEnergyReportShareList"];
         put?: never;
@@ -3962,7 +3979,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a read-only link to a report or a bill that works without a session until it expires or is revoked; the answer carries its token (once)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyReportShare"];
         delete?: never;
@@ -3982,7 +3999,7 @@ export interface paths {
         put?: never;
         /**
          * Revokes a share link: it stops working at once
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `notifications:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postEnergyReportShareRevokeById"];
         delete?: never;
@@ -4000,7 +4017,7 @@ export interface paths {
         };
         /**
          * Every project of the caller's tenant (the platform administrator: of every tenant) and its buildings: kWh, kWh/m², cost, carbon and peak demand, this period against the previous one (up to the same moment while it runs)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `portfolio:read` (roles tbAdmin). API keys: read-only keys may call it.
          */
         get: operations["getEnergyPortfolio"];
         put?: never;
@@ -4020,7 +4037,7 @@ export interface paths {
         };
         /**
          * A building's lights and wall panels with their floor, plan mark, online flag and latest state (on/off, brightness 0-255, colour temperature, buttons), lights on per floor, and the light groups of its project
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardLight"];
         put?: never;
@@ -4040,7 +4057,7 @@ export interface paths {
         };
         /**
          * A project's (or one building's) AC units with room temperature, setpoint, mode, fan speed, on/off, online flag and whether the model has auto mode; units running; the AC groups
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardAc"];
         put?: never;
@@ -4060,7 +4077,7 @@ export interface paths {
         };
         /**
          * A project's (or one building's) air and temperature sensors with place, online flag and latest CO2, CH2O, temperature and humidity, each banded Good / Moderate / Unhealthy; every zone with its sensors' means (none: 'Air device not found'); the thresholds in force (system config sbuilding.air.*)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardAir"];
         put?: never;
@@ -4080,7 +4097,7 @@ export interface paths {
         };
         /**
          * Hourly means of CO2, CH2O, temperature and humidity over the last 24 hours or 7 days, of one sensor (deviceId) or of a zone's sensors (zoneId), from the hourly rollups
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardAirTrend"];
         put?: never;
@@ -4100,7 +4117,7 @@ export interface paths {
         };
         /**
          * A project's (or one building's) zones with PIR sensors: occupied or vacant now (latest presence within sbuilding.space.presenceMinutes), and utilisation by local day and hour over the last 7 days from the hourly rollups
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardSpace"];
         put?: never;
@@ -4120,7 +4137,7 @@ export interface paths {
         };
         /**
          * A project's figures at a glance: devices online and offline, today's energy against yesterday's, open alerts by level, CO2 of the air sensors, lights on, ACs running, and its buildings with their place and devices online
-         * @description API keys: read-only keys may call it.
+         * @description Access: `projects:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
          */
         get: operations["getBoardOverview"];
         put?: never;
@@ -4140,7 +4157,7 @@ export interface paths {
         };
         /**
          * The caller's buildings open in the mini-program (a weixin customer's own), for the chooser
-         * @description API keys: read-only keys may call it.
+         * @description Access: `miniProgram:read` (permission sbuilding:wx:use). API keys: read-only keys may call it.
          */
         get: operations["getWxHalls"];
         put?: never;
@@ -4160,7 +4177,7 @@ export interface paths {
         };
         /**
          * A building, its rooms by floor with their lights and ACs as they are now, and room air
-         * @description API keys: read-only keys may call it.
+         * @description Access: `miniProgram:read` (permission sbuilding:wx:use). API keys: read-only keys may call it.
          */
         get: operations["getWxHallById"];
         put?: never;
@@ -4180,7 +4197,7 @@ export interface paths {
         };
         /**
          * A building's air quality now (banded) and its energy today against yesterday at this time
-         * @description API keys: read-only keys may call it.
+         * @description Access: `miniProgram:read` (permission sbuilding:wx:use). API keys: read-only keys may call it.
          */
         get: operations["getWxHallSummaryById"];
         put?: never;
@@ -4200,7 +4217,7 @@ export interface paths {
         };
         /**
          * The scenes the tbAdmin offers to the building's occupants in the mini-program
-         * @description API keys: read-only keys may call it.
+         * @description Access: `miniProgram:read` (permission sbuilding:wx:use). API keys: read-only keys may call it.
          */
         get: operations["getWxHallScenesById"];
         put?: never;
@@ -4222,7 +4239,7 @@ export interface paths {
         put?: never;
         /**
          * Switches a light (on/off, brightness, colour temperature) or an AC (on/off, mode, setpoint, fan) of the caller's building; logged with terminal miniProgram
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `miniProgram:control` (permission sbuilding:wx:use). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postWxDeviceCommandById"];
         delete?: never;
@@ -4242,9 +4259,417 @@ export interface paths {
         put?: never;
         /**
          * Runs a scene offered in the caller's building now; its commands are logged as miniProgram
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `miniProgram:control` (permission sbuilding:wx:use). API keys: needs a read-write key (a read-only key gets 403).
          */
         post: operations["postWxSceneRunById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A work order at a place of the project (building, floor, room, device), due by its priority's service level; assigned at once with an assignee
+         * @description Access: `workOrders:write` (roles tbAdmin, tbCustomer). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putWorkorderCreate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a project's work orders, newest first, by status, priority, source, assignee (or the caller's own: mine), building, overdue
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        post: operations["postWorkorderGetList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One work order with its pictures, history, comments, linked alert and the moves the caller may make now
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getWorkorderById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits a work order at the version read (a tbAdmin any; its reporter while it is new); 409 when it changed since
+         * @description Access: `workOrders:write` (roles tbAdmin, tbCustomer). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderSaveById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/transition/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves a work order along its flow (`to`: a status): a tbAdmin any move, the assignee their own work, the reporter closes or reopens their own; 403 otherwise
+         * @description Access: `workOrders:write` (roles tbAdmin, tbCustomer). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderTransitionById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/comment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a comment (with pictures the caller uploaded) to a work order
+         * @description Access: `workOrders:write` (roles tbAdmin, tbCustomer). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderCommentById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/fromAlert/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The alert's work order (place, device and priority from the alert), made on the first call; the same one after
+         * @description Access: `workOrders:write` (roles tbAdmin, tbCustomer). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putWorkorderFromAlertByAlertId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board card: open and overdue now; resolved, mean time to acknowledge and to resolve, share within the service level; by building and by month
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getWorkorderStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the work orders of the filter to an .xlsx; download it with GET /common/download
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        post: operations["postWorkorderExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives the open work orders among `ids` to one assignee (new ones become assigned); answers how many
+         * @description Access: `workOrders:manage` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the project's work orders may be given to: the tenant's tbAdmin and tbCustomer users
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getWorkorderAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's service levels and its rule for work orders from alerts (defaults until saved)
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getWorkorderSettings"];
+        put?: never;
+        /**
+         * Replaces the project's service levels and automatic rule at the version read (0 the first time); 409 when stale
+         * @description Access: `workOrders:manage` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/plan/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * A maintenance plan: a device category (optionally in one building) or a list of devices, every n days, weeks or months; each run makes one work order per device
+         * @description Access: `workOrders:manage` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putWorkorderPlanCreate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/plan/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project's maintenance plans, by name, with their next run
+         * @description Access: `workOrders:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        post: operations["postWorkorderPlanGetList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/plan/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edits a maintenance plan at the version read (a new timing moves its next run); 409 when stale
+         * @description Access: `workOrders:manage` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderPlanSaveById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/plan/del/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a maintenance plan; the work orders it made stay
+         * @description Access: `workOrders:manage` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        delete: operations["deleteWorkorderPlanDelById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/workorder/upload/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a picture for a work order or a comment (one multipart file part)
+         * @description Body: multipart/form-data with one file part (field name `file`). The answer carries the file id to put in photoIds; only its uploader may attach it.
+         *
+         *     Access: `workOrders:write` (roles tbAdmin, tbCustomer). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWorkorderUploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/wx/workorder/upload/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a picture for an occupant's report from the mini-program (one multipart file part)
+         * @description Body: multipart/form-data with one file part (field name `file`). The answer carries the file id to put in photoIds; only its uploader may attach it.
+         *
+         *     Access: `miniProgram:control` (permission sbuilding:wx:use). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postWxWorkorderUploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/wx/workorder/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reports a problem in one of the caller's buildings (the room, what is wrong, pictures the caller uploaded): a work order
+         * @description Access: `miniProgram:control` (permission sbuilding:wx:use). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        put: operations["putWxWorkorderCreate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/wx/workorders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own reports with their status, newest first (in one building with hallId)
+         * @description Access: `miniProgram:read` (permission sbuilding:wx:use). API keys: read-only keys may call it.
+         */
+        get: operations["getWxWorkorders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4260,7 +4685,7 @@ export interface paths {
         };
         /**
          * The caller's linked identities, and the providers it may link
-         * @description API keys: read-only keys may call it.
+         * @description Access: `account:read`. API keys: read-only keys may call it.
          */
         get: operations["getSsoIdentities"];
         put?: never;
@@ -4283,7 +4708,7 @@ export interface paths {
         post?: never;
         /**
          * Unlinks one of the caller's identities
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `account:write`. API keys: not allowed (a signed-in session only).
          */
         delete: operations["deleteSsoIdentitiesById"];
         options?: never;
@@ -4302,7 +4727,7 @@ export interface paths {
         put?: never;
         /**
          * Starts linking another identity to the caller: the provider’s authorization URL
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `identities:write`. API keys: not allowed (a signed-in session only).
          */
         post: operations["postSsoLink"];
         delete?: never;
@@ -4322,7 +4747,7 @@ export interface paths {
         put?: never;
         /**
          * A page of the caller's tenant's identity providers (an admin may name tenantId)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:read` (permission sbuilding:tools:tenant). API keys: read-only keys may call it. Not for a key limited to some projects.
          */
         post: operations["postSsoProviderGetList"];
         delete?: never;
@@ -4340,7 +4765,7 @@ export interface paths {
         };
         /**
          * One identity provider (never its client secret)
-         * @description API keys: read-only keys may call it.
+         * @description Access: `users:read` (permission sbuilding:tools:tenant). API keys: read-only keys may call it. Not for a key limited to some projects.
          */
         get: operations["getSsoProviderById"];
         put?: never;
@@ -4361,7 +4786,7 @@ export interface paths {
         get?: never;
         /**
          * Adds an identity provider to the caller’s tenant (an admin names tenantId); the secret is sealed
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putSsoProviderCreate"];
         post?: never;
@@ -4382,7 +4807,7 @@ export interface paths {
         put?: never;
         /**
          * Saves an identity provider; an empty client secret keeps the stored one
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postSsoProviderSaveById"];
         delete?: never;
@@ -4403,7 +4828,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes an identity provider and every identity linked through it
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteSsoProviderDelById"];
         options?: never;
@@ -4422,7 +4847,7 @@ export interface paths {
         put?: never;
         /**
          * A page of the caller's tenant's invitations, newest first (an admin may name tenantId)
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:read` (permission sbuilding:tools:tenant). API keys: read-only keys may call it. Not for a key limited to some projects.
          */
         post: operations["postInvitationGetList"];
         delete?: never;
@@ -4441,7 +4866,7 @@ export interface paths {
         get?: never;
         /**
          * A registration invitation with a role and an expiry; its token is answered once
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         put: operations["putInvitationCreate"];
         post?: never;
@@ -4463,7 +4888,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes an unused invitation: its link stops working
-         * @description API keys: needs a read-write key (a read-only key gets 403).
+         * @description Access: `users:write` (permission sbuilding:tools:tenant). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         delete: operations["deleteInvitationDelById"];
         options?: never;
@@ -4481,7 +4906,7 @@ export interface paths {
         get?: never;
         /**
          * Creates an API key (read-only or read-write, optionally limited to projects, 1-365 days); the key is in this answer only
-         * @description API keys: not allowed (a signed-in session only).
+         * @description Access: `apiKeys:write` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: not allowed (a signed-in session only).
          */
         put: operations["putApiKeyCreate"];
         post?: never;
@@ -4502,7 +4927,7 @@ export interface paths {
         put?: never;
         /**
          * The caller's API keys (administrators: a user's, or the tenant's), with last use and from where
-         * @description API keys: not allowed (a signed-in session only).
+         * @description Access: `apiKeys:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: not allowed (a signed-in session only).
          */
         post: operations["postApiKeyGetList"];
         delete?: never;
@@ -4523,9 +4948,29 @@ export interface paths {
         post?: never;
         /**
          * Revokes an API key at once, on every node
-         * @description API keys: not allowed (a signed-in session only).
+         * @description Access: `apiKeys:write` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: not allowed (a signed-in session only).
          */
         delete: operations["deleteApiKeyDelById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A backup of the whole platform (database snapshot, stored files, manifest with counts and checksums) as a tar; npm run restore brings it back
+         * @description Access: `platform:backup` (roles admin). API keys: not allowed (a signed-in session only).
+         */
+        get: operations["getSystemBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4545,6 +4990,7 @@ export interface components {
                 icon?: string;
                 noCache?: boolean;
                 affix?: boolean;
+                access?: string;
                 roles?: string[];
                 permissions?: string[];
                 hidden?: boolean;
@@ -4562,6 +5008,7 @@ export interface components {
                 icon?: string;
                 noCache?: boolean;
                 affix?: boolean;
+                access?: string;
                 roles?: string[];
                 permissions?: string[];
                 hidden?: boolean;
@@ -4570,7 +5017,7 @@ export interface components {
             children?: components["schemas"]["RouteRecord"][];
         };
         /**
-         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, alert and level null); test: the channel test (alert and scene null).
+         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, alert and level null); workOrderCreated, workOrderAssigned, workOrderOverdue (past its due time: the project's escalation, sent once), workOrderResolved: a work order (workOrder set, alert, scene and level null); test: the channel test (alert, scene and workOrder null).
          * @example {
          *       "deliveryId": 42,
          *       "event": "raised",
@@ -4593,13 +5040,14 @@ export interface components {
          *         "resolvedAt": null,
          *         "solution": null
          *       },
-         *       "scene": null
+         *       "scene": null,
+         *       "workOrder": null
          *     }
          */
         WebhookNotification: {
             deliveryId: number | null;
             /** @enum {string} */
-            event: "raised" | "resolved" | "processed" | "sceneRun" | "test";
+            event: "raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "test";
             time: string;
             /** @enum {string|null} */
             level: "urgent" | "secondary" | "general" | "complete" | null;
@@ -4645,6 +5093,24 @@ export interface components {
                     result: "success" | "failed" | "unreachable" | "timeout" | "refused";
                     message: string;
                 }[];
+            } | null;
+            workOrder: {
+                id: number;
+                title: string;
+                /** @enum {string} */
+                priority: "urgent" | "high" | "normal" | "low";
+                /** @enum {string} */
+                status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                /** @enum {string} */
+                source: "console" | "alert" | "occupant" | "plan";
+                place: string;
+                assigneeId: number | null;
+                assigneeName: string;
+                reporterName: string;
+                dueAt: string | null;
+                overdueAt: string | null;
+                resolvedAt: string | null;
+                alertId: number | null;
             } | null;
         };
     };
@@ -4879,7 +5345,9 @@ export interface operations {
     };
     getSsoProviders: {
         parameters: {
-            query?: never;
+            query?: {
+                sso?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4917,6 +5385,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
         };
     };
     postSsoAuthorize: {
@@ -5441,6 +5910,25 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
+        };
+    };
+    getPublicShareFileByToken: {
+        parameters: {
+            query: {
+                format: "pdf" | "xlsx";
+                lang?: "EN" | "ZH";
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
@@ -10646,6 +11134,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
         };
     };
@@ -10684,11 +11173,11 @@ export interface operations {
                         msg: string;
                         data: {
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             models: {
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 name: string;
                             }[];
                         }[];
@@ -10743,15 +11232,15 @@ export interface operations {
                         data: {
                             readonly categories: {
                                 /** @enum {string} */
-                                id: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                id: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 labelKey: string;
-                                readonly models: ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10")[];
+                                readonly models: ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge")[];
                             }[];
                             readonly models: {
                                 /** @enum {string} */
-                                id: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                id: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 labelKey: string;
                                 readonly identity: string[];
                                 readonly createFields: {
@@ -10769,7 +11258,7 @@ export interface operations {
                                         message: string;
                                     }[];
                                     /** @enum {string} */
-                                    category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                    category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 }[];
                                 readonly telemetry: {
                                     key: string;
@@ -10791,7 +11280,7 @@ export interface operations {
                                         message: string;
                                     }[];
                                     /** @enum {string} */
-                                    category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                    category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 }[];
                                 readonly commands: {
                                     /** @enum {string} */
@@ -10811,7 +11300,7 @@ export interface operations {
                                             message: string;
                                         }[];
                                         /** @enum {string} */
-                                        category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                        category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                     }[];
                                 }[];
                             }[];
@@ -10905,9 +11394,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -10985,8 +11474,8 @@ export interface operations {
                     floorId?: ("" | number) | null;
                     zoneId?: ("" | number) | null;
                     parentId?: ("" | number) | null;
-                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
-                    model?: ("" | ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10")) | null;
+                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
+                    model?: ("" | ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge")) | null;
                     online?: ("" | boolean) | null;
                     name?: ("" | string) | null;
                 };
@@ -11028,9 +11517,9 @@ export interface operations {
                                 zoneId: number | null;
                                 zoneName: string | null;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 name: string;
                                 position: string;
                                 props: {
@@ -11096,8 +11585,8 @@ export interface operations {
                     floorId?: ("" | number) | null;
                     zoneId?: ("" | number) | null;
                     parentId?: ("" | number) | null;
-                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
-                    model?: ("" | ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10")) | null;
+                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
+                    model?: ("" | ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge")) | null;
                     online?: ("" | boolean) | null;
                     name?: ("" | string) | null;
                 };
@@ -11140,9 +11629,9 @@ export interface operations {
                                 zoneId: number | null;
                                 zoneName: string | null;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 name: string;
                                 position: string;
                                 props: {
@@ -11214,8 +11703,8 @@ export interface operations {
                     floorId?: ("" | number) | null;
                     zoneId?: ("" | number) | null;
                     parentId?: ("" | number) | null;
-                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
-                    model?: ("" | ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10")) | null;
+                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
+                    model?: ("" | ("ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge")) | null;
                     online?: ("" | boolean) | null;
                     name?: ("" | string) | null;
                 };
@@ -11263,9 +11752,9 @@ export interface operations {
                                     zoneId: number | null;
                                     zoneName: string | null;
                                     /** @enum {string} */
-                                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                     /** @enum {string} */
-                                    category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                    category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                     name: string;
                                     position: string;
                                     props: {
@@ -11376,9 +11865,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -11500,9 +11989,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -11764,9 +12253,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -11900,9 +12389,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -12035,9 +12524,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -12172,9 +12661,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -12307,9 +12796,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -12345,7 +12834,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
             };
             cookie?: never;
         };
@@ -12425,9 +12914,9 @@ export interface operations {
                             zoneId: number | null;
                             zoneName: string | null;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             name: string;
                             position: string;
                             props: {
@@ -12566,9 +13055,9 @@ export interface operations {
                                 zoneId: number | null;
                                 zoneName: string | null;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 name: string;
                                 position: string;
                                 props: {
@@ -12704,7 +13193,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             attributes: {
                                 [key: string]: (string | number | boolean) | null;
                             };
@@ -12791,7 +13280,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             attributes: {
                                 [key: string]: (string | number | boolean) | null;
                             };
@@ -12902,7 +13391,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             attributes: {
                                 [key: string]: (string | number | boolean) | null;
                             };
@@ -12981,7 +13470,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             attributes: {
                                 [key: string]: (string | number | boolean) | null;
                             };
@@ -13059,7 +13548,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             attributes: {
                                 [key: string]: (string | number | boolean) | null;
                             };
@@ -13335,7 +13824,7 @@ export interface operations {
                     projectId: number;
                     name?: ("" | string) | null;
                     status?: ("" | ("0" | "1")) | null;
-                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
+                    category?: ("" | ("ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor")) | null;
                 };
             };
         };
@@ -13372,14 +13861,14 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "0" | "1";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 deviceCount: number;
                                 devices: {
                                     id: number;
                                     name: string;
                                     position: string;
                                     /** @enum {string} */
-                                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                     floorName: string | null;
                                     online: boolean;
                                 }[];
@@ -13448,14 +13937,14 @@ export interface operations {
                             /** @enum {string} */
                             status: "0" | "1";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             deviceCount: number;
                             devices: {
                                 id: number;
                                 name: string;
                                 position: string;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 floorName: string | null;
                                 online: boolean;
                             }[];
@@ -13543,14 +14032,14 @@ export interface operations {
                             /** @enum {string} */
                             status: "0" | "1";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             deviceCount: number;
                             devices: {
                                 id: number;
                                 name: string;
                                 position: string;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 floorName: string | null;
                                 online: boolean;
                             }[];
@@ -13640,14 +14129,14 @@ export interface operations {
                             /** @enum {string} */
                             status: "0" | "1";
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             deviceCount: number;
                             devices: {
                                 id: number;
                                 name: string;
                                 position: string;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 floorName: string | null;
                                 online: boolean;
                             }[];
@@ -13797,9 +14286,9 @@ export interface operations {
                             online: boolean | null;
                             deviceName: string | null;
                             /** @enum {string|null} */
-                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             version: number;
                             createTime: string;
                             updateTime: string;
@@ -13948,9 +14437,9 @@ export interface operations {
                             online: boolean | null;
                             deviceName: string | null;
                             /** @enum {string|null} */
-                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             version: number;
                             createTime: string;
                             updateTime: string;
@@ -14101,9 +14590,9 @@ export interface operations {
                             online: boolean | null;
                             deviceName: string | null;
                             /** @enum {string|null} */
-                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             version: number;
                             createTime: string;
                             updateTime: string;
@@ -14215,9 +14704,9 @@ export interface operations {
                             online: boolean | null;
                             deviceName: string | null;
                             /** @enum {string|null} */
-                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             version: number;
                             createTime: string;
                             updateTime: string;
@@ -14327,9 +14816,9 @@ export interface operations {
                             online: boolean | null;
                             deviceName: string | null;
                             /** @enum {string|null} */
-                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            deviceModel: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceCategory: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             version: number;
                             createTime: string;
                             updateTime: string;
@@ -14885,7 +15374,7 @@ export interface operations {
                                 deviceId: number | null;
                                 deviceName: string;
                                 /** @enum {string|null} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                                 groupId: number | null;
                                 groupName: string | null;
                                 method: string;
@@ -15181,9 +15670,9 @@ export interface operations {
                                 deviceId: number | null;
                                 deviceName: string;
                                 /** @enum {string|null} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                                 /** @enum {string|null} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                                 buildingId: number | null;
                                 floorId: number | null;
                                 /** @enum {string} */
@@ -15213,6 +15702,7 @@ export interface operations {
                                     threshold: number;
                                     thresholdHigh: number | null;
                                 } | null;
+                                workOrderId: number | null;
                             }[];
                             total: number;
                         };
@@ -15351,6 +15841,7 @@ export interface operations {
                      *           "threshold": 0,
                      *           "thresholdHigh": 0
                      *         },
+                     *         "workOrderId": 1,
                      *         "history": [
                      *           {}
                      *         ]
@@ -15366,9 +15857,9 @@ export interface operations {
                             deviceId: number | null;
                             deviceName: string;
                             /** @enum {string|null} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             buildingId: number | null;
                             floorId: number | null;
                             /** @enum {string} */
@@ -15398,6 +15889,7 @@ export interface operations {
                                 threshold: number;
                                 thresholdHigh: number | null;
                             } | null;
+                            workOrderId: number | null;
                             history: {
                                 id: number;
                                 at: string;
@@ -15491,7 +15983,8 @@ export interface operations {
                      *           "operator": "above",
                      *           "threshold": 0,
                      *           "thresholdHigh": 0
-                     *         }
+                     *         },
+                     *         "workOrderId": 1
                      *       }
                      *     }
                      */
@@ -15504,9 +15997,9 @@ export interface operations {
                             deviceId: number | null;
                             deviceName: string;
                             /** @enum {string|null} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             buildingId: number | null;
                             floorId: number | null;
                             /** @enum {string} */
@@ -15536,6 +16029,7 @@ export interface operations {
                                 threshold: number;
                                 thresholdHigh: number | null;
                             } | null;
+                            workOrderId: number | null;
                         };
                     };
                 };
@@ -15610,7 +16104,8 @@ export interface operations {
                      *           "operator": "above",
                      *           "threshold": 0,
                      *           "thresholdHigh": 0
-                     *         }
+                     *         },
+                     *         "workOrderId": 1
                      *       }
                      *     }
                      */
@@ -15623,9 +16118,9 @@ export interface operations {
                             deviceId: number | null;
                             deviceName: string;
                             /** @enum {string|null} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | null;
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge" | null;
                             /** @enum {string|null} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
                             buildingId: number | null;
                             floorId: number | null;
                             /** @enum {string} */
@@ -15655,6 +16150,7 @@ export interface operations {
                                 threshold: number;
                                 thresholdHigh: number | null;
                             } | null;
+                            workOrderId: number | null;
                         };
                     };
                 };
@@ -15861,7 +16357,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -15920,7 +16416,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed" | "sceneRun")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -15975,7 +16471,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -16028,7 +16524,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed" | "sceneRun")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -16083,7 +16579,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed" | "sceneRun")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -16249,8 +16745,9 @@ export interface operations {
                                 alertId: number | null;
                                 alertObject: string;
                                 sceneRunId: number | null;
+                                workOrderId: number | null;
                                 /** @enum {string} */
-                                event: "raised" | "resolved" | "processed" | "sceneRun";
+                                event: "raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved";
                                 /** @enum {string|null} */
                                 level: "urgent" | "secondary" | "general" | "complete" | null;
                                 /** @enum {string} */
@@ -16346,7 +16843,7 @@ export interface operations {
                                 triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                                 zoneId: number | null;
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 conditions: {
                                     /** @enum {string} */
                                     source: "device" | "weather";
@@ -16511,7 +17008,7 @@ export interface operations {
                             triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                             zoneId: number | null;
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             conditions: {
                                 /** @enum {string} */
                                 source: "device" | "weather";
@@ -16695,7 +17192,7 @@ export interface operations {
                     triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                     zoneId?: number | null;
                     /** @enum {string} */
-                    category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                    category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                     conditions?: {
                         /** @enum {string} */
                         source: "device" | "weather";
@@ -16839,7 +17336,7 @@ export interface operations {
                             triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                             zoneId: number | null;
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             conditions: {
                                 /** @enum {string} */
                                 source: "device" | "weather";
@@ -16985,7 +17482,7 @@ export interface operations {
                     triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                     zoneId?: number | null;
                     /** @enum {string} */
-                    category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                    category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                     conditions?: {
                         /** @enum {string} */
                         source: "device" | "weather";
@@ -17130,7 +17627,7 @@ export interface operations {
                             triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                             zoneId: number | null;
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             conditions: {
                                 /** @enum {string} */
                                 source: "device" | "weather";
@@ -17305,7 +17802,7 @@ export interface operations {
                             triggerType: "manual" | "timing" | "device" | "weather" | "hybrid";
                             zoneId: number | null;
                             /** @enum {string} */
-                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                             conditions: {
                                 /** @enum {string} */
                                 source: "device" | "weather";
@@ -19776,7 +20273,7 @@ export interface operations {
                             name: string;
                             enabled: boolean;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             telemetryKey: string;
                             /** @enum {string} */
                             operator: "above" | "below" | "outside" | "inside";
@@ -19834,7 +20331,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @enum {string} */
-                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                     telemetryKey: string;
                     /** @enum {string} */
                     operator: "above" | "below" | "outside" | "inside";
@@ -19896,7 +20393,7 @@ export interface operations {
                             name: string;
                             enabled: boolean;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             telemetryKey: string;
                             /** @enum {string} */
                             operator: "above" | "below" | "outside" | "inside";
@@ -19956,7 +20453,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @enum {string} */
-                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                    model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                     telemetryKey: string;
                     /** @enum {string} */
                     operator: "above" | "below" | "outside" | "inside";
@@ -20018,7 +20515,7 @@ export interface operations {
                             name: string;
                             enabled: boolean;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             telemetryKey: string;
                             /** @enum {string} */
                             operator: "above" | "below" | "outside" | "inside";
@@ -20109,7 +20606,7 @@ export interface operations {
                             name: string;
                             enabled: boolean;
                             /** @enum {string} */
-                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                            model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                             telemetryKey: string;
                             /** @enum {string} */
                             operator: "above" | "below" | "outside" | "inside";
@@ -21497,7 +21994,8 @@ export interface operations {
                      *           "level": "building",
                      *           "id": 1,
                      *           "name": "string",
-                     *           "parentId": 1
+                     *           "parentId": 1,
+                     *           "metered": true
                      *         }
                      *       ]
                      *     }
@@ -21511,6 +22009,7 @@ export interface operations {
                             id: number;
                             name: string;
                             parentId: number | null;
+                            metered: boolean;
                         }[];
                     };
                 };
@@ -22968,9 +23467,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 floorId: number | null;
                                 zoneId: number | null;
                                 zoneName: string | null;
@@ -22994,7 +23493,7 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 memberCount: number;
                             }[];
                         };
@@ -23052,7 +23551,7 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 buildingId: number;
                                 buildingName: string;
                                 floorId: number | null;
@@ -23077,7 +23576,7 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 memberCount: number;
                             }[];
                         };
@@ -23214,9 +23713,9 @@ export interface operations {
                                 id: number;
                                 name: string;
                                 /** @enum {string} */
-                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                 /** @enum {string} */
-                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
+                                category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor";
                                 buildingId: number;
                                 buildingName: string;
                                 floorId: number | null;
@@ -23697,7 +24196,7 @@ export interface operations {
                                         id: number;
                                         name: string;
                                         /** @enum {string} */
-                                        model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                        model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                         online: boolean;
                                         dimmable: boolean;
                                         tunable: boolean;
@@ -23711,7 +24210,7 @@ export interface operations {
                                         id: number;
                                         name: string;
                                         /** @enum {string} */
-                                        model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10";
+                                        model: "ac20" | "cc10" | "s2" | "e90" | "kxx" | "ba" | "gw4g" | "ammeter4g" | "sair4g" | "pir10" | "th10" | "bridge";
                                         online: boolean;
                                         supportsAuto: boolean;
                                         state: {
@@ -24057,6 +24556,2410 @@ export interface operations {
             429: components["responses"]["Error429"];
         };
     };
+    putWorkorderCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "buildingId": 1,
+                 *       "floorId": 1,
+                 *       "zoneId": 1,
+                 *       "deviceId": 1,
+                 *       "title": "string",
+                 *       "description": "",
+                 *       "priority": "urgent",
+                 *       "assigneeId": 1,
+                 *       "photoIds": []
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    buildingId?: number | null;
+                    floorId?: number | null;
+                    zoneId?: number | null;
+                    deviceId?: number | null;
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "urgent" | "high" | "normal" | "low";
+                    assigneeId?: number | null;
+                    /** @default [] */
+                    photoIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "floorId": 1,
+                     *         "floorName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "status": "new",
+                     *         "source": "console",
+                     *         "reporterId": 1,
+                     *         "reporterName": "string",
+                     *         "assigneeId": 1,
+                     *         "assigneeName": "string",
+                     *         "alertId": 1,
+                     *         "maintenancePlanId": 1,
+                     *         "dueAt": "string",
+                     *         "slaPaused": true,
+                     *         "overdue": true,
+                     *         "overdueAt": "string",
+                     *         "acknowledgedAt": "string",
+                     *         "resolvedAt": "string",
+                     *         "resolvedWithinSla": true,
+                     *         "closedAt": "string",
+                     *         "version": 1,
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "changes": []
+                     *           }
+                     *         ],
+                     *         "comments": [
+                     *           {
+                     *             "photos": []
+                     *           }
+                     *         ],
+                     *         "alert": {
+                     *           "id": 1,
+                     *           "level": "urgent",
+                     *           "status": "alerting",
+                     *           "object": "string",
+                     *           "version": 1
+                     *         },
+                     *         "transitions": [
+                     *           "new"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            buildingId: number | null;
+                            buildingName: string;
+                            floorId: number | null;
+                            floorName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            deviceId: number | null;
+                            deviceName: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            /** @enum {string} */
+                            source: "console" | "alert" | "occupant" | "plan";
+                            reporterId: number | null;
+                            reporterName: string;
+                            assigneeId: number | null;
+                            assigneeName: string;
+                            alertId: number | null;
+                            maintenancePlanId: number | null;
+                            dueAt: string | null;
+                            slaPaused: boolean;
+                            overdue: boolean;
+                            overdueAt: string | null;
+                            acknowledgedAt: string | null;
+                            resolvedAt: string | null;
+                            resolvedWithinSla: boolean | null;
+                            closedAt: string | null;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            history: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                /** @enum {string} */
+                                event: "created" | "edited" | "assigned" | "status" | "overdue" | "alertHandled" | "alertResolved" | "alertRaisedAgain";
+                                /** @enum {string|null} */
+                                fromStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                /** @enum {string|null} */
+                                toStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                note: string;
+                                changes: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                            comments: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                text: string;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            }[];
+                            alert: {
+                                id: number;
+                                /** @enum {string} */
+                                level: "urgent" | "secondary" | "general" | "complete";
+                                /** @enum {string} */
+                                status: "alerting" | "processed" | "ignored";
+                                object: string;
+                                version: number;
+                            } | null;
+                            transitions: ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderGetList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 20,
+                 *       "projectId": 1,
+                 *       "status": "",
+                 *       "open": "",
+                 *       "priority": "",
+                 *       "source": "",
+                 *       "assigneeId": "",
+                 *       "mine": "",
+                 *       "buildingId": "",
+                 *       "overdue": "",
+                 *       "keyword": ""
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 1 */
+                    pageNum?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    projectId: number;
+                    status?: ("" | ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")) | null;
+                    open?: ("" | boolean) | null;
+                    priority?: ("" | ("urgent" | "high" | "normal" | "low")) | null;
+                    source?: ("" | ("console" | "alert" | "occupant" | "plan")) | null;
+                    assigneeId?: ("" | number) | null;
+                    mine?: ("" | boolean) | null;
+                    buildingId?: ("" | number) | null;
+                    overdue?: ("" | boolean) | null;
+                    keyword?: ("" | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "rows": [
+                     *           {}
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            rows: {
+                                id: number;
+                                projectId: number;
+                                buildingId: number | null;
+                                buildingName: string;
+                                floorId: number | null;
+                                floorName: string;
+                                zoneId: number | null;
+                                zoneName: string;
+                                deviceId: number | null;
+                                deviceName: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                priority: "urgent" | "high" | "normal" | "low";
+                                /** @enum {string} */
+                                status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                                /** @enum {string} */
+                                source: "console" | "alert" | "occupant" | "plan";
+                                reporterId: number | null;
+                                reporterName: string;
+                                assigneeId: number | null;
+                                assigneeName: string;
+                                alertId: number | null;
+                                maintenancePlanId: number | null;
+                                dueAt: string | null;
+                                slaPaused: boolean;
+                                overdue: boolean;
+                                overdueAt: string | null;
+                                acknowledgedAt: string | null;
+                                resolvedAt: string | null;
+                                resolvedWithinSla: boolean | null;
+                                closedAt: string | null;
+                                version: number;
+                                createTime: string;
+                                updateTime: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getWorkorderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "floorId": 1,
+                     *         "floorName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "status": "new",
+                     *         "source": "console",
+                     *         "reporterId": 1,
+                     *         "reporterName": "string",
+                     *         "assigneeId": 1,
+                     *         "assigneeName": "string",
+                     *         "alertId": 1,
+                     *         "maintenancePlanId": 1,
+                     *         "dueAt": "string",
+                     *         "slaPaused": true,
+                     *         "overdue": true,
+                     *         "overdueAt": "string",
+                     *         "acknowledgedAt": "string",
+                     *         "resolvedAt": "string",
+                     *         "resolvedWithinSla": true,
+                     *         "closedAt": "string",
+                     *         "version": 1,
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "changes": []
+                     *           }
+                     *         ],
+                     *         "comments": [
+                     *           {
+                     *             "photos": []
+                     *           }
+                     *         ],
+                     *         "alert": {
+                     *           "id": 1,
+                     *           "level": "urgent",
+                     *           "status": "alerting",
+                     *           "object": "string",
+                     *           "version": 1
+                     *         },
+                     *         "transitions": [
+                     *           "new"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            buildingId: number | null;
+                            buildingName: string;
+                            floorId: number | null;
+                            floorName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            deviceId: number | null;
+                            deviceName: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            /** @enum {string} */
+                            source: "console" | "alert" | "occupant" | "plan";
+                            reporterId: number | null;
+                            reporterName: string;
+                            assigneeId: number | null;
+                            assigneeName: string;
+                            alertId: number | null;
+                            maintenancePlanId: number | null;
+                            dueAt: string | null;
+                            slaPaused: boolean;
+                            overdue: boolean;
+                            overdueAt: string | null;
+                            acknowledgedAt: string | null;
+                            resolvedAt: string | null;
+                            resolvedWithinSla: boolean | null;
+                            closedAt: string | null;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            history: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                /** @enum {string} */
+                                event: "created" | "edited" | "assigned" | "status" | "overdue" | "alertHandled" | "alertResolved" | "alertRaisedAgain";
+                                /** @enum {string|null} */
+                                fromStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                /** @enum {string|null} */
+                                toStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                note: string;
+                                changes: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                            comments: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                text: string;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            }[];
+                            alert: {
+                                id: number;
+                                /** @enum {string} */
+                                level: "urgent" | "secondary" | "general" | "complete";
+                                /** @enum {string} */
+                                status: "alerting" | "processed" | "ignored";
+                                object: string;
+                                version: number;
+                            } | null;
+                            transitions: ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderSaveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "buildingId": 1,
+                 *       "floorId": 1,
+                 *       "zoneId": 1,
+                 *       "deviceId": 1,
+                 *       "title": "string",
+                 *       "description": "",
+                 *       "priority": "urgent",
+                 *       "assigneeId": 1
+                 *     }
+                 */
+                "application/json": {
+                    version: number;
+                    buildingId?: number | null;
+                    floorId?: number | null;
+                    zoneId?: number | null;
+                    deviceId?: number | null;
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /** @enum {string} */
+                    priority: "urgent" | "high" | "normal" | "low";
+                    assigneeId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "floorId": 1,
+                     *         "floorName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "status": "new",
+                     *         "source": "console",
+                     *         "reporterId": 1,
+                     *         "reporterName": "string",
+                     *         "assigneeId": 1,
+                     *         "assigneeName": "string",
+                     *         "alertId": 1,
+                     *         "maintenancePlanId": 1,
+                     *         "dueAt": "string",
+                     *         "slaPaused": true,
+                     *         "overdue": true,
+                     *         "overdueAt": "string",
+                     *         "acknowledgedAt": "string",
+                     *         "resolvedAt": "string",
+                     *         "resolvedWithinSla": true,
+                     *         "closedAt": "string",
+                     *         "version": 1,
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "changes": []
+                     *           }
+                     *         ],
+                     *         "comments": [
+                     *           {
+                     *             "photos": []
+                     *           }
+                     *         ],
+                     *         "alert": {
+                     *           "id": 1,
+                     *           "level": "urgent",
+                     *           "status": "alerting",
+                     *           "object": "string",
+                     *           "version": 1
+                     *         },
+                     *         "transitions": [
+                     *           "new"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            buildingId: number | null;
+                            buildingName: string;
+                            floorId: number | null;
+                            floorName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            deviceId: number | null;
+                            deviceName: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            /** @enum {string} */
+                            source: "console" | "alert" | "occupant" | "plan";
+                            reporterId: number | null;
+                            reporterName: string;
+                            assigneeId: number | null;
+                            assigneeName: string;
+                            alertId: number | null;
+                            maintenancePlanId: number | null;
+                            dueAt: string | null;
+                            slaPaused: boolean;
+                            overdue: boolean;
+                            overdueAt: string | null;
+                            acknowledgedAt: string | null;
+                            resolvedAt: string | null;
+                            resolvedWithinSla: boolean | null;
+                            closedAt: string | null;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            history: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                /** @enum {string} */
+                                event: "created" | "edited" | "assigned" | "status" | "overdue" | "alertHandled" | "alertResolved" | "alertRaisedAgain";
+                                /** @enum {string|null} */
+                                fromStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                /** @enum {string|null} */
+                                toStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                note: string;
+                                changes: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                            comments: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                text: string;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            }[];
+                            alert: {
+                                id: number;
+                                /** @enum {string} */
+                                level: "urgent" | "secondary" | "general" | "complete";
+                                /** @enum {string} */
+                                status: "alerting" | "processed" | "ignored";
+                                object: string;
+                                version: number;
+                            } | null;
+                            transitions: ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderTransitionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "new",
+                 *       "note": "",
+                 *       "version": 1,
+                 *       "handleAlert": false,
+                 *       "alertSolution": "externalCauses"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    to: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                    /** @default  */
+                    note?: string;
+                    version?: number;
+                    /** @default false */
+                    handleAlert?: boolean;
+                    /**
+                     * @default repairDevice
+                     * @enum {string}
+                     */
+                    alertSolution?: "externalCauses" | "testReason" | "replaceDevice" | "repairDevice" | "cannotReproduce" | "refuseHandle" | "deviceDeletion" | "backOnline" | "faultRecovery";
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "floorId": 1,
+                     *         "floorName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "status": "new",
+                     *         "source": "console",
+                     *         "reporterId": 1,
+                     *         "reporterName": "string",
+                     *         "assigneeId": 1,
+                     *         "assigneeName": "string",
+                     *         "alertId": 1,
+                     *         "maintenancePlanId": 1,
+                     *         "dueAt": "string",
+                     *         "slaPaused": true,
+                     *         "overdue": true,
+                     *         "overdueAt": "string",
+                     *         "acknowledgedAt": "string",
+                     *         "resolvedAt": "string",
+                     *         "resolvedWithinSla": true,
+                     *         "closedAt": "string",
+                     *         "version": 1,
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "changes": []
+                     *           }
+                     *         ],
+                     *         "comments": [
+                     *           {
+                     *             "photos": []
+                     *           }
+                     *         ],
+                     *         "alert": {
+                     *           "id": 1,
+                     *           "level": "urgent",
+                     *           "status": "alerting",
+                     *           "object": "string",
+                     *           "version": 1
+                     *         },
+                     *         "transitions": [
+                     *           "new"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            buildingId: number | null;
+                            buildingName: string;
+                            floorId: number | null;
+                            floorName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            deviceId: number | null;
+                            deviceName: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            /** @enum {string} */
+                            source: "console" | "alert" | "occupant" | "plan";
+                            reporterId: number | null;
+                            reporterName: string;
+                            assigneeId: number | null;
+                            assigneeName: string;
+                            alertId: number | null;
+                            maintenancePlanId: number | null;
+                            dueAt: string | null;
+                            slaPaused: boolean;
+                            overdue: boolean;
+                            overdueAt: string | null;
+                            acknowledgedAt: string | null;
+                            resolvedAt: string | null;
+                            resolvedWithinSla: boolean | null;
+                            closedAt: string | null;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            history: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                /** @enum {string} */
+                                event: "created" | "edited" | "assigned" | "status" | "overdue" | "alertHandled" | "alertResolved" | "alertRaisedAgain";
+                                /** @enum {string|null} */
+                                fromStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                /** @enum {string|null} */
+                                toStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                note: string;
+                                changes: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                            comments: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                text: string;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            }[];
+                            alert: {
+                                id: number;
+                                /** @enum {string} */
+                                level: "urgent" | "secondary" | "general" | "complete";
+                                /** @enum {string} */
+                                status: "alerting" | "processed" | "ignored";
+                                object: string;
+                                version: number;
+                            } | null;
+                            transitions: ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderCommentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "string",
+                 *       "photoIds": []
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                    /** @default [] */
+                    photoIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "floorId": 1,
+                     *         "floorName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "status": "new",
+                     *         "source": "console",
+                     *         "reporterId": 1,
+                     *         "reporterName": "string",
+                     *         "assigneeId": 1,
+                     *         "assigneeName": "string",
+                     *         "alertId": 1,
+                     *         "maintenancePlanId": 1,
+                     *         "dueAt": "string",
+                     *         "slaPaused": true,
+                     *         "overdue": true,
+                     *         "overdueAt": "string",
+                     *         "acknowledgedAt": "string",
+                     *         "resolvedAt": "string",
+                     *         "resolvedWithinSla": true,
+                     *         "closedAt": "string",
+                     *         "version": 1,
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "changes": []
+                     *           }
+                     *         ],
+                     *         "comments": [
+                     *           {
+                     *             "photos": []
+                     *           }
+                     *         ],
+                     *         "alert": {
+                     *           "id": 1,
+                     *           "level": "urgent",
+                     *           "status": "alerting",
+                     *           "object": "string",
+                     *           "version": 1
+                     *         },
+                     *         "transitions": [
+                     *           "new"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            buildingId: number | null;
+                            buildingName: string;
+                            floorId: number | null;
+                            floorName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            deviceId: number | null;
+                            deviceName: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            /** @enum {string} */
+                            source: "console" | "alert" | "occupant" | "plan";
+                            reporterId: number | null;
+                            reporterName: string;
+                            assigneeId: number | null;
+                            assigneeName: string;
+                            alertId: number | null;
+                            maintenancePlanId: number | null;
+                            dueAt: string | null;
+                            slaPaused: boolean;
+                            overdue: boolean;
+                            overdueAt: string | null;
+                            acknowledgedAt: string | null;
+                            resolvedAt: string | null;
+                            resolvedWithinSla: boolean | null;
+                            closedAt: string | null;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            history: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                /** @enum {string} */
+                                event: "created" | "edited" | "assigned" | "status" | "overdue" | "alertHandled" | "alertResolved" | "alertRaisedAgain";
+                                /** @enum {string|null} */
+                                fromStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                /** @enum {string|null} */
+                                toStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                note: string;
+                                changes: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                            comments: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                text: string;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            }[];
+                            alert: {
+                                id: number;
+                                /** @enum {string} */
+                                level: "urgent" | "secondary" | "general" | "complete";
+                                /** @enum {string} */
+                                status: "alerting" | "processed" | "ignored";
+                                object: string;
+                                version: number;
+                            } | null;
+                            transitions: ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putWorkorderFromAlertByAlertId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alertId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "floorId": 1,
+                     *         "floorName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "status": "new",
+                     *         "source": "console",
+                     *         "reporterId": 1,
+                     *         "reporterName": "string",
+                     *         "assigneeId": 1,
+                     *         "assigneeName": "string",
+                     *         "alertId": 1,
+                     *         "maintenancePlanId": 1,
+                     *         "dueAt": "string",
+                     *         "slaPaused": true,
+                     *         "overdue": true,
+                     *         "overdueAt": "string",
+                     *         "acknowledgedAt": "string",
+                     *         "resolvedAt": "string",
+                     *         "resolvedWithinSla": true,
+                     *         "closedAt": "string",
+                     *         "version": 1,
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "history": [
+                     *           {
+                     *             "changes": []
+                     *           }
+                     *         ],
+                     *         "comments": [
+                     *           {
+                     *             "photos": []
+                     *           }
+                     *         ],
+                     *         "alert": {
+                     *           "id": 1,
+                     *           "level": "urgent",
+                     *           "status": "alerting",
+                     *           "object": "string",
+                     *           "version": 1
+                     *         },
+                     *         "transitions": [
+                     *           "new"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            buildingId: number | null;
+                            buildingName: string;
+                            floorId: number | null;
+                            floorName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            deviceId: number | null;
+                            deviceName: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            /** @enum {string} */
+                            source: "console" | "alert" | "occupant" | "plan";
+                            reporterId: number | null;
+                            reporterName: string;
+                            assigneeId: number | null;
+                            assigneeName: string;
+                            alertId: number | null;
+                            maintenancePlanId: number | null;
+                            dueAt: string | null;
+                            slaPaused: boolean;
+                            overdue: boolean;
+                            overdueAt: string | null;
+                            acknowledgedAt: string | null;
+                            resolvedAt: string | null;
+                            resolvedWithinSla: boolean | null;
+                            closedAt: string | null;
+                            version: number;
+                            createTime: string;
+                            updateTime: string;
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            history: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                /** @enum {string} */
+                                event: "created" | "edited" | "assigned" | "status" | "overdue" | "alertHandled" | "alertResolved" | "alertRaisedAgain";
+                                /** @enum {string|null} */
+                                fromStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                /** @enum {string|null} */
+                                toStatus: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed" | null;
+                                note: string;
+                                changes: {
+                                    field: string;
+                                    from: string;
+                                    to: string;
+                                }[];
+                            }[];
+                            comments: {
+                                id: number;
+                                at: string;
+                                userId: number | null;
+                                userName: string;
+                                text: string;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            }[];
+                            alert: {
+                                id: number;
+                                /** @enum {string} */
+                                level: "urgent" | "secondary" | "general" | "complete";
+                                /** @enum {string} */
+                                status: "alerting" | "processed" | "ignored";
+                                object: string;
+                                version: number;
+                            } | null;
+                            transitions: ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getWorkorderStats: {
+        parameters: {
+            query: {
+                projectId: number;
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "open": 1,
+                     *         "overdue": 1,
+                     *         "resolved": 1,
+                     *         "meanAcknowledgeMs": 0,
+                     *         "meanResolveMs": 0,
+                     *         "withinSlaShare": 0,
+                     *         "byBuilding": [
+                     *           {}
+                     *         ],
+                     *         "byMonth": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            open: number;
+                            overdue: number;
+                            resolved: number;
+                            meanAcknowledgeMs: number | null;
+                            meanResolveMs: number | null;
+                            withinSlaShare: number | null;
+                            byBuilding: {
+                                buildingId: number | null;
+                                buildingName: string;
+                                open: number;
+                                overdue: number;
+                                resolved: number;
+                                meanAcknowledgeMs: number | null;
+                                meanResolveMs: number | null;
+                                withinSlaShare: number | null;
+                            }[];
+                            byMonth: {
+                                month: string;
+                                created: number;
+                                resolved: number;
+                                meanAcknowledgeMs: number | null;
+                                meanResolveMs: number | null;
+                                withinSlaShare: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "status": "",
+                 *       "open": "",
+                 *       "priority": "",
+                 *       "source": "",
+                 *       "assigneeId": "",
+                 *       "mine": "",
+                 *       "buildingId": "",
+                 *       "overdue": "",
+                 *       "keyword": ""
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    status?: ("" | ("new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed")) | null;
+                    open?: ("" | boolean) | null;
+                    priority?: ("" | ("urgent" | "high" | "normal" | "low")) | null;
+                    source?: ("" | ("console" | "alert" | "occupant" | "plan")) | null;
+                    assigneeId?: ("" | number) | null;
+                    mine?: ("" | boolean) | null;
+                    buildingId?: ("" | number) | null;
+                    overdue?: ("" | boolean) | null;
+                    keyword?: ("" | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "fileName": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            fileName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         1
+                 *       ],
+                 *       "assigneeId": 1
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    assigneeId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            count: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getWorkorderAssignees: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getWorkorderSettings: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "projectId": 1,
+                     *         "serviceLevels": {
+                     *           "urgent": {},
+                     *           "high": {},
+                     *           "normal": {},
+                     *           "low": {}
+                     *         },
+                     *         "autoFromAlerts": {
+                     *           "enabled": true,
+                     *           "levels": [
+                     *             null
+                     *           ],
+                     *           "types": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            projectId: number;
+                            serviceLevels: {
+                                urgent: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                                high: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                                normal: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                                low: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                            };
+                            autoFromAlerts: {
+                                enabled: boolean;
+                                levels: ("urgent" | "secondary" | "general" | "complete")[];
+                                types: ("offline" | "threshold")[];
+                            };
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "serviceLevels": {
+                 *         "urgent": {
+                 *           "amount": 1,
+                 *           "unit": "hours"
+                 *         },
+                 *         "high": {
+                 *           "amount": 1,
+                 *           "unit": "hours"
+                 *         },
+                 *         "normal": {
+                 *           "amount": 1,
+                 *           "unit": "hours"
+                 *         },
+                 *         "low": {
+                 *           "amount": 1,
+                 *           "unit": "hours"
+                 *         }
+                 *       },
+                 *       "autoFromAlerts": {
+                 *         "enabled": true,
+                 *         "levels": [
+                 *           "urgent"
+                 *         ],
+                 *         "types": [
+                 *           "offline"
+                 *         ]
+                 *       },
+                 *       "version": 0
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    serviceLevels: {
+                        urgent: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "hours" | "workingHours" | "workingDays";
+                        };
+                        high: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "hours" | "workingHours" | "workingDays";
+                        };
+                        normal: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "hours" | "workingHours" | "workingDays";
+                        };
+                        low: {
+                            amount: number;
+                            /** @enum {string} */
+                            unit: "hours" | "workingHours" | "workingDays";
+                        };
+                    };
+                    autoFromAlerts: {
+                        enabled: boolean;
+                        levels: ("urgent" | "secondary" | "general" | "complete")[];
+                        types: ("offline" | "threshold")[];
+                    };
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "projectId": 1,
+                     *         "serviceLevels": {
+                     *           "urgent": {},
+                     *           "high": {},
+                     *           "normal": {},
+                     *           "low": {}
+                     *         },
+                     *         "autoFromAlerts": {
+                     *           "enabled": true,
+                     *           "levels": [
+                     *             null
+                     *           ],
+                     *           "types": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            projectId: number;
+                            serviceLevels: {
+                                urgent: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                                high: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                                normal: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                                low: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    unit: "hours" | "workingHours" | "workingDays";
+                                };
+                            };
+                            autoFromAlerts: {
+                                enabled: boolean;
+                                levels: ("urgent" | "secondary" | "general" | "complete")[];
+                                types: ("offline" | "threshold")[];
+                            };
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putWorkorderPlanCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1,
+                 *       "name": "string",
+                 *       "description": "",
+                 *       "priority": "urgent",
+                 *       "category": "ac",
+                 *       "deviceIds": [],
+                 *       "buildingId": 1,
+                 *       "interval": 1,
+                 *       "intervalUnit": "days",
+                 *       "startDate": "string",
+                 *       "hour": 8,
+                 *       "assigneeId": 1,
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "urgent" | "high" | "normal" | "low";
+                    /** @enum {string|null} */
+                    category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                    /** @default [] */
+                    deviceIds?: number[];
+                    buildingId?: number | null;
+                    interval: number;
+                    /** @enum {string} */
+                    intervalUnit: "days" | "weeks" | "months";
+                    startDate: string;
+                    /** @default 8 */
+                    hour?: number;
+                    assigneeId?: number | null;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "category": "ac",
+                     *         "deviceIds": [
+                     *           1
+                     *         ],
+                     *         "buildingId": 1,
+                     *         "interval": 1,
+                     *         "intervalUnit": "days",
+                     *         "startDate": "string",
+                     *         "hour": 1,
+                     *         "assigneeId": 1,
+                     *         "enabled": true,
+                     *         "nextRunAt": "string",
+                     *         "lastRunAt": "string",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string|null} */
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceIds: number[];
+                            buildingId: number | null;
+                            interval: number;
+                            /** @enum {string} */
+                            intervalUnit: "days" | "weeks" | "months";
+                            startDate: string;
+                            hour: number;
+                            assigneeId: number | null;
+                            enabled: boolean;
+                            nextRunAt: string;
+                            lastRunAt: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderPlanGetList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectId": 1
+                 *     }
+                 */
+                "application/json": {
+                    projectId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "projectId": 1,
+                     *           "name": "string",
+                     *           "description": "string",
+                     *           "priority": "urgent",
+                     *           "category": "ac",
+                     *           "deviceIds": [
+                     *             null
+                     *           ],
+                     *           "buildingId": 1,
+                     *           "interval": 1,
+                     *           "intervalUnit": "days",
+                     *           "startDate": "string",
+                     *           "hour": 1,
+                     *           "assigneeId": 1,
+                     *           "enabled": true,
+                     *           "nextRunAt": "string",
+                     *           "lastRunAt": "string",
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string|null} */
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceIds: number[];
+                            buildingId: number | null;
+                            interval: number;
+                            /** @enum {string} */
+                            intervalUnit: "days" | "weeks" | "months";
+                            startDate: string;
+                            hour: number;
+                            assigneeId: number | null;
+                            enabled: boolean;
+                            nextRunAt: string;
+                            lastRunAt: string | null;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderPlanSaveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "string",
+                 *       "description": "",
+                 *       "priority": "urgent",
+                 *       "category": "ac",
+                 *       "deviceIds": [],
+                 *       "buildingId": 1,
+                 *       "interval": 1,
+                 *       "intervalUnit": "days",
+                 *       "startDate": "string",
+                 *       "hour": 8,
+                 *       "assigneeId": 1,
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    version: number;
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "urgent" | "high" | "normal" | "low";
+                    /** @enum {string|null} */
+                    category?: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                    /** @default [] */
+                    deviceIds?: number[];
+                    buildingId?: number | null;
+                    interval: number;
+                    /** @enum {string} */
+                    intervalUnit: "days" | "weeks" | "months";
+                    startDate: string;
+                    /** @default 8 */
+                    hour?: number;
+                    assigneeId?: number | null;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "priority": "urgent",
+                     *         "category": "ac",
+                     *         "deviceIds": [
+                     *           1
+                     *         ],
+                     *         "buildingId": 1,
+                     *         "interval": 1,
+                     *         "intervalUnit": "days",
+                     *         "startDate": "string",
+                     *         "hour": 1,
+                     *         "assigneeId": 1,
+                     *         "enabled": true,
+                     *         "nextRunAt": "string",
+                     *         "lastRunAt": "string",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            priority: "urgent" | "high" | "normal" | "low";
+                            /** @enum {string|null} */
+                            category: "ac" | "light" | "lightPanel" | "bleGateway" | "acGateway" | "gateway4g" | "fieldBridge" | "ammeter" | "airSensor" | "thSensor" | "pirSensor" | null;
+                            deviceIds: number[];
+                            buildingId: number | null;
+                            interval: number;
+                            /** @enum {string} */
+                            intervalUnit: "days" | "weeks" | "months";
+                            startDate: string;
+                            hour: number;
+                            assigneeId: number | null;
+                            enabled: boolean;
+                            nextRunAt: string;
+                            lastRunAt: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteWorkorderPlanDelById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWorkorderUploadPhoto: {
+        parameters: {
+            query?: {
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": "string",
+                     *         "tenantId": 1,
+                     *         "kind": "image",
+                     *         "mime": "image/png",
+                     *         "size": 1,
+                     *         "originalName": "string",
+                     *         "viewBox": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "url": "string",
+                     *         "createTime": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: string;
+                            tenantId: number;
+                            /** @enum {string} */
+                            kind: "image" | "svg";
+                            /** @enum {string} */
+                            mime: "image/png" | "image/jpeg" | "image/svg+xml";
+                            size: number;
+                            originalName: string;
+                            viewBox: (number)[] | null;
+                            url: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postWxWorkorderUploadPhoto: {
+        parameters: {
+            query?: {
+                tenantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": "string",
+                     *         "tenantId": 1,
+                     *         "kind": "image",
+                     *         "mime": "image/png",
+                     *         "size": 1,
+                     *         "originalName": "string",
+                     *         "viewBox": [
+                     *           0,
+                     *           0,
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "url": "string",
+                     *         "createTime": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: string;
+                            tenantId: number;
+                            /** @enum {string} */
+                            kind: "image" | "svg";
+                            /** @enum {string} */
+                            mime: "image/png" | "image/jpeg" | "image/svg+xml";
+                            size: number;
+                            originalName: string;
+                            viewBox: (number)[] | null;
+                            url: string;
+                            createTime: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    putWxWorkorderCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hallId": 1,
+                 *       "zoneId": 1,
+                 *       "description": "string",
+                 *       "photoIds": []
+                 *     }
+                 */
+                "application/json": {
+                    hallId: number;
+                    zoneId?: number | null;
+                    description: string;
+                    /** @default [] */
+                    photoIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "hallId": 1,
+                     *         "hallName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "description": "string",
+                     *         "status": "new",
+                     *         "photos": [
+                     *           {}
+                     *         ],
+                     *         "createTime": "string",
+                     *         "updateTime": "string",
+                     *         "resolvedAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            hallId: number | null;
+                            hallName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            createTime: string;
+                            updateTime: string;
+                            resolvedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getWxWorkorders: {
+        parameters: {
+            query?: {
+                hallId?: "" | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "hallId": 1,
+                     *           "hallName": "string",
+                     *           "zoneId": 1,
+                     *           "zoneName": "string",
+                     *           "description": "string",
+                     *           "status": "new",
+                     *           "photos": [
+                     *             {}
+                     *           ],
+                     *           "createTime": "string",
+                     *           "updateTime": "string",
+                     *           "resolvedAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            hallId: number | null;
+                            hallName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "new" | "assigned" | "inProgress" | "onHold" | "resolved" | "closed";
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                            createTime: string;
+                            updateTime: string;
+                            resolvedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
     getSsoIdentities: {
         parameters: {
             query?: never;
@@ -24264,6 +27167,7 @@ export interface operations {
                                 /** @enum {string|null} */
                                 newUserRole: "tbCustomer" | "tbVisualDisplay" | null;
                                 enabled: boolean;
+                                loginKey: string;
                                 version: number;
                                 updateTime: string;
                             }[];
@@ -24315,6 +27219,7 @@ export interface operations {
                      *         "subjectClaim": "string",
                      *         "newUserRole": "tbCustomer",
                      *         "enabled": true,
+                     *         "loginKey": "string",
                      *         "version": 1,
                      *         "updateTime": "string"
                      *       }
@@ -24341,6 +27246,7 @@ export interface operations {
                             /** @enum {string|null} */
                             newUserRole: "tbCustomer" | "tbVisualDisplay" | null;
                             enabled: boolean;
+                            loginKey: string;
                             version: number;
                             updateTime: string;
                         };
@@ -24435,6 +27341,7 @@ export interface operations {
                      *         "subjectClaim": "string",
                      *         "newUserRole": "tbCustomer",
                      *         "enabled": true,
+                     *         "loginKey": "string",
                      *         "version": 1,
                      *         "updateTime": "string"
                      *       }
@@ -24461,6 +27368,7 @@ export interface operations {
                             /** @enum {string|null} */
                             newUserRole: "tbCustomer" | "tbVisualDisplay" | null;
                             enabled: boolean;
+                            loginKey: string;
                             version: number;
                             updateTime: string;
                         };
@@ -24558,6 +27466,7 @@ export interface operations {
                      *         "subjectClaim": "string",
                      *         "newUserRole": "tbCustomer",
                      *         "enabled": true,
+                     *         "loginKey": "string",
                      *         "version": 1,
                      *         "updateTime": "string"
                      *       }
@@ -24584,6 +27493,7 @@ export interface operations {
                             /** @enum {string|null} */
                             newUserRole: "tbCustomer" | "tbVisualDisplay" | null;
                             enabled: boolean;
+                            loginKey: string;
                             version: number;
                             updateTime: string;
                         };
@@ -25011,6 +27921,21 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getSystemBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
             429: components["responses"]["Error429"];
         };
     };

@@ -69,6 +69,20 @@ export async function demoPlace(api: Api, building: string): Promise<Place> {
   };
 }
 
+/** After sign-in: Demo Campus chosen as the console's project and the guide skipped, as a returning person has it. */
+export async function chooseDemoCampus(
+  page: Page,
+  baseUrl: string,
+): Promise<{ api: Api; projectId: number }> {
+  const api = await apiOf(page, baseUrl);
+  const { projectId } = await demoPlace(api, 'Building A');
+  await page.evaluate((id) => {
+    localStorage.setItem('projectId', String(id));
+    sessionStorage.setItem('guideSkipped', 'true');
+  }, projectId);
+  return { api, projectId };
+}
+
 /** Signs in as the demo project administrator with Demo Campus chosen, past the guide, and opens `path`. */
 export async function openAsManager(
   browser: Browser,
@@ -79,12 +93,7 @@ export async function openAsManager(
   const opened = await openPage(browser, options);
   const { page } = opened;
   await signInAndWait(page, baseUrl, 'manager');
-  const api = await apiOf(page, baseUrl);
-  const { projectId } = await demoPlace(api, 'Building A');
-  await page.evaluate((id) => {
-    localStorage.setItem('projectId', String(id));
-    sessionStorage.setItem('guideSkipped', 'true');
-  }, projectId);
+  const { api, projectId } = await chooseDemoCampus(page, baseUrl);
   await page.goto(`${baseUrl}${path}`);
   return { opened, page, api, projectId };
 }
@@ -93,7 +102,8 @@ export async function openAsManager(
  * Opens an antd select by its accessible name, picks the option whose text is exactly `option`, and waits
  * until the select shows it and its list has gone. The list is the one the combobox owns (`<id>_list`), so
  * a neighbour's list still fading out is never clicked; a click that lands mid-animation and selects
- * nothing is tried again (seen on a loaded machine: the list stayed open).
+ * nothing is tried again (seen on a loaded machine: the list stayed open). An option the list has not drawn
+ * (antd draws a long list's options in view only) is typed into a searchable select.
  */
 export async function choose(page: Page, combobox: Locator, option: string): Promise<void> {
   const exactly = new RegExp(`^${escape(option)}$`);
@@ -103,7 +113,11 @@ export async function choose(page: Page, combobox: Locator, option: string): Pro
   const chosen = combobox.locator('xpath=..');
   for (let attempt = 1; ; attempt += 1) {
     if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
-    await list.locator('.ant-select-item-option').filter({ hasText: exactly }).first().click();
+    const target = list.locator('.ant-select-item-option').filter({ hasText: exactly }).first();
+    // A long list draws only the options in view: a searchable select is narrowed by typing, as people do.
+    await list.locator('.ant-select-item-option').first().waitFor();
+    if (!(await target.isVisible()) && (await combobox.isEditable())) await combobox.fill(option);
+    await target.click();
     try {
       await expect.poll(() => combobox.getAttribute('aria-expanded'), { timeout: 3_000 }).toBe('false');
       break;

@@ -60,7 +60,9 @@ function sameSecret(given: string | undefined, secret: string): boolean {
 export const brokerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const directory = () => new DeviceDirectory(app.db);
   const routeOptions = {
-    config: { public: true },
+    config: {
+      access: { public: "the broker's shared secret (X-Broker-Secret), checked by this context's hook" },
+    },
     schema: { hide: true, response: { 200: verdict, 401: verdict } },
   } as const;
 

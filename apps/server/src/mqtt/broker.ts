@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { Aedes, type AedesPublishPacket, type Client, type PublishPacket, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../platform/metrics.js';
 import type { TelemetryWriter } from '../modules/telemetry/index.js';
 import { DeviceDirectory, isGateway, type DeviceIdentity } from './directory.js';
 import { DeviceInbox, type InboxOptions, type InboxStats } from './inbox.js';
@@ -55,6 +56,8 @@ export interface BrokerOptions {
     release(deviceId: number): void;
     heldElsewhere(deviceId: number): Promise<boolean>;
   };
+  /** The app's MQTT figures (platform/metrics.ts). */
+  metrics?: Metrics['mqtt'];
 }
 
 export class PortInUseError extends Error {}
@@ -117,7 +120,7 @@ const NAMESPACE = 'sb/';
 const namespaced = (deviceId: number, topic: string) => `${NAMESPACE}${deviceId}/${topic}`;
 
 export async function startEmbeddedBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
-  const { log, directory } = options;
+  const { log, directory, metrics } = options;
   const sessions = new WeakMap<Client, DeviceIdentity>();
   /** Publishes the inbox has consumed (stored, answered): no client subscribes to them. */
   const consumed = new WeakSet<PublishPacket>();
@@ -156,8 +159,18 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     authorizePublish(client, packet, done) {
       const identity = client ? sessions.get(client) : undefined;
       if (!identity) return done(new Error('not authenticated'));
+      metrics?.messages.inc({ direction: 'in' });
+      // A QoS 1 publish is acknowledged when `done(null)` runs: after its readings are committed.
+      const acked = packet.qos === 1 ? metrics?.ackSeconds.startTimer() : undefined;
       inbox.receive(identity, packet).then(
         (verdict) => {
+          if (acked) {
+            if (verdict === 'refused') metrics?.acks.inc({ outcome: 'failed' });
+            else {
+              acked();
+              metrics?.acks.inc({ outcome: 'ok' });
+            }
+          }
           if (verdict === 'refused') {
             log.warn({ deviceId: identity.id, topic: packet.topic }, 'mqtt publish refused by topic ACL');
             return done(new Error('topic not allowed'));
@@ -168,6 +181,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
           done(null);
         },
         (error: unknown) => {
+          if (acked) metrics?.acks.inc({ outcome: 'failed' });
           // Not committed: no PUBACK; the connection closes and the device sends it again.
           log.error({ err: error, deviceId: identity.id }, 'mqtt publish not stored');
           done(error instanceof Error ? error : new Error('not stored'));
@@ -211,6 +225,8 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     connections.set(identity.id, open);
     if (open.size === 1) options.presence?.hold(identity.id);
     inbox.stats.connected += 1;
+    metrics?.connections.inc();
+    metrics?.connects.inc();
     const connection = crypto.randomUUID();
     latestConnection.set(identity.id, connection);
     directory
@@ -221,6 +237,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     const identity = sessions.get(client);
     if (!identity) return;
     inbox.stats.connected -= 1;
+    metrics?.connections.dec();
     const open = connections.get(identity.id);
     open?.delete(client);
     if (open && open.size > 0) return;
@@ -263,6 +280,7 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   log.info({ port }, 'embedded MQTT broker listening');
 
   function publishTo(deviceId: number, topic: string, payload: object): Promise<void> {
+    metrics?.messages.inc({ direction: 'out' });
     const packet: PublishPacket = {
       cmd: 'publish',
       topic: namespaced(deviceId, topic),

@@ -16,7 +16,12 @@ export interface DeviceIdentity {
 }
 
 /** Categories whose devices speak the gateway API for the devices behind them. */
-export const GATEWAY_CATEGORIES: readonly DeviceCategory[] = ['bleGateway', 'acGateway', 'gateway4g'];
+export const GATEWAY_CATEGORIES: readonly DeviceCategory[] = [
+  'bleGateway',
+  'acGateway',
+  'gateway4g',
+  'fieldBridge',
+];
 
 export function isGateway(identity: DeviceIdentity): boolean {
   return GATEWAY_CATEGORIES.includes(identity.category);

@@ -15,6 +15,7 @@ import { DeviceDirectory, type PresenceListener } from './directory.js';
 import type { TelemetryBus } from '../realtime/index.js';
 import { INVALIDATE, type Bus } from '../platform/cluster/index.js';
 import { ClusterDevices, exchange, relayReplies } from './cluster.js';
+import type { Metrics } from '../platform/metrics.js';
 
 export { PortInUseError };
 
@@ -47,6 +48,8 @@ export interface DeviceLinkOptions {
    * gateway children and device tokens are forgotten on every node when they change.
    */
   cluster?: Bus | undefined;
+  /** The app's figures (GET /metrics): connections, messages, acknowledgements, the writer's commits. */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -58,7 +61,15 @@ export async function startDeviceLink(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  { bus, onPresence, database = 'postgres', onDeviceChange, brokerSecret, cluster }: DeviceLinkOptions = {},
+  {
+    bus,
+    onPresence,
+    database = 'postgres',
+    onDeviceChange,
+    brokerSecret,
+    cluster,
+    metrics,
+  }: DeviceLinkOptions = {},
 ): Promise<DeviceLink> {
   const directory = new DeviceDirectory(db, onPresence);
   let channelNow: DeviceChannel | null = null;
@@ -71,6 +82,11 @@ export async function startDeviceLink(
     activityWriteS: Math.min(ACTIVITY_WRITE_S, (config.deviceOfflineMinutes * 60) / 4),
     onReceived: (rows) => bus?.publish(rows),
     onCameOnline: (ids) => onPresence?.(ids.map((deviceId) => ({ deviceId, online: true }))),
+    onBatch: (rows, ms) => {
+      metrics?.telemetry.batches.inc();
+      metrics?.telemetry.rows.inc(rows);
+      metrics?.telemetry.commitSeconds.observe(ms / 1000);
+    },
   });
   let broker: EmbeddedBroker | null = null;
   let channel: DeviceChannel & { close(): Promise<void> };
@@ -94,6 +110,7 @@ export async function startDeviceLink(
       writer,
       onDeviceChange,
       ...(devices ? { presence: devices } : {}),
+      ...(metrics ? { metrics: metrics.mqtt } : {}),
     });
     channel = broker;
   }

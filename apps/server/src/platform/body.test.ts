@@ -6,7 +6,7 @@ import { projects } from '../modules/projects/tables.js';
 
 /**
  * What every route gets before its own validation (platform/body.ts, error-handler.ts, the protected
- * context's onRequest check). Runs on PGlite and, in the server-pg project, on PostgreSQL: U+0000 is what
+ * context's onRequest check). Runs on either database: U+0000 is what
  * PostgreSQL's text and jsonb refuse.
  */
 let t: TestApp;

@@ -21,6 +21,10 @@ declare module 'fastify' {
     /** The open database even before `markStarted` (start-up work: the seed's files); throws before openDb. */
     startupDb(): Db;
     markStarted(): void;
+    /** The embedded database's data directory as a tar, at one instant (PGlite's dump; modules/backup). */
+    dumpDatabase(): Promise<Blob>;
+    /** The PostgreSQL URL the database was opened with (modules/backup's snapshot); undefined on PGlite. */
+    databaseUrl(): string | undefined;
     /**
      * Runs `work` once start-up is done (at once if it is): background services that read the database
      * when the server comes up, which may be before the database is open (main.ts listens first).
@@ -60,9 +64,16 @@ export const databasePlugin = fp(
       if (started) run(work);
       else waiting.push(work);
     });
+    let openedUrl: string | undefined;
+    app.decorate('databaseUrl', () => openedUrl);
+    app.decorate('dumpDatabase', () => {
+      if (!database) return Promise.reject(new AppError(503, 'error.notReady'));
+      return database.dump();
+    });
     const secrets = new ServerSecrets(app.config);
     app.decorate('secrets', secrets);
     app.decorate('openDb', async (options: DbOptions) => {
+      openedUrl = options.url;
       database = await openDatabase({
         onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
         ...options,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SSO_SCOPES, isAllowedProviderUrl } from '@sbuilding/shared';
@@ -13,6 +14,16 @@ const bool = (def: boolean) =>
     .transform((v) => (v === undefined ? def : ['true', '1', 'on', 'yes'].includes(v)));
 
 const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
+
+/** An IP address, or a CIDR block (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -79,6 +90,13 @@ const envSchema = z.object({
   /** Requests one API key may make per minute on one node (429 past it). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per event; json: pino's lines. Unset: pretty on a terminal, else json. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+  /**
+   * The bearer token Prometheus sends for GET /metrics. Unset: /metrics answers loopback clients only (a
+   * scraper on the node itself); set it whenever the scraper is elsewhere.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The built console; served at / when present. */
   WEB_DIST: z.string().optional(),
   /** Pause between the steps of a Bluetooth gateway's initialisation job (tests use 0). */
@@ -117,6 +135,20 @@ const envSchema = z.object({
    * (a scheduled report's share link). Unset: http://localhost:PORT.
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
+  /**
+   * The proxies whose X-Forwarded-For/-Proto/-Host count (addresses or CIDRs, comma-separated; HAProxy's
+   * in deploy/). Unset: none, so no client can claim another address or host.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine((parts) => parts.every(isAddressOrCidr), 'a comma-separated list of IP addresses or CIDRs'),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -149,6 +181,10 @@ export interface Config {
   session: { idleMinutes: number; maxHours: number; displayMaxDays: number };
   apiKeys: { ratePerMinute: number };
   logLevel: string;
+  /** LOG_FORMAT; undefined: pretty when stdout is a terminal (platform/logger.ts decides). */
+  logFormat: 'pretty' | 'json' | undefined;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: loopback clients only. */
+  metricsToken: string | undefined;
   webDist: string;
   bleInitStepMs: number;
   scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
@@ -157,6 +193,8 @@ export interface Config {
   mapStyleUrl: string | undefined;
   /** PUBLIC_URL without a trailing slash (default http://localhost:PORT). */
   publicUrl: string;
+  /** TRUST_PROXY: the proxies (addresses or CIDRs) whose forwarded headers count; empty: none. */
+  trustProxy: string[];
   /** The platform-wide OpenID Connect provider (OIDC_*), or null. */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string; scopes: string } | null;
 }
@@ -205,6 +243,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     apiKeys: { ratePerMinute: e.API_KEY_RATE_LIMIT },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bleInitStepMs: e.BLE_INIT_STEP_MS,
     scenes: {
@@ -215,6 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     testClock: e.TEST_CLOCK,
     mapStyleUrl: e.MAP_STYLE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
     oidc: oidcOf(e),
   };
 }

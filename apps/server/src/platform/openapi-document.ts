@@ -2,7 +2,8 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/sw
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sample } from 'openapi-sampler';
-import { APP_VERSION } from '@sbuilding/shared';
+import { accessRule, APP_VERSION } from '@sbuilding/shared';
+import { isPublicAccess, type RouteAccess } from './access.js';
 import { errorEnvelopeSchema } from './openapi.js';
 import { translate } from './i18n/index.js';
 import type { MessageKey } from './i18n/messages.js';
@@ -60,11 +61,37 @@ export function operationIdOf(method: string, url: string): string {
   return words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 }
 
-/** What an API key needs for a route, said in its description (modules/sessions/plugin.ts decides it). */
-function apiKeyNote(method: string, config: { sessionOnly?: boolean; read?: boolean }): string {
-  if (config.sessionOnly) return 'API keys: not allowed (a signed-in session only).';
-  if (method === 'GET' || method === 'HEAD' || config.read) return 'API keys: read-only keys may call it.';
-  return 'API keys: needs a read-write key (a read-only key gets 403).';
+/** Who may call a route, said in its description, from its access declaration (platform/access.ts). */
+function accessNote(access: RouteAccess | undefined): string | undefined {
+  if (!access || isPublicAccess(access)) return undefined;
+  const rule = accessRule(access.action);
+  const who = [
+    rule.roles ? `roles ${rule.roles.join(', ')}` : undefined,
+    rule.permissions ? `permission ${rule.permissions.join(', ')}` : undefined,
+  ].filter(Boolean);
+  const keys = rule.sessionOnly
+    ? 'API keys: not allowed (a signed-in session only).'
+    : rule.mode === 'read'
+      ? 'API keys: read-only keys may call it.'
+      : 'API keys: needs a read-write key (a read-only key gets 403).';
+  const limited =
+    !rule.sessionOnly && (rule.level === 'tenant' || (rule.level === 'platform' && rule.mode === 'write'))
+      ? ' Not for a key limited to some projects.'
+      : '';
+  return `Access: \`${access.action}\`${who.length > 0 ? ` (${who.join('; ')})` : ''}. ${keys}${limited}`;
+}
+
+/** The declaration as an extension of the operation, for tools (the authorization matrix reads it). */
+function accessExtension(access: RouteAccess | undefined): Json | undefined {
+  if (!access) return undefined;
+  if (isPublicAccess(access)) return { public: access.public };
+  const rule = accessRule(access.action);
+  return {
+    action: access.action,
+    mode: rule.mode,
+    level: rule.level,
+    ...(access.on ? { on: access.on } : {}),
+  };
 }
 
 /**
@@ -74,7 +101,10 @@ function apiKeyNote(method: string, config: { sessionOnly?: boolean; read?: bool
  */
 const routeTransform: SwaggerTransform = (input) => {
   const { route, url, schema } = input;
-  const config = route.config ?? {};
+  const access = route.config?.access;
+  const isPublic = access !== undefined && isPublicAccess(access);
+  const sessionOnly =
+    access !== undefined && !isPublicAccess(access) && accessRule(access.action).sessionOnly;
   const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
   const response: Record<string, unknown> = isJson(schema.response) ? { ...schema.response } : {};
   const add = (status: ErrorStatus) => {
@@ -84,7 +114,7 @@ const routeTransform: SwaggerTransform = (input) => {
       response[status] = describedErrors.get(status);
   };
   if (schema.body || schema.querystring || schema.params) add(400);
-  if (!config.public) {
+  if (!isPublic) {
     add(401);
     // A read-only key, a role or permission check, or the key's project list can refuse any protected route.
     add(403);
@@ -92,8 +122,9 @@ const routeTransform: SwaggerTransform = (input) => {
   }
   for (const status of Object.keys(response).map(Number)) if (isErrorStatus(status)) add(status);
   const security =
-    schema.security ?? (config.public ? [] : config.sessionOnly ? [{ [SECURITY_SESSION]: [] }] : undefined);
-  const keyNote = config.public ? undefined : apiKeyNote(method, config);
+    schema.security ?? (isPublic ? [] : sessionOnly ? [{ [SECURITY_SESSION]: [] }] : undefined);
+  const keyNote = accessNote(access);
+  const extension = accessExtension(access);
   return jsonSchemaTransform({
     ...input,
     schema: {
@@ -104,6 +135,7 @@ const routeTransform: SwaggerTransform = (input) => {
         : {}),
       response,
       ...(security ? { security } : {}),
+      ...(extension ? { 'x-access': extension } : {}),
     },
   });
 };

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from './db/client.js';
+import type { Config } from './env.js';
 
 /**
  * Where uploaded files and spreadsheet exports keep their bytes, so that every node of a cluster serves
@@ -137,6 +138,21 @@ class ChosenBytes implements ByteStore {
 /** The export directory of a node without shared storage. */
 export function exportDir(dataDir: string): string {
   return path.join(dataDir, 'exports');
+}
+
+/**
+ * The directories holding uploads and exports as files: FILES_DIR's, else (the embedded database) this
+ * node's; null on PostgreSQL without FILES_DIR, whose files are rows of the database. A backup reads them and
+ * a restore fills them (modules/backup), by the same rule as the store below.
+ */
+export function fileDirectories(
+  config: Pick<Config, 'filesDir' | 'uploadDir' | 'dataDir'>,
+  database: 'pglite' | 'postgres',
+): { uploads: string; exports: string } | null {
+  if (config.filesDir)
+    return { uploads: path.join(config.filesDir, 'uploads'), exports: path.join(config.filesDir, 'exports') };
+  if (database === 'postgres') return null;
+  return { uploads: config.uploadDir, exports: exportDir(config.dataDir) };
 }
 
 export interface Storage {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from '@fastify/websocket';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { openSocket } from '../test/live-socket.js';
 import { insertDevice, type TestDevice } from '../test/devices.js';
 import { as, createTenant } from '../test/tenants.js';
 import { devices } from '../modules/devices/tables.js';
@@ -26,35 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Received {
-  type: string;
-  code: number;
-  userId: number;
-  deptId: number | null;
-  data: Record<string, unknown>;
-}
-
-/** A socket with a queue of what it received and a promise of how it closed. */
-async function open(path: string) {
-  const socket: WebSocket = await t.app.injectWS(path);
-  const inbox: Received[] = [];
-  const waiting: ((m: Received) => void)[] = [];
-  socket.on('message', (raw: Buffer) => {
-    const message: Received = JSON.parse(raw.toString());
-    const next = waiting.shift();
-    if (next) next(message);
-    else inbox.push(message);
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
-  const next = () =>
-    new Promise<Received>((resolve) => {
-      const queued = inbox.shift();
-      if (queued) resolve(queued);
-      else waiting.push(resolve);
-    });
-  const sendJson = (body: object) => socket.send(JSON.stringify(body));
-  return { socket, next, closed, sendJson };
-}
+/** A socket of the test's app (test/live-socket.ts). */
+const open = (path: string) => openSocket(t.app, path);
 
 describe('the real-time socket', () => {
   it('answers auth with the badge count, the user and the tenant', async () => {

@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import type { WebSocket } from '@fastify/websocket';
-import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   clientSocketMessageSchema,
   SOCKET_CLOSE,
-  SOCKET_DEVICES_MAX,
   type AlertChangedData,
   type ReportData,
-  type ServerSocketMessage,
 } from '@sbuilding/shared';
-import { SESSION_ENDED, touchSession, type AuthContext } from '../modules/sessions/index.js';
-import { placeFilter } from '../platform/tenancy.js';
-import { devices } from '../modules/devices/tables.js';
+import { PRINCIPAL_CHANGED, SESSION_ENDED, touchSession } from '../modules/sessions/index.js';
 import { TelemetryBus, type DeviceUpdate } from './bus.js';
+import { Hub, send, visibleDevices, type Connection } from './hub.js';
 import { LiveInterest } from './interest.js';
+import { SessionWatch } from './session-watch.js';
 import type { Scope } from '../platform/tenancy.js';
 import type { Db } from '../platform/db/client.js';
 import { topic, type Topic } from '../platform/cluster/index.js';
@@ -69,65 +65,6 @@ export const SOCKET_AUTH_TIMEOUT_MS = 10_000;
 
 const pathParams = z.object({ deptId: z.string(), userId: z.coerce.number().int() });
 
-interface Connection {
-  socket: WebSocket;
-  auth: AuthContext;
-  deptId: number | null;
-  devices: Set<number>;
-}
-
-/** Connections by the device they follow, so one update costs a lookup, not a scan of every socket. */
-class Hub {
-  private readonly byDevice = new Map<number, Set<Connection>>();
-  /** Every authenticated connection, for pushes that are not about one device (the badge). */
-  readonly all = new Set<Connection>();
-
-  /** Answers the devices nobody here followed before. */
-  follow(connection: Connection, deviceIds: readonly number[]): number[] {
-    const added: number[] = [];
-    for (const id of deviceIds) {
-      if (connection.devices.size >= SOCKET_DEVICES_MAX) break;
-      connection.devices.add(id);
-      const followers = this.byDevice.get(id) ?? new Set<Connection>();
-      if (followers.size === 0) added.push(id);
-      followers.add(connection);
-      this.byDevice.set(id, followers);
-    }
-    return added;
-  }
-
-  drop(connection: Connection): void {
-    this.all.delete(connection);
-    for (const id of connection.devices) {
-      const followers = this.byDevice.get(id);
-      followers?.delete(connection);
-      if (followers?.size === 0) this.byDevice.delete(id);
-    }
-    connection.devices.clear();
-  }
-
-  /** Every device some connection here follows. */
-  followed(): Iterable<number> {
-    return this.byDevice.keys();
-  }
-
-  followersOf(deviceId: number): ReadonlySet<Connection> {
-    return this.byDevice.get(deviceId) ?? NO_FOLLOWERS;
-  }
-}
-
-const NO_FOLLOWERS: ReadonlySet<Connection> = new Set();
-
-function send<T>(
-  connection: Pick<Connection, 'socket' | 'auth' | 'deptId'>,
-  message: Omit<ServerSocketMessage<T>, 'userId' | 'deptId'>,
-) {
-  if (connection.socket.readyState !== connection.socket.OPEN) return;
-  connection.socket.send(
-    JSON.stringify({ ...message, userId: connection.auth.userId, deptId: connection.deptId }),
-  );
-}
-
 /** The path's deptId: the tenant id, or 0 / null / '' for a platform administrator (no tenant). */
 function deptIdOf(raw: string): number | null | 'invalid' {
   if (raw === '' || raw === 'null' || raw === 'undefined' || raw === '0') return null;
@@ -141,7 +78,9 @@ function deptIdOf(raw: string): number | null | 'invalid' {
  * within 10 s with 4008. `subscribeRealSeries` follows the listed devices the user may see (others are
  * ignored); committed telemetry of followed devices is pushed as `subscribeRealSeries` messages whose data
  * carries the changed keys (light and AC events in the console). `auth` and `report` are answered with the
- * badge count, and `report` keeps the session alive.
+ * badge count, and `report` keeps the session alive. The session is checked again every minute and when its
+ * user's scope changes (session-watch.ts): the socket closes with it, or follows only what the new scope
+ * may see.
  */
 export interface SocketOptions {
   /**
@@ -156,6 +95,7 @@ export const socketPlugin = fp(
     app.decorate('telemetryBus', new TelemetryBus());
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     const hub = new Hub();
+    const { frames } = app.metrics.socket;
 
     const bus = app.cluster;
 
@@ -224,24 +164,48 @@ export const socketPlugin = fp(
     const stopSessions = bus.subscribe(SESSION_ENDED, ({ sessionIds }) => {
       const ended = new Set(sessionIds);
       for (const connection of [...hub.all]) {
-        if (!ended.has(connection.auth.sessionId)) continue;
-        hub.drop(connection);
-        connection.socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+        if (ended.has(connection.auth.sessionId)) hub.end(connection);
       }
     });
+    // Every socket re-checks its session each minute (its idle and absolute limits end it without any
+    // message), and at once when its user's scope changes on any node (session-watch.ts).
+    const watch = new SessionWatch({
+      hub,
+      db: () => app.db,
+      clock: app.clock,
+      reportCount,
+      log: app.log,
+    });
+    const stopPrincipals = bus.subscribe(PRINCIPAL_CHANGED, ({ userIds }) => watch.usersChanged(userIds));
     app.addHook('onClose', async () => {
       stopAlerts();
       stopAlertPushes();
       stopSessions();
+      stopPrincipals();
+      watch.close();
     });
 
     app.get(
       '/websocket/websocket/web_socket/:deptId/:userId',
-      { websocket: true, config: { public: true }, schema: { hide: true } },
+      {
+        websocket: true,
+        config: { access: { public: "its first message: a live session's token (realtime/README.md)" } },
+        schema: { hide: true },
+      },
       (socket, request) => {
         const params = pathParams.safeParse(request.params);
         const pathDept = params.success ? deptIdOf(params.data.deptId) : 'invalid';
         let connection: Connection | null = null;
+        // Messages and session re-checks are handled one after the other, so auth is done before a
+        // subscription is read, and a subscription never uses a scope a re-check has just replaced.
+        let queue = Promise.resolve();
+        const inTurn = (task: () => Promise<void>) => {
+          queue = queue
+            .then(task)
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, 'socket message or session check failed'),
+            );
+        };
         const timer = setTimeout(
           () => socket.close(SOCKET_CLOSE.authTimeout, 'auth timeout'),
           SOCKET_AUTH_TIMEOUT_MS,
@@ -270,14 +234,24 @@ export const socketPlugin = fp(
               return socket.close(SOCKET_CLOSE.pathMismatch, 'path does not match the session');
             }
             clearTimeout(timer);
-            connection = { socket, auth, deptId: auth.scope.tenantId, devices: new Set() };
+            const checkedAt = app.clock.now().getTime();
+            connection = {
+              socket,
+              auth,
+              deptId: auth.scope.tenantId,
+              devices: new Set(),
+              checkedAt,
+              inTurn,
+              onSent: () => frames.inc({ direction: 'out' }),
+            };
             hub.all.add(connection);
             const data: ReportData = { reportCount: await reportCount(app.db, auth.scope) };
             return send(connection, { type: 'auth', code: 200, msg: 'ok', data });
           }
           if (body.type === 'report') {
-            if (!(await touchSession(app.db, connection.auth.sessionId))) {
-              return socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+            // On the app's clock, as the re-checks: a test that moves it moves both.
+            if (!(await touchSession(app.db, connection.auth.sessionId, app.clock.now()))) {
+              return hub.end(connection);
             }
             const data: ReportData = { reportCount: await reportCount(app.db, connection.auth.scope) };
             return send(connection, { type: 'report', code: 200, msg: 'ok', data });
@@ -285,36 +259,25 @@ export const socketPlugin = fp(
           if (body.type === 'subscribeRealSeries') {
             const wanted = [...new Set(body.data.deviceSubscribeReqs.map((r) => r.deviceId))];
             if (wanted.length === 0) return;
-            const visible = await app.db
-              .select({ id: devices.id })
-              .from(devices)
-              .where(
-                and(
-                  inArray(devices.id, wanted),
-                  placeFilter(connection.auth.scope, devices.tenantId, devices.buildingId),
-                ),
-              );
-            const added = hub.follow(
-              connection,
-              visible.map((d) => d.id),
-            );
+            const visible = await visibleDevices(app.db, connection.auth.scope, wanted);
+            // Followed here whatever the cluster: `interest?.added(hub.follow(…))` would skip the follow too.
+            const added = hub.follow(connection, visible);
             interest?.added(added);
           }
         };
 
-        // Messages are handled one after the other, so auth is done before a subscription is read.
-        let queue = Promise.resolve();
+        app.metrics.socket.connections.inc();
         socket.on('message', (raw: Buffer) => {
-          queue = queue
-            .then(() => onMessage(raw.toString('utf8')))
-            .catch((error: unknown) => request.log.error({ err: error }, 'socket message failed'));
+          frames.inc({ direction: 'in' });
+          inTurn(() => onMessage(raw.toString('utf8')));
         });
         socket.on('close', () => {
+          app.metrics.socket.connections.dec();
           clearTimeout(timer);
           if (connection) hub.drop(connection);
         });
       },
     );
   },
-  { name: 'socket', dependencies: ['auth', 'database', 'alerts'] },
+  { name: 'socket', dependencies: ['auth', 'database', 'alerts', 'metrics'] },
 );

@@ -6,8 +6,8 @@ export function multipartFile(
   content: Buffer | string,
   contentType = 'application/octet-stream',
   field = 'file',
+  boundary = `----sbuilding${crypto.randomBytes(8).toString('hex')}`,
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----sbuilding${crypto.randomBytes(8).toString('hex')}`;
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
     `Content-Type: ${contentType}\r\n\r\n`;

@@ -8,7 +8,6 @@ export { freePort };
 export const NATS_SERVER_BIN = '/usr/sbin/nats-server';
 export const natsServerInstalled = fs.existsSync(NATS_SERVER_BIN);
 
-
 export interface NatsServer {
   port: number;
   url: string;

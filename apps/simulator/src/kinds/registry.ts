@@ -20,6 +20,7 @@ export const DEVICE_KINDS: Record<DeviceCategory, new (info: DeviceInfo) => SimD
   bleGateway: Gateway,
   acGateway: Gateway,
   gateway4g: Gateway,
+  fieldBridge: Gateway,
 };
 
 export function createDevice(info: DeviceInfo): SimDevice {

@@ -12,7 +12,8 @@ export const PAGES: Readonly<Record<string, Page>> = {
   // Both compose other features' parts: API keys and linked identities; API keys, invitations, providers.
   'user/profile': lazy(() => import('./pages/profile-page')),
   'user/index': lazy(() => import('./pages/users-page')),
-  'tenant/index': lazy(() => import('@/features/tenants/pages/tenants-page')),
+  // The tenants, and the platform's backup below them.
+  'tenant/index': lazy(() => import('./pages/tenants-page')),
   'project/index': lazy(() => import('@/features/projects/pages/projects-page')),
   'building/index': lazy(() => import('@/features/buildings/pages/building-page')),
   'system/dict-data': lazy(() => import('@/features/system/pages/dict-data-page')),
@@ -27,6 +28,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'mesh/index': lazy(() => import('@/features/mesh/pages/mesh-page')),
   'board/control-log': lazy(() => import('@/features/control-log/pages/control-log-page')),
   'board/alarm': lazy(() => import('@/features/alarm/pages/alarm-page')),
+  'workorder/index': lazy(() => import('@/features/work-orders/pages/work-orders-page')),
   'notification/index': lazy(() => import('@/features/notifications/pages/notifications-page')),
   'board/index': lazy(() => import('@/features/overview/pages/overview-page')),
   'dashboard/index': lazy(() => import('@/features/overview/pages/dashboard-page')),

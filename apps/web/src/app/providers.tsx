@@ -7,6 +7,7 @@ import type { SizeType } from 'antd/es/config-provider/SizeContext';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { UiSize } from '@sbuilding/shared';
 import { FeedbackContext, useFeedbackHostWanted } from '@/lib/feedback';
+import { useLocalizedLabels } from '@/lib/aria-labels';
 import { antdLocale, currentLanguage, i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useReducedMotion } from '@/lib/reduced-motion';
@@ -49,8 +50,29 @@ export function themeFor(colorPrimary: string, size: UiSize, reducedMotion = fal
       colorError: '#cf1322',
       ...(size === 'mini' ? { fontSize: 12 } : {}),
     },
+    components: {
+      // antd's status and preset tags write their word in a colour on its own light tint: the status ones
+      // (the invitations' "Used" tag, success: 2.1:1) and green, gold, orange, cyan, lime, volcano and yellow
+      // fall below AA. The same hues' darker shades reach it (4.5:1 and more) on the same tints, for every tag.
+      Tag: TAG_COLOURS,
+    },
   };
 }
+
+/** Tag colours that reach WCAG AA on the tags' light tints (and carry white text when solid). */
+export const TAG_COLOURS = {
+  colorSuccess: '#237804',
+  colorInfo: '#0958d9',
+  colorWarning: '#ad4e00',
+  colorError: '#a8071a',
+  green7: '#237804',
+  gold7: '#ad6800',
+  orange7: '#ad4e00',
+  cyan7: '#006d75',
+  lime7: '#3f6600',
+  volcano7: '#ad2102',
+  yellow7: '#876800',
+} as const;
 
 // antd's App (message, notification, modal): only once a notice is asked for (lib/feedback.tsx).
 const FeedbackHost = lazy(() => import('./feedback-host'));
@@ -85,7 +107,9 @@ function BaseText({ children }: { children: ReactNode }) {
 
 function ThemedProviders({ children }: { children: ReactNode }) {
   // Subscribing re-renders the antd locale when the language changes.
-  useTranslation();
+  const { t, i18n: current } = useTranslation();
+  // What antd's locale does not reach (icons' and some controls' English labels), in the page's language.
+  useLocalizedLabels(t, current.language);
   const colorPrimary = useSettings((s) => s.theme);
   const size = useSettings((s) => s.size);
   const reducedMotion = useReducedMotion();

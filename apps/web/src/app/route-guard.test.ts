@@ -116,6 +116,47 @@ describe('decideRoute with a token', () => {
     });
   });
 
+  it('sends a hidden page the role may not see to /401, as the server no longer lists it', () => {
+    for (const role of ['tbAdmin', 'tbCustomer', 'tbVisualDisplay', 'tbWeixinCustomer'] as const) {
+      expect(decideRoute(as([role], { pathname: '/gen/edit/7' })), role).toEqual({
+        action: 'redirect',
+        to: '/401',
+      });
+    }
+    expect(decideRoute(as(['admin'], { pathname: '/gen/edit/7' }))).toEqual({ action: 'allow' });
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/scenes/edit' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+  });
+
+  it('opens the add and edit pages a customer may read (they show read-only) and keeps a weixin customer out', () => {
+    for (const path of ['/group/edit', '/group/add', '/device/add', '/scenes/add', '/job/log']) {
+      expect(decideRoute(as(['tbCustomer'], { pathname: path })), path).toEqual({ action: 'allow' });
+      expect(decideRoute(as(['tbWeixinCustomer'], { pathname: path })), path).toEqual({
+        action: 'redirect',
+        to: '/401',
+      });
+    }
+    expect(decideRoute(as(['tbWeixinCustomer'], { pathname: '/dashboard' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+  });
+
+  it('sends a session page needing an action the person may not take to /401', () => {
+    expect(decideRoute(as(['tbCustomer'], { pathname: '/wxProgram' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+    expect(decideRoute(as(['tbWeixinCustomer'], { pathname: '/guide' }))).toEqual({
+      action: 'redirect',
+      to: '/401',
+    });
+    // The profile is everyone's (its API-keys tab is not: the page leaves it out).
+    expect(decideRoute(as(['tbWeixinCustomer'], { pathname: '/user/profile' }))).toEqual({ action: 'allow' });
+  });
+
   it('checks route meta on the client even when the server listed the route', () => {
     const input = as(['tbCustomer'], { pathname: '/tenant', routes: MENU_ROUTES });
     expect(decideRoute(input)).toEqual({ action: 'redirect', to: '/401' });

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { homePath, OPEN_PATHS, type RouteRecord } from '@sbuilding/shared';
+import { can, homePath, OPEN_PATHS, SESSION_PAGE_ACCESS, type RouteRecord } from '@sbuilding/shared';
 import { loginPathFor, safeRedirect } from '@/lib/navigation';
 import { canSeeChain, findRoute, isMenuPath } from './route-match';
 
@@ -55,6 +55,15 @@ function isSessionPath(pathname: string): boolean {
   return SESSION_PATHS.some((p) => matchPath({ path: p, end: true }, pathname) !== null);
 }
 
+/** Whether the signed-in person may open a session page: most are everyone's, a few need an action. */
+function canOpenSessionPath(input: GuardInput): boolean {
+  const action = Object.hasOwn(SESSION_PAGE_ACCESS, input.pathname)
+    ? SESSION_PAGE_ACCESS[input.pathname]
+    : undefined;
+  const { roles, permissions } = input;
+  return action === undefined || can({ roles, permissions, credential: 'session' }, action);
+}
+
 /**
  * The routing rules of spec section 2 as one pure decision, taken before every navigation renders:
  * mini-program entry, open pages, the login redirect, loading the session, the project guide for
@@ -100,7 +109,9 @@ export function decideRoute(input: GuardInput): GuardDecision {
   }
 
   if (pathname === '/' || pathname === '') return { action: 'redirect', to: homePath(input.roles) };
-  if (isOpenPath(pathname) || isSessionPath(pathname)) return { action: 'allow' };
+  if (isOpenPath(pathname)) return { action: 'allow' };
+  if (isSessionPath(pathname))
+    return canOpenSessionPath(input) ? { action: 'allow' } : { action: 'redirect', to: '/401' };
 
   const found = findRoute(input.routes, pathname);
   if (found) {

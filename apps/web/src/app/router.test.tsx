@@ -6,7 +6,7 @@ import { permissionsForRoles, routesForUser, type Role } from '@sbuilding/shared
 import { getToken, removeToken, setToken } from '@/lib/auth-token';
 import { setLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import { envelope, type Handler } from '@/test/http';
+import { envelope, seen, type Handler } from '@/test/http';
 import { serve } from '@/test/http';
 import { renderApp } from '@/test/render-app';
 
@@ -104,6 +104,40 @@ describe('console routing', () => {
     await app.router.navigate('/nowhere');
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(app.location()).toBe('/404');
+  });
+
+  it.each(['tbAdmin', 'tbCustomer', 'tbVisualDisplay'] as const)(
+    'shows a %s opening the code generator’s edit page the 401 page, without asking the server for it',
+    async (role) => {
+      setToken('t');
+      localStorage.setItem('projectId', '1');
+      serve(user([role]));
+      const app = renderApp('/gen/edit/1');
+      expect(await screen.findByRole('heading', { name: '401' })).toBeInTheDocument();
+      expect(app.location()).toBe('/401');
+      // The page never rendered, so it asked nothing the server would refuse (no 403 notice).
+      expect(seen.some((c) => c.url?.startsWith('/tool/gen'))).toBe(false);
+      expect(screen.queryByRole('heading', { name: 'Edit generation config' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('keeps a weixin customer off the dashboard and a scene to edit: the 401 page, not a dead end', async () => {
+    setToken('t');
+    serve(user(['tbWeixinCustomer']));
+    const app = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: '401' })).toBeInTheDocument();
+    await app.router.navigate('/scenes/edit?id=3');
+    await waitFor(() => expect(app.location()).toBe('/401'));
+    expect(seen.some((c) => c.url?.startsWith('/sbuilding/'))).toBe(false);
+  });
+
+  it('shows a customer the mini-program page’s 401: it reads only a weixin customer’s buildings', async () => {
+    setToken('t');
+    localStorage.setItem('projectId', '1');
+    serve(user(['tbCustomer']));
+    const app = renderApp('/wxProgram');
+    expect(await screen.findByRole('heading', { name: '401' })).toBeInTheDocument();
+    expect(app.location()).toBe('/401');
   });
 
   it('sends a project admin without a project to the guide, and lets them continue', async () => {

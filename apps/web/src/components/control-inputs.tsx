@@ -45,9 +45,10 @@ export function RangeSlider({ label, min, max, unit, value, disabled, onSet }: R
         onChange={(v) => setDrag({ value: v, base: value })}
         onChangeComplete={onSet}
       />
+      {/* A no-break space: '4000 K' never breaks between the number and its unit. */}
       <Typography.Text
         aria-hidden
-      >{`${value === null && dragged === null ? '-' : shown}${unit ? ` ${unit}` : ''}`}</Typography.Text>
+      >{`${value === null && dragged === null ? '-' : shown}${unit ? `\u00a0${unit}` : ''}`}</Typography.Text>
     </Flex>
   );
 }

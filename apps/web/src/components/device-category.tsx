@@ -24,6 +24,7 @@ const ICONS: Record<DeviceCategory, ComponentType<{ 'aria-hidden'?: boolean }>> 
   bleGateway: WifiOutlined,
   acGateway: ClusterOutlined,
   gateway4g: SignalFilled,
+  fieldBridge: ClusterOutlined,
   ammeter: DashboardOutlined,
   airSensor: CloudOutlined,
   thSensor: ApiOutlined,

@@ -12,6 +12,7 @@ import {
 import * as echarts from 'echarts/core';
 import type { EChartsOption } from 'echarts';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useReducedMotion } from '@/lib/reduced-motion';
 
 // Only what the boards draw is bundled; this module is imported by lazy board pages only, so the login page
 // never loads ECharts.
@@ -37,11 +38,14 @@ export interface EChartProps {
 }
 
 /**
- * One ECharts chart. It follows its element's size (a size sensor on the element, not only the window), so it
+ * One ECharts chart, without animation under `prefers-reduced-motion: reduce`. It follows its element's size (a size sensor on the element, not only the window), so it
  * resizes with the window and when the sidebar opens or closes.
  */
 export function EChart({ option, label, empty = false, height = 320 }: EChartProps) {
   const { t } = useTranslation();
+  // Charts grow and slide in, and again on every update: not for readers who asked for less motion
+  // (WCAG 2.3.3; antd's own motion follows the same setting, app/providers.tsx).
+  const reducedMotion = useReducedMotion();
   if (empty) {
     return (
       <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -52,7 +56,7 @@ export function EChart({ option, label, empty = false, height = 320 }: EChartPro
   return (
     <ReactEChartsCore
       echarts={echarts}
-      option={option}
+      option={reducedMotion ? { ...option, animation: false } : option}
       notMerge
       style={{ height, width: '100%' }}
       role="img"

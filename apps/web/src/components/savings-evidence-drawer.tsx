@@ -89,7 +89,7 @@ export function SavingsEvidenceDrawer({
           days: b.days.join(', '),
           devices: b.devices,
           keptFor: b.keptFor ?? '',
-          keptAt: formatTime(b.keptAt ?? null),
+          keptAt: times.stamp(b.keptAt ?? null),
         };
         const days = b.workday ? 'Workdays' : 'RestDays';
         const source = b.source === 'zone' ? 'Zone' : b.source === 'kept' ? 'Kept' : '';
@@ -121,7 +121,7 @@ export function SavingsEvidenceDrawer({
                 kwh: data.kwh,
                 count: data.total,
                 from: formatTime(data.from),
-                to: formatTime(data.to),
+                to: times.stamp(data.to),
               })}
             </Typography.Paragraph>
             <Table<SavingEvidence>

@@ -7,8 +7,11 @@ import {
   hasRole,
   PERMISSION_LIST_REQUIRED,
   ROLE_LIST_REQUIRED,
+  useAccessDenial,
+  useCan,
   useHasRole,
 } from './permissions';
+import { permissionsForRoles, type Role } from '@sbuilding/shared';
 import { useSession } from './session';
 
 function signIn(roles: string[], permissions: string[] = []) {
@@ -103,5 +106,46 @@ describe('permission directive', () => {
     );
     expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Config' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the access policy in the console', () => {
+  const as = (role: Role) => signIn([role], permissionsForRoles([role]));
+
+  it('lets a project administrator change devices, and tells a customer it may only read them', () => {
+    as('tbAdmin');
+    expect(renderHook(() => useCan('devices:write')).result.current).toBe(true);
+    as('tbCustomer');
+    expect(renderHook(() => useCan('devices:read')).result.current).toBe(true);
+    expect(renderHook(() => useCan('devices:write')).result.current).toBe(false);
+    expect(renderHook(() => useAccessDenial('devices:write')).result.current).toBe('role');
+  });
+
+  it('gives a weixin customer no API keys, as the server refuses them', () => {
+    as('tbWeixinCustomer');
+    expect(renderHook(() => useCan('apiKeys:read')).result.current).toBe(false);
+    expect(renderHook(() => useCan('miniProgram:read')).result.current).toBe(true);
+  });
+
+  it('needs both the role and the permission where an action names both', () => {
+    // A display screen reads the project but switches nothing; a role alone without the permission is refused.
+    as('tbVisualDisplay');
+    expect(renderHook(() => useCan('devices:control')).result.current).toBe(false);
+    signIn(['tbCustomer'], []);
+    expect(renderHook(() => useCan('devices:control')).result.current).toBe(false);
+    as('tbCustomer');
+    expect(renderHook(() => useCan('devices:control')).result.current).toBe(true);
+  });
+
+  it('answers a person’s session, which may take session-only actions', () => {
+    as('tbCustomer');
+    expect(renderHook(() => useAccessDenial('account:write')).result.current).toBeNull();
+  });
+
+  it('re-renders when the session changes', () => {
+    const { result } = renderHook(() => useCan('platform:read'));
+    expect(result.current).toBe(false);
+    act(() => as('admin'));
+    expect(result.current).toBe(true);
   });
 });

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
-import { hasAnyPermission, hasAnyRole } from '@sbuilding/shared';
-import { useSession } from './session';
+import {
+  accessDenial,
+  hasAnyPermission,
+  hasAnyRole,
+  type AccessAction,
+  type AccessDenial,
+  type PrincipalLimits,
+} from '@sbuilding/shared';
+import { useSession, type SessionState } from './session';
 
 /** The errors of spec section 5 for a directive given no list; developer errors, so not translated. */
 export const ROLE_LIST_REQUIRED = '请设置角色权限标签值';
@@ -51,4 +58,25 @@ interface HasPermissionProps {
 /** Renders its children only for `*:*:*` or one of `permissions`. */
 export function HasPermission({ permissions, children }: HasPermissionProps) {
   return useHasPermission(permissions) ? children : null;
+}
+
+/** The signed-in person as the access policy sees them: the console is always a person's session. */
+function sessionPrincipal(state: Pick<SessionState, 'roles' | 'permissions'>): PrincipalLimits {
+  return { roles: state.roles, permissions: state.permissions, credential: 'session' };
+}
+
+/**
+ * Why the signed-in person may not take an action (`accessDenial` of the shared policy, the one the server
+ * enforces), or null when they may. Re-renders when the session's roles or permissions change.
+ */
+export function useAccessDenial(action: AccessAction): AccessDenial | null {
+  return useSession((s) => accessDenial(sessionPrincipal(s), action));
+}
+
+/**
+ * Whether the signed-in person may take an action: pages offer a button or a form only when the server
+ * would accept the call it makes.
+ */
+export function useCan(action: AccessAction): boolean {
+  return useAccessDenial(action) === null;
 }

@@ -20,10 +20,16 @@ describe('the console time rule, a browser in New York and a project in Shanghai
   const rule = (language: string) => timeRule('Asia/Shanghai', language, 'America/New_York', NOW);
 
   it("writes times in the project's zone, 24-hour in both languages", () => {
-    expect(rule('en').format(AT)).toBe('11/26/2026, 14:05:09');
-    expect(rule('zh-CN').format(AT)).toBe('2026/11/26 14:05:09');
+    expect(rule('en').format(AT)).toBe('2026-11-26 14:05:09');
+    expect(rule('zh-CN').format(AT)).toBe('2026-11-26 14:05:09');
     expect(rule('en').format(AT, 'time')).toBe('14:05:09');
     expect(rule('en').format(null)).toBe('');
+  });
+
+  it('stamps a time written without a header with its zone where the browser is elsewhere', () => {
+    expect(rule('en').stamp(AT, 'dateTimeMinutes')).toBe('2026-11-26 14:05 (UTC+08:00)');
+    expect(timeRule('Asia/Shanghai', 'en', 'Asia/Taipei', NOW).stamp(AT)).toBe('2026-11-26 14:05:09');
+    expect(rule('en').stamp(null)).toBe('');
   });
 
   it('labels times with the zone, in the language of the page', async () => {

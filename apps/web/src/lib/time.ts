@@ -50,6 +50,11 @@ export interface TimeRule {
   format: (value: string | number | Date | null | undefined, style?: TimeStyle) => string;
   /** A label for times ('Time') with the zone when it differs: 'Time (UTC+08:00)'. */
   titled: (label: string) => string;
+  /**
+   * An instant written where no label or header carries the zone (a sentence, a tooltip, a line of a card):
+   * `format` followed by the zone when it differs, '2026-11-26 14:05:09 (UTC+08:00)'.
+   */
+  stamp: (value: string | number | Date | null | undefined, style?: TimeStyle) => string;
   /** An instant as a picker value: the project's wall clock (antd pickers work in the browser's zone). */
   toPicker: (value: string | number | Date) => Dayjs;
   /** A picked wall-clock value as the instant it names in the project's zone (ISO). */
@@ -72,13 +77,16 @@ export function timeRule(
   const label = zoneOffsetLabel(zone, at);
   const zoneLabel = label === zoneOffsetLabel(browser, at) ? null : label;
   const toPicker = (value: string | number | Date) => dayjs(dayjs(value).tz(zone).format(WALL_CLOCK));
+  const format = (value: string | number | Date | null | undefined, style: TimeStyle = 'dateTime') =>
+    value === null || value === undefined || value === '' ? '' : formatInstant(value, zone, language, style);
   return {
     zone,
     zoneLabel,
-    format: (value, style = 'dateTime') =>
-      value === null || value === undefined || value === ''
-        ? ''
-        : formatInstant(value, zone, language, style),
+    format,
+    stamp: (value, style) => {
+      const text = format(value, style);
+      return text && zoneLabel ? `${text} (${zoneLabel})` : text;
+    },
     titled: (text) =>
       zoneLabel ? i18n.t('time.zoned', { lng: language, label: text, zone: zoneLabel }) : text,
     toPicker,

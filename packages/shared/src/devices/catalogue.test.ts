@@ -36,6 +36,7 @@ const VALID: Record<ModelId, Record<string, unknown>> = {
   sair4g: dialIn,
   pir10: device,
   th10: device,
+  bridge: { name: 'Plant room bridge', macAddr: 'A4:C1:38:0F:22:9C', label: 'Basement' },
 };
 
 /** A value the field must refuse, with the message it must give; derived from the data on purpose. */

@@ -15,6 +15,7 @@ const en: DeviceLabels = {
     bleGateway: 'Bluetooth gateway',
     acGateway: 'AC gateway',
     gateway4g: '4G gateway',
+    fieldBridge: 'Field bridge',
     ammeter: 'Ammeter',
     airSensor: 'Air-quality sensor',
     thSensor: 'Temperature/humidity sensor',
@@ -32,6 +33,7 @@ const en: DeviceLabels = {
     sair4g: 'Air-quality sensor (4G)',
     pir10: 'PIR occupancy sensor',
     th10: 'Temperature/humidity sensor',
+    bridge: 'Field bridge (Modbus TCP devices)',
   },
   telemetry: {
     onOff: 'On/off',
@@ -65,6 +67,7 @@ const zh: DeviceLabels = {
     bleGateway: '蓝牙网关',
     acGateway: '空调网关',
     gateway4g: '4G 网关',
+    fieldBridge: '现场网关',
     ammeter: '电表',
     airSensor: '空气质量传感器',
     thSensor: '温湿度传感器',
@@ -82,6 +85,7 @@ const zh: DeviceLabels = {
     sair4g: '空气质量传感器（4G）',
     pir10: '人体感应传感器',
     th10: '温湿度传感器',
+    bridge: '现场网关（Modbus TCP 设备）',
   },
   telemetry: {
     onOff: '开关',

@@ -220,6 +220,17 @@ export const DEVICE_MODELS: Record<ModelId, DeviceModel> = {
     ],
     commands: [],
   },
+  // The field bridge (apps/bridge): its field devices are registered behind it and named in its YAML file.
+  bridge: {
+    id: 'bridge',
+    category: 'fieldBridge',
+    // The MAC address of the machine it runs on, so one machine is registered once.
+    identity: ['macAddr'],
+    createFields: [nameField, macField, labelField],
+    telemetry: [],
+    attributes: [heartbeat],
+    commands: [],
+  },
   th10: {
     id: 'th10',
     category: 'thSensor',

@@ -8,6 +8,8 @@ export const DEVICE_CATEGORIES = [
   'bleGateway',
   'acGateway',
   'gateway4g',
+  /** A field bridge (apps/bridge): Modbus TCP devices spoken for through the gateway API. */
+  'fieldBridge',
   'ammeter',
   'airSensor',
   'thSensor',
@@ -27,6 +29,7 @@ export const MODEL_IDS = [
   'sair4g',
   'pir10',
   'th10',
+  'bridge',
 ] as const;
 export type ModelId = (typeof MODEL_IDS)[number];
 

@@ -1,3 +1,5 @@
+import type { AccessAction } from '../access/actions.js';
+import { can, type PrincipalLimits } from '../access/principal.js';
 import { hasAnyPermission, hasAnyRole } from '../roles.js';
 import { BOARD_MENU } from './board.js';
 import { CONSOLE_MENU } from './console.js';
@@ -25,18 +27,28 @@ export const MENU_ROUTES: RouteRecord[] = [
   HIDDEN_MENU,
 ];
 
-/** Whether a route's meta lets a user with these roles and permissions see it. */
+/**
+ * Whether a route's meta lets a signed-in person with these roles and permissions see it: the policy lets
+ * their session take the page's action (`meta.access`), and they hold one of the page's narrower roles or
+ * permissions where it names any. The menu is a person's: an API key never signs in to the console.
+ */
 export function canSeeRoute(
   meta: RouteMeta,
   roles: readonly string[],
   permissions: readonly string[],
 ): boolean {
+  const session: PrincipalLimits = { roles, permissions, credential: 'session' };
+  if (meta.access && !can(session, meta.access)) return false;
   if (meta.roles && !hasAnyRole(roles, meta.roles)) return false;
   if (meta.permissions && !hasAnyPermission(permissions, meta.permissions)) return false;
   return true;
 }
 
-/** The menu tree for a user: entries whose meta matches, groups with no visible child dropped. */
+/**
+ * The menu tree for a user: entries whose meta lets them see it, the hidden ones included (a hidden page is
+ * reached from another page, not from the menu, but is served only to whoever may see it), and groups with
+ * no visible child dropped.
+ */
 export function routesForUser(
   roles: readonly string[],
   permissions: readonly string[],
@@ -62,6 +74,16 @@ export function homePath(roles: readonly string[]): string {
   if (roles.length > 0 && roles.every((r) => r === 'tbWeixinCustomer')) return '/wxProgram';
   return '/board/index';
 }
+
+/**
+ * Pages outside the server's menu (the console routes them itself, spec section 2) that need more than a
+ * session, with the action of the call that shows each: the mini-program page reads a weixin customer's
+ * buildings, the project guide the tenant's projects. A signed-in person who may not take it gets /401.
+ */
+export const SESSION_PAGE_ACCESS: Readonly<Record<string, AccessAction>> = {
+  '/wxProgram': 'miniProgram:read',
+  '/guide': 'projects:read',
+};
 
 /** Project admin shortcut targets of the navbar (spec section 2). */
 export const PROJECT_ADMIN_SHORTCUTS = [

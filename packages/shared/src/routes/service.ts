@@ -1,23 +1,30 @@
-import { BOARD_ROLES, type RouteRecord } from './record.js';
+import type { RouteRecord } from './record.js';
 
-/** The Services group: the alarm board and the control log. */
+/** The Services group: the alarm board, the control log and the work orders. */
 export const SERVICE_MENU: RouteRecord = {
   path: '/service',
   component: 'Layout',
   redirect: '/board/alarm',
-  meta: { title: 'services', icon: 'customer-service', roles: BOARD_ROLES },
+  meta: { title: 'services', icon: 'customer-service' },
   children: [
     {
       name: 'Alarmboard',
       path: '/board/alarm',
       component: 'board/alarm',
-      meta: { title: 'alert', icon: 'alert', roles: BOARD_ROLES },
+      meta: { title: 'alert', icon: 'alert', access: 'alerts:read' },
     },
     {
       name: 'ControlLog',
       path: '/board/controlLog',
       component: 'board/control-log',
-      meta: { title: 'controlLog', icon: 'profile', roles: BOARD_ROLES },
+      meta: { title: 'controlLog', icon: 'profile', access: 'devices:read' },
+    },
+    {
+      // Work orders (issue 37): alerts and occupants' reports become assigned, timed work.
+      name: 'WorkOrders',
+      path: '/workorder',
+      component: 'workorder/index',
+      meta: { title: 'workOrders', icon: 'tool', access: 'workOrders:read' },
     },
   ],
 };

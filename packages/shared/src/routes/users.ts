@@ -1,6 +1,9 @@
 import type { RouteRecord } from './record.js';
 
-/** The Users group: guarded by a permission rather than a role (spec section 2). */
+/**
+ * The Users group: guarded by a permission rather than a role (spec section 2): `users:read` needs the
+ * `{product}:tools:tenant` permission.
+ */
 export const USERS_MENU: RouteRecord = {
   path: '/users',
   component: 'Layout',
@@ -10,7 +13,7 @@ export const USERS_MENU: RouteRecord = {
       name: 'BuildingUser',
       path: '/buildingUser',
       component: 'user/index',
-      meta: { title: 'users', icon: 'user', permissions: ['sbuilding:tools:tenant'] },
+      meta: { title: 'users', icon: 'user', access: 'users:read' },
     },
   ],
 };

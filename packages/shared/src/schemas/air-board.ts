@@ -24,6 +24,15 @@ export const AIR_UNITS: Record<AirReading, string> = {
   humidity: '%RH',
 };
 
+/** Decimals shown per reading: CO2 in whole ppm, CH2O to the thousandth, the others to a tenth. */
+export const AIR_DECIMALS: Record<AirReading, number> = { co2: 0, ch2o: 3, temperature: 1, humidity: 1 };
+
+/** A reading as people read it, in `language`: '812 ppm', '0.062 mg/m³', '17.7 °C'. */
+export function formatAirValue(value: number, key: AirReading, language: string): string {
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: AIR_DECIMALS[key] }).format(value);
+  return `${number} ${AIR_UNITS[key]}`;
+}
+
 /**
  * The readings some sensors measure, in AIR_READINGS order, from the device catalogue (a th10 has no CO2
  * or CH2O): what a place's trend can show, and what it lacks.

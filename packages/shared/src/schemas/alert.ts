@@ -49,7 +49,7 @@ export const ALERT_EVENTS = [
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
 /** Categories whose loss cuts off the devices behind them. */
-const GATEWAY_CATEGORIES: readonly DeviceCategory[] = ['bleGateway', 'acGateway', 'gateway4g'];
+const GATEWAY_CATEGORIES: readonly DeviceCategory[] = ['bleGateway', 'acGateway', 'gateway4g', 'fieldBridge'];
 /** Categories that cost comfort or metering when they are gone. */
 const SECONDARY_CATEGORIES: readonly DeviceCategory[] = ['ac', 'ammeter'];
 
@@ -115,6 +115,8 @@ export const alertSchema = z.object({
   value: z.number().nullable(),
   /** The rule's name, key, unit and threshold as they were when the alert was raised. */
   threshold: thresholdDetailSchema.nullable(),
+  /** The alert's work order (issue 37), when it has one. */
+  workOrderId: z.number().int().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

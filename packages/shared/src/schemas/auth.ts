@@ -59,6 +59,11 @@ export const routeMetaSchema = z.object({
   icon: z.string().optional(),
   noCache: z.boolean().optional(),
   affix: z.boolean().optional(),
+  /**
+   * The access policy's action of the page (`AccessAction` of access/actions.ts; issue 32). A plain string
+   * here: this module is on the login page's first load, which need not carry the table of actions.
+   */
+  access: z.string().optional(),
   roles: z.array(z.string()).optional(),
   permissions: z.array(z.string()).optional(),
   hidden: z.boolean().optional(),

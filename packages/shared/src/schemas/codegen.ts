@@ -9,6 +9,7 @@ import {
   timestampSchema,
   versionSchema,
 } from './fields.js';
+import { DICT_TYPE_PATTERN } from './system.js';
 
 /* ---------- Code generation (RuoYi's /tool/gen, spec §2 /gen/edit/{tableId}) ---------- */
 
@@ -52,16 +53,62 @@ export function genTsTypesFor(columnType: string): readonly GenTsType[] {
   return ['string'];
 }
 
-/** Lower-case SQL identifiers (what `importTable` accepts and the generator writes). */
-export const GEN_TABLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
+/**
+ * A table or column name the generator writes into SQL and code: PostgreSQL's unquoted identifiers in lower
+ * case (letters, digits and `_`, not starting with a digit, at most 63 bytes). Any other name (quotes,
+ * backticks, spaces, capitals) is refused rather than quoted: it would have to be quoted again in every
+ * drizzle call, query and test the generated code holds.
+ */
+export const GEN_SQL_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 /** A module or business name: kebab-case words (folder names and URL segments). */
 export const GEN_KEBAB_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /** A class name: PascalCase. */
 export const GEN_CLASS_PATTERN = /^[A-Z][A-Za-z0-9]{0,62}$/;
 /** A field name: camelCase. */
 export const GEN_FIELD_PATTERN = /^[a-z][A-Za-z0-9]{0,62}$/;
+/** The menu group of the generated page: a top-level path of the menu (`/console`), its file name in shared/routes. */
+export const GEN_MENU_PATTERN = /^\/[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * Class names the generated files already use for something else (their own types, what they import, the
+ * globals they rely on): a class of that name would shadow it and the code would not compile.
+ */
+export const GEN_RESERVED_CLASS_NAMES: readonly string[] = [
+  ...['Row', 'ChildRow', 'Values', 'Filter', 'ParentOption', 'Data', 'PageResult', 'Scope', 'Db', 'SQL'],
+  ...['FileLinks', 'ExportColumn', 'ExportTarget', 'TableColumnsType', 'FormRule', 'PageState', 'TestApp'],
+  ...['Button', 'Card', 'Checkbox', 'Empty', 'Flex', 'Form', 'Image', 'Input', 'InputNumber', 'Popconfirm'],
+  ...['Radio', 'Select', 'Space', 'Switch', 'Table', 'TreeSelect', 'Typography', 'FileUpload', 'FormModal'],
+  ...['Array', 'Boolean', 'Date', 'Error', 'Map', 'Number', 'Object', 'Omit', 'Promise', 'Record', 'Set'],
+  ...['String', 'ReturnType'],
+];
+
+/**
+ * Field names every generated row, list body or tree node already has: a column generated under one of
+ * them would be declared twice (the server refuses them on save, naming the field; the key and the
+ * columns the generated code manages keep theirs).
+ */
+export const GEN_RESERVED_FIELDS: readonly string[] = [
+  'id',
+  'tenantId',
+  'version',
+  'createTime',
+  'updateTime',
+  'pageNum',
+  'pageSize',
+  'children',
+];
 
 const pattern = (re: RegExp, max: number) => requiredText(max).regex(re, 'invalid');
+/** A name that may be left empty ('' when absent), else matches `re`. */
+const optionalPattern = (re: RegExp, max: number) =>
+  z
+    .string({ error: 'invalid' })
+    .trim()
+    .max(max, 'tooLong')
+    .refine((value) => value === '' || re.test(value), 'invalid')
+    .optional()
+    .default('');
+const notReserved = (reserved: readonly string[]) => (value: string) => !reserved.includes(value);
 
 /** One column's settings (a row of the column table on /gen/edit). */
 export const genColumnSchema = z.object({
@@ -128,9 +175,12 @@ export type GenListParams = z.input<typeof genListQuerySchema>;
 export const genDbTableSchema = z.object({ tableName: z.string(), tableComment: z.string() });
 export type GenDbTable = z.infer<typeof genDbTableSchema>;
 
-const tableNameSchema = pattern(GEN_TABLE_NAME_PATTERN, 63);
+const tableNameSchema = pattern(GEN_SQL_NAME_PATTERN, 63);
 
-/** `tables=a,b`: one or more table names, comma separated. */
+/**
+ * `tables=a,b`: one or more table names, comma separated. A name of the wrong form is refused by the
+ * service, which names it (`gen.badTableName`).
+ */
 export const genTablesQuerySchema = z.object({
   tables: requiredText(2000).transform((value, ctx) => {
     const names = [
@@ -141,7 +191,7 @@ export const genTablesQuerySchema = z.object({
           .filter(Boolean),
       ),
     ];
-    if (names.length === 0 || names.length > 50 || !names.every((n) => GEN_TABLE_NAME_PATTERN.test(n))) {
+    if (names.length === 0 || names.length > 50 || names.some((n) => n.length > 63)) {
       ctx.addIssue({ code: 'custom', message: 'invalid' });
       return z.NEVER;
     }
@@ -179,7 +229,7 @@ export const genColumnSaveSchema = z
     isQuery: z.boolean(),
     queryType: requiredEnum(GEN_QUERY_TYPES),
     htmlType: requiredEnum(GEN_HTML_TYPES),
-    dictType: optionalText(100),
+    dictType: optionalPattern(DICT_TYPE_PATTERN, 100),
   })
   .superRefine((column, ctx) => {
     if (GEN_DICT_HTML_TYPES.includes(column.htmlType) && column.dictType === '')
@@ -190,18 +240,19 @@ export type GenColumnSave = z.infer<typeof genColumnSaveSchema>;
 /** The editable table settings (shared by the console's form and PUT /tool/gen). */
 export const genTableFieldsSchema = z.object({
   tableComment: requiredText(200),
-  className: pattern(GEN_CLASS_PATTERN, 63),
+  className: pattern(GEN_CLASS_PATTERN, 63).refine(notReserved(GEN_RESERVED_CLASS_NAMES), 'invalid'),
   tplCategory: requiredEnum(GEN_TEMPLATES),
   moduleName: pattern(GEN_KEBAB_PATTERN, 63),
   businessName: pattern(GEN_KEBAB_PATTERN, 63),
+  /** Free text (comments, strings, Markdown of the generated files): the generator escapes it. */
   functionName: requiredText(50),
   functionAuthor: requiredText(50),
-  subTableName: optionalText(63),
-  subTableFkName: optionalText(63),
-  treeCode: optionalText(63),
-  treeParentCode: optionalText(63),
-  treeName: optionalText(63),
-  parentMenu: requiredText(100),
+  subTableName: optionalPattern(GEN_SQL_NAME_PATTERN, 63),
+  subTableFkName: optionalPattern(GEN_SQL_NAME_PATTERN, 63),
+  treeCode: optionalPattern(GEN_SQL_NAME_PATTERN, 63),
+  treeParentCode: optionalPattern(GEN_SQL_NAME_PATTERN, 63),
+  treeName: optionalPattern(GEN_SQL_NAME_PATTERN, 63),
+  parentMenu: pattern(GEN_MENU_PATTERN, 64),
   remark: optionalText(500),
 });
 

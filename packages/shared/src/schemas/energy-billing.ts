@@ -352,6 +352,11 @@ export const billNodesSchema = z.array(
     id: z.number().int(),
     name: z.string(),
     parentId: z.number().int().nullable(),
+    /**
+     * Whether a meter channel measures the place, so it has a bill: a building or floor with a meter the
+     * energy board places there, a zone with a channel marked in it, a meter tree node made of channels.
+     */
+    metered: z.boolean(),
   }),
 );
 export type BillNodes = z.infer<typeof billNodesSchema>;

@@ -183,6 +183,14 @@ export function expiryPassed(expiresAt: string, now: number): boolean {
   return Date.parse(expiresAt) <= now;
 }
 
+/** The longest a share link may stay open: a link is a door without a session, so it must close. */
+export const SHARE_LINK_MAX_DAYS = 365;
+
+/** An expiry further than SHARE_LINK_MAX_DAYS from `now` (year 9999 was accepted once). */
+export function expiryTooFar(expiresAt: string, now: number): boolean {
+  return Date.parse(expiresAt) > now + SHARE_LINK_MAX_DAYS * 86_400_000;
+}
+
 export const SHARE_STATUSES = ['active', 'expired', 'revoked'] as const;
 export const shareLinkSchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,7 @@ import { ALERT_LEVELS, ALERT_STATUSES, ALERT_TYPES } from './alert.js';
 import { COMMAND_RESULTS } from './command.js';
 import { COMMAND_METHODS } from '../devices/types.js';
 import { SCENE_REASONS, SCENE_RUN_OUTCOMES, SCENE_RUN_TRIGGERS } from './scene/runs.js';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_SOURCES, WORK_ORDER_STATUSES } from './work-order.js';
 import {
   idSchema,
   optionalFilter,
@@ -26,10 +27,20 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * What happened to an alert: raised (or raised again: a flapping device), resolved by the system (the
  * device came back), processed by a person (processed, ignored, or the device deleted); or a scene ran
- * (`sceneRun`: its commands were sent, by its trigger or a person; skips are not notified). Alert levels
- * filter the alert events only.
+ * (`sceneRun`: its commands were sent, by its trigger or a person; skips are not notified); or a work order
+ * was created, assigned, went past its due time (the project's escalation: once per work order and cycle) or
+ * was resolved (issue 37). Alert levels filter the alert events only.
  */
-export const NOTIFICATION_EVENTS = ['raised', 'resolved', 'processed', 'sceneRun'] as const;
+export const NOTIFICATION_EVENTS = [
+  'raised',
+  'resolved',
+  'processed',
+  'sceneRun',
+  'workOrderCreated',
+  'workOrderAssigned',
+  'workOrderOverdue',
+  'workOrderResolved',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** A delivery waits (pending, also between retries), was accepted (sent), or gave up (failed). */
@@ -159,10 +170,12 @@ export const notificationDeliverySchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** The alert (null for a scene run). */
   alertId: z.number().int().nullable(),
-  /** The alert's object, or the scene's name for a scene run. */
+  /** The alert's object, the scene's name for a scene run, the work order's title for a work-order event. */
   alertObject: z.string(),
   /** The scene run (null for an alert event). */
   sceneRunId: z.number().int().nullable(),
+  /** The work order (null unless a work-order event). */
+  workOrderId: z.number().int().nullable(),
   event: z.enum(NOTIFICATION_EVENTS),
   /** The alert's level (null for a scene run). */
   level: z.enum(ALERT_LEVELS).nullable(),
@@ -245,6 +258,27 @@ export const webhookSceneRunSchema = z.object({
 });
 export type WebhookSceneRun = z.infer<typeof webhookSceneRunSchema>;
 
+/** What a work-order notification says about the work order (issue 37). */
+export const webhookWorkOrderSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  priority: z.enum(WORK_ORDER_PRIORITIES),
+  status: z.enum(WORK_ORDER_STATUSES),
+  source: z.enum(WORK_ORDER_SOURCES),
+  /** Building / floor / room / device, as far as it is known. */
+  place: z.string(),
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string(),
+  reporterName: z.string(),
+  /** ISO 8601; null while its service-level clock stands (on hold). */
+  dueAt: z.string().nullable(),
+  overdueAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  /** The alert it was made from. */
+  alertId: z.number().int().nullable(),
+});
+export type WebhookWorkOrder = z.infer<typeof webhookWorkOrderSchema>;
+
 /**
  * The JSON body a webhook channel POSTs (issue 24 describes it in the OpenAPI document). A device going
  * offline is an alert of type `offline` being raised; its coming back resolves that alert. A scene run
@@ -275,12 +309,15 @@ export const webhookMessageSchema = z
       })
       .nullable(),
     scene: webhookSceneRunSchema.nullable(),
+    workOrder: webhookWorkOrderSchema.nullable(),
   })
   .meta({
     description:
       'raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a ' +
       'reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, ' +
-      'alert and level null); test: the channel test (alert and scene null).',
+      'alert and level null); workOrderCreated, workOrderAssigned, workOrderOverdue (past its due time: the ' +
+      "project's escalation, sent once), workOrderResolved: a work order (workOrder set, alert, scene and level " +
+      'null); test: the channel test (alert, scene and workOrder null).',
     example: {
       deliveryId: 42,
       event: 'raised',
@@ -301,6 +338,7 @@ export const webhookMessageSchema = z
         solution: null,
       },
       scene: null,
+      workOrder: null,
     },
   });
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;

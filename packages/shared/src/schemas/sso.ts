@@ -56,7 +56,10 @@ const optionalProviderUrl = z
   .optional()
   .default('');
 
-/** A provider as the login page lists it: `key` is `env` (the platform's) or the id of a tenant's. */
+/**
+ * A provider as the login page lists it: `key` is `env` (the platform's) or a tenant provider's
+ * unguessable key `<id>.<mac>` (never its bare id, so nobody can count through the tenants' providers).
+ */
 export const ssoProviderOptionSchema = z.object({ key: z.string(), name: z.string() });
 export type SsoProviderOption = z.infer<typeof ssoProviderOptionSchema>;
 
@@ -67,7 +70,14 @@ export const ssoProvidersResponseSchema = z.object({
 });
 export type SsoProvidersResponse = z.infer<typeof ssoProvidersResponseSchema>;
 
-const providerKeySchema = z.string().trim().min(1, 'required').max(20, 'tooLong');
+/**
+ * GET /sso/providers?sso=: without a session the login page offers the platform's provider only, and a
+ * tenant's provider when its login link (`/login?sso=<key>`, handed out by the tenant's administrator)
+ * names it.
+ */
+export const ssoProvidersQuerySchema = z.object({ sso: z.string().max(64, 'tooLong').optional() });
+
+const providerKeySchema = z.string().trim().min(1, 'required').max(64, 'tooLong');
 
 /**
  * POST /sso/authorize: starts a sign-in with a provider. `redirect` is where the console goes afterwards
@@ -223,6 +233,8 @@ export const ssoProviderRowSchema = z.object({
   subjectClaim: z.string(),
   newUserRole: z.enum(INVITABLE_ROLES).nullable(),
   enabled: z.boolean(),
+  /** Its key for the login link the tenant hands out: `{origin}/login?sso={loginKey}`. */
+  loginKey: z.string(),
   version: z.number().int(),
   updateTime: timestampSchema,
 });

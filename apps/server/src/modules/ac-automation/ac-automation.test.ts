@@ -15,7 +15,9 @@ import { telemetryRaw } from '../telemetry/tables.js';
 import { sceneRuns } from '../scenes/tables.js';
 import { instantOf } from '../scenes/engine.js';
 import type { SceneDeps } from '../scenes/service.js';
-import { AcAutomationRunner, applyAutomation, RETRY_AFTER_MS } from './runner.js';
+import { applyAutomation } from './apply.js';
+import { RETRY_AFTER_MS } from './retry.js';
+import { AcAutomationRunner } from './runner.js';
 import { acAutomations } from './tables.js';
 
 let t: TestApp;

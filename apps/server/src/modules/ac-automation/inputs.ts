@@ -121,11 +121,22 @@ async function occupancy(
   return { motionCount, vacantSince: first?.ts ?? oldest };
 }
 
-/** Each unit's state now, from its latest readings. */
-export async function unitStates(db: Db, units: DeviceRow[]): Promise<Map<number, UnitState>> {
+/**
+ * Each unit's state now, from its latest readings, and when it was last heard from (ms; absent: never): its
+ * newest reading, or its connection (or its gateway's announcing it), which tells a unit that has connected
+ * since a change could not reach it (retry.ts).
+ */
+export async function unitStates(
+  db: Db,
+  units: DeviceRow[],
+): Promise<{ states: Map<number, UnitState>; heardAt: Map<number, number> }> {
   const out = new Map<number, UnitState>();
-  for (const u of units) out.set(u.id, { onOff: null, workMode: null, targetTemp: null, fanSpeed: null });
-  if (units.length === 0) return out;
+  const heardAt = new Map<number, number>();
+  for (const u of units) {
+    out.set(u.id, { onOff: null, workMode: null, targetTemp: null, fanSpeed: null });
+    if (u.lastActivityAt) heardAt.set(u.id, u.lastActivityAt.getTime());
+  }
+  if (units.length === 0) return { states: out, heardAt };
   const rows = await db
     .select()
     .from(deviceLatest)
@@ -141,18 +152,21 @@ export async function unitStates(db: Db, units: DeviceRow[]): Promise<Map<number
   for (const r of rows) {
     const state = out.get(r.deviceId);
     if (!state) continue;
+    heardAt.set(r.deviceId, Math.max(heardAt.get(r.deviceId) ?? 0, r.ts.getTime()));
     if (r.key === 'onOff') state.onOff = bool(r.value);
     if (r.key === 'workMode') state.workMode = str(r.value);
     if (r.key === 'targetTemp') state.targetTemp = num(r.value);
     if (r.key === 'fanSpeed') state.fanSpeed = str(r.value);
   }
-  return out;
+  return { states: out, heardAt };
 }
 
 export interface Gathered {
   inputs: AcInputs;
   units: DeviceRow[];
   states: Map<number, UnitState>;
+  /** When each unit was last heard from (ms): a reading, or its connection. */
+  heardAt: Map<number, number>;
   localTime: string;
 }
 
@@ -167,7 +181,7 @@ export async function gatherInputs(
   const zoneId = zoneOf(row, units);
   const [zone] =
     zoneId === null ? [] : await db.select({ type: zones.type }).from(zones).where(eq(zones.id, zoneId));
-  const [day, occ, states, room, place] = await Promise.all([
+  const [day, occ, { states, heardAt }, room, place] = await Promise.all([
     describeInstant(db, automationScope(row), row.projectId, now, zone?.type),
     occupancy(db, zoneId, options.overlay),
     unitStates(db, units),
@@ -220,6 +234,7 @@ export async function gatherInputs(
     },
     units,
     states,
+    heardAt,
     localTime: day.localTime,
   };
 }

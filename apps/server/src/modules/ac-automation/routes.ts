@@ -13,7 +13,6 @@ import {
   idParamsSchema,
   pageSchema,
   type AcAutomationExplanation,
-  PROJECT_WRITE_ROLES,
   acAutomationSavingsEvidenceBodySchema,
   savingsEvidenceSchema,
 } from '@sbuilding/shared';
@@ -71,12 +70,10 @@ export async function explainAutomation(
  * scene screens (admin passes every role check), tenant-scoped (another tenant's ids answer 404).
  */
 export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = PROJECT_WRITE_ROLES;
-
   app.post(
     '/sbuilding/acAutomation/getList',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary: "A page of a project's AC automation configs (AC or group name contains)",
@@ -90,7 +87,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/acAutomation/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:read', on: 'acAutomation' } },
       schema: {
         tags,
         summary: 'One AC automation config, its AC or group and zone named',
@@ -104,7 +101,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/acAutomation/create',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write' } },
       schema: {
         tags,
         summary: 'Creates an AC automation config; one per AC or group in a project',
@@ -118,7 +115,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/save/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'acAutomation' } },
       schema: {
         tags,
         summary: 'Saves an AC automation config; 409 when it changed since `version`',
@@ -134,7 +131,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/active/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'acAutomation' } },
       schema: {
         tags,
         summary: 'Makes an AC automation config active or inactive (the console confirms first)',
@@ -150,7 +147,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/acAutomation/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'acAutomation' } },
       schema: {
         tags,
         summary: 'Deletes an AC automation config; what it did stays in the scheduling log',
@@ -167,7 +164,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/explain/:id',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read', on: 'acAutomation' } },
       schema: {
         tags,
         summary:
@@ -192,7 +189,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/savings/evidence',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary:
@@ -217,7 +214,7 @@ export const acAutomationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/acAutomation/savings',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary:

@@ -1,211 +1,27 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  AcDecisionReason,
-  AcDesiredState,
-  CommandOutcome,
-  SceneCommandResult,
-  SceneReason,
-  SceneRun,
-  SceneRunTrigger,
-} from '@sbuilding/shared';
-import { AppError } from '../../platform/errors.js';
+import type { SceneRun, SceneRunTrigger } from '@sbuilding/shared';
 import type { Clock } from '../../platform/clock.js';
 import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
-import { sendCommand } from '../commands/index.js';
 import { devices } from '../devices/tables.js';
-import { sceneRuns } from '../scenes/tables.js';
 import type { SceneDeps } from '../scenes/index.js';
-import { commandsFor, decideAc, sameRequest } from './evaluator.js';
-import {
-  automationScope,
-  configOf,
-  gatherInputs,
-  MOTION_MODELS,
-  zoneOf,
-  type LiveOverlay,
-} from './inputs.js';
+import { applyAutomation } from './apply.js';
+import { MOTION_MODELS, zoneOf, type LiveOverlay } from './inputs.js';
+import { awaitedUnits, unreachedUnits } from './retry.js';
 import { acAutomations } from './tables.js';
 
 type Row = typeof acAutomations.$inferSelect;
 
-/** A change some AC did not take is tried again after this long (not at every tick: no storm). */
-export const RETRY_AFTER_MS = 10 * 60_000;
-
-const LOG_REASON: Record<AcDecisionReason, SceneReason | null> = {
-  inactive: null,
-  timingOpen: 'acTimingOpen',
-  timingClose: 'acTimingClose',
-  occupied: 'acOccupied',
-  vacant: 'acVacant',
-  weatherLinkage: 'acWeatherLinkage',
-  ambientComfortable: 'acAmbientComfortable',
-  hold: 'acHold',
-};
-
-function isOutcomeList(data: unknown): data is { results: CommandOutcome[] } {
-  return typeof data === 'object' && data !== null && 'results' in data && Array.isArray(data.results);
-}
-
-/** A command that threw: the outcomes it carries (503), or one refused line for the unit. */
-function outcomesOf(error: unknown, deviceId: number, deviceName: string): CommandOutcome[] {
-  if (error instanceof AppError && isOutcomeList(error.data)) return error.data.results;
-  const message = error instanceof Error ? error.message : 'failed';
-  return [
-    { deviceId, deviceName, result: 'refused', message, latencyMs: null, time: new Date().toISOString() },
-  ];
-}
-
 /**
- * Evaluates one config at `now` and applies what it wants, once: when the desired state changed since the
- * last one applied (or a failed change is due for a retry), the change is claimed by a compare-and-set
- * on `state_seq` (of two processes one wins), then only the units that differ get commands, each through
- * the command path with terminal 'control', recorded as one line of the scheduling log. Answers the log
- * line, or null when nothing was sent.
- */
-export async function applyAutomation(
-  deps: SceneDeps,
-  row: Row,
-  now: Date,
-  trigger: SceneRunTrigger,
-  overlay?: LiveOverlay,
-): Promise<SceneRun | null> {
-  const { db } = deps;
-  const started = performance.now();
-  const gathered = await gatherInputs(db, row, now, { weather: deps.weather, overlay });
-  const { desired, inTiming, occupied } = decideAc(configOf(row), gathered.inputs);
-  const previous = row.lastDesired ?? null;
-  const onUnits = gathered.units.filter((u) => gathered.states.get(u.id)?.onOff === true).map((u) => u.id);
-  const wasOn = new Set(previous?.onUnits ?? []);
-  // A unit switched on (by anyone) since the last application takes the settings once; later changes stay.
-  const switchedOn = desired.onOff === false ? [] : onUnits.filter((id) => !wasOn.has(id));
-  const requestChanged = previous === null || !sameRequest(previous, desired);
-  const changed = requestChanged || previous.reason !== desired.reason;
-  const retry = row.retryAt !== null && row.retryAt <= now && !requestChanged;
-  const onChanged = onUnits.length !== wasOn.size || switchedOn.length > 0;
-  if (!changed && !retry && !onChanged) return null;
-  // The units on once this application is through (a retry or a new request switches them all).
-  const sweep = requestChanged || retry;
-  let onAfter = onUnits;
-  if (sweep && desired.onOff === true) onAfter = gathered.units.map((u) => u.id);
-  if (sweep && desired.onOff === false) onAfter = [];
-  const [claimed] = await db
-    .update(acAutomations)
-    .set({
-      lastDesired: { ...desired, onUnits: onAfter },
-      stateSeq: row.stateSeq + 1,
-      // Only a new request or the retry itself settles a pending retry; a note keeps it.
-      ...(sweep ? { retryAt: null } : {}),
-      lastAppliedAt: now,
-    })
-    .where(and(eq(acAutomations.id, row.id), eq(acAutomations.stateSeq, row.stateSeq)))
-    .returning({ id: acAutomations.id });
-  if (!claimed) return null;
-  // What the automation asks differently goes to every unit that differs; otherwise only a unit just
-  // switched on gets the settings. A reason alone changing, or a unit switched off, is just noted.
-  const targets =
-    requestChanged || retry ? gathered.units : gathered.units.filter((u) => switchedOn.includes(u.id));
-  if (targets.length === 0) return null;
-  const reason = LOG_REASON[desired.reason];
-  if (reason === null) return null;
-
-  const scope = automationScope(row);
-  const results: SceneCommandResult[] = [];
-  for (const unit of targets) {
-    const state = gathered.states.get(unit.id);
-    if (!state) continue;
-    for (const command of commandsFor(desired, state)) {
-      let outcomes: CommandOutcome[];
-      try {
-        outcomes = (
-          await sendCommand(
-            deps,
-            { scope, lang: 'EN', userName: unit.name, logUserId: null },
-            { deviceId: unit.id, method: command.method, params: command.params, terminal: 'control' },
-            deps.commandTimeoutMs,
-          )
-        ).results;
-      } catch (error) {
-        outcomes = outcomesOf(error, unit.id, unit.name);
-      }
-      for (const o of outcomes) {
-        results.push({
-          targetKind: row.targetKind,
-          targetId: row.targetId,
-          method: command.method,
-          params: command.params,
-          ...o,
-        });
-      }
-      // A unit that did not switch on does not take its settings either.
-      if (outcomes.some((o) => o.result !== 'success')) break;
-    }
-  }
-  if (results.length === 0) return null;
-  const failed = results.some((r) => r.result !== 'success');
-  if (failed) {
-    await db
-      .update(acAutomations)
-      .set({ retryAt: new Date(now.getTime() + RETRY_AFTER_MS) })
-      .where(and(eq(acAutomations.id, row.id), eq(acAutomations.stateSeq, row.stateSeq + 1)));
-  }
-  const names = gathered.units.map((u) => u.name);
-  const [logged] = await db
-    .insert(sceneRuns)
-    .values({
-      tenantId: row.tenantId,
-      projectId: row.projectId,
-      sceneId: null,
-      sceneName: row.targetKind === 'device' ? (names[0] ?? '') : names.join(', ').slice(0, 200),
-      trigger,
-      outcome: failed ? 'failed' : 'ran',
-      reason,
-      detail: {
-        acAutomationId: row.id,
-        desired: desired satisfies AcDesiredState,
-        switchedOn,
-        retry,
-        inputs: {
-          localTime: gathered.localTime,
-          workday: gathered.inputs.workday,
-          inTiming,
-          inNap: gathered.inputs.inNap,
-          motionCount: gathered.inputs.motionCount,
-          occupied,
-          vacantSince: gathered.inputs.vacantSince?.toISOString() ?? null,
-          outdoorTemp: gathered.inputs.outdoorTemp,
-          roomTemp: gathered.inputs.roomTemp,
-        },
-      },
-      startedAt: now,
-      durationMs: Math.round(performance.now() - started),
-      commands: results,
-    })
-    .returning();
-  if (!logged) return null;
-  return {
-    id: logged.id,
-    sceneId: null,
-    sceneName: logged.sceneName,
-    projectId: logged.projectId,
-    trigger: logged.trigger,
-    outcome: logged.outcome,
-    reason: logged.reason,
-    detail: logged.detail,
-    dueAt: null,
-    time: logged.startedAt.toISOString(),
-    durationMs: logged.durationMs,
-    commands: logged.commands,
-  };
-}
-
-/**
- * Runs every active config at each tick (timing, vacancy and the weather ripen with time) and the configs
- * following a zone when one of its motion sensors reports on the telemetry bus (occupancy acts at once).
+ * Runs every active config at each tick (timing, vacancy and the weather ripen with time), the configs
+ * following a zone when one of its motion sensors reports on the telemetry bus (occupancy acts at once), and
+ * a config whose change could not reach a unit when that unit reports (it has connected).
  */
 export class AcAutomationRunner {
   /** motion sensor id -> configs following its zone. */
   private bySensor = new Map<number, Set<number>>();
+  /** AC id -> configs whose pending retry waits for it to connect. */
+  private byAwaited = new Map<number, Set<number>>();
   private readonly busy = new Set<number>();
 
   constructor(
@@ -218,10 +34,12 @@ export class AcAutomationRunner {
     const { db } = this.deps();
     const rows = await db.select().from(acAutomations).where(eq(acAutomations.active, true));
     const bySensor = new Map<number, Set<number>>();
+    const byAwaited = new Map<number, Set<number>>();
     const out: SceneRun[] = [];
     for (const row of rows) {
       const run = await this.evaluate(row.id, now, 'timing');
       if (run) out.push(run);
+      for (const unit of run ? awaitedAfter(run) : awaitedUnits(row)) add(byAwaited, unit, row.id);
       try {
         const zoneId = row.zoneId ?? (await this.deviceZone(row));
         if (zoneId === null) continue;
@@ -229,12 +47,13 @@ export class AcAutomationRunner {
           .select({ id: devices.id })
           .from(devices)
           .where(and(eq(devices.zoneId, zoneId), inArray(devices.model, [...MOTION_MODELS])));
-        for (const s of sensors) bySensor.set(s.id, (bySensor.get(s.id) ?? new Set()).add(row.id));
+        for (const s of sensors) add(bySensor, s.id, row.id);
       } catch (error) {
         this.log?.error({ err: error, acAutomationId: row.id }, 'AC automation index failed');
       }
     }
     this.bySensor = bySensor;
+    this.byAwaited = byAwaited;
     return out;
   }
 
@@ -247,17 +66,25 @@ export class AcAutomationRunner {
     return unit ? zoneOf(row, [unit]) : null;
   }
 
-  /** Whether some config follows this device's motions (checked per reading, before any work). */
+  /** Whether some config follows this device's motions or waits for it (checked per reading, before any work). */
   follows(deviceId: number): boolean {
-    return this.bySensor.has(deviceId);
+    return this.bySensor.has(deviceId) || this.byAwaited.has(deviceId);
   }
 
-  /** A device reported: the configs following its zone, when it counts motions. */
+  /**
+   * A device reported: the configs waiting for it to connect, and those following its zone when it counts
+   * motions.
+   */
   async onUpdate(update: DeviceUpdate, now: Date): Promise<SceneRun[]> {
-    const ids = this.bySensor.get(update.deviceId);
-    if (!ids || !('motionCount' in update.values || 'pir' in update.values)) return [];
-    const overlay: LiveOverlay = new Map([[update.deviceId, update.values]]);
     const out: SceneRun[] = [];
+    const reported = new Map([[update.deviceId, update.ts]]);
+    for (const id of this.byAwaited.get(update.deviceId) ?? []) {
+      const run = await this.evaluate(id, now, 'device', undefined, reported);
+      if (run) out.push(run);
+    }
+    const ids = this.bySensor.get(update.deviceId);
+    if (!ids || !('motionCount' in update.values || 'pir' in update.values)) return out;
+    const overlay: LiveOverlay = new Map([[update.deviceId, update.values]]);
     for (const id of ids) {
       const run = await this.evaluate(id, now, 'device', overlay);
       if (run) out.push(run);
@@ -270,6 +97,7 @@ export class AcAutomationRunner {
     now: Date,
     trigger: SceneRunTrigger,
     overlay?: LiveOverlay,
+    reported?: ReadonlyMap<number, number>,
   ): Promise<SceneRun | null> {
     if (this.busy.has(id)) return null;
     this.busy.add(id);
@@ -277,7 +105,9 @@ export class AcAutomationRunner {
       const deps = this.deps();
       const [row] = await deps.db.select().from(acAutomations).where(eq(acAutomations.id, id));
       if (!row?.active) return null;
-      return await applyAutomation(deps, row, now, trigger, overlay);
+      const run = await applyAutomation(deps, row, now, trigger, overlay, reported);
+      if (run) this.noteAwaited(id, run);
+      return run;
     } catch (error) {
       this.log?.error({ err: error, acAutomationId: id }, 'AC automation failed');
       return null;
@@ -285,22 +115,52 @@ export class AcAutomationRunner {
       this.busy.delete(id);
     }
   }
+
+  /** What a run leaves waiting: the units it could not reach, until one reports (else the next pass's index). */
+  private noteAwaited(id: number, run: SceneRun): void {
+    for (const configs of this.byAwaited.values()) configs.delete(id);
+    for (const unit of awaitedAfter(run)) add(this.byAwaited, unit, id);
+  }
 }
 
-/** Starts the AC automation: a pass every `tickMs`, and motion readings as they arrive. */
+/** The units a config waits for after this run: those it could not reach, if it failed. */
+function awaitedAfter(run: SceneRun): number[] {
+  return run.outcome === 'failed' ? unreachedUnits(run.commands) : [];
+}
+
+function add(index: Map<number, Set<number>>, key: number, id: number): void {
+  const set = index.get(key);
+  if (set) set.add(id);
+  else index.set(key, new Set([id]));
+}
+
+/** Starts the AC automation: a pass every `tickMs`, motion readings and units coming back as they arrive. */
 export function startAcAutomation(
   deps: () => SceneDeps,
   bus: TelemetryBus,
   log: FastifyBaseLogger,
-  options: { tickMs: number; /** The time the runner reads (the app's clock). */ clock: Clock },
+  options: {
+    tickMs: number;
+    /** The time the runner reads (the app's clock). */
+    clock: Clock;
+    /** Told after each pass, how long it took and whether it failed (GET /metrics). */
+    onPass?: (ms: number, ok: boolean) => void;
+  },
 ): () => Promise<void> {
   const now = () => options.clock.now();
   const runner = new AcAutomationRunner(deps, log);
   let running: Promise<unknown> | null = null;
   const pass = () => {
+    const started = performance.now();
     running ??= runner
       .tick(now())
-      .catch((error: unknown) => log.error({ err: error }, 'AC automation pass failed'))
+      .then(
+        () => options.onPass?.(performance.now() - started, true),
+        (error: unknown) => {
+          options.onPass?.(performance.now() - started, false);
+          log.error({ err: error }, 'AC automation pass failed');
+        },
+      )
       .finally(() => {
         running = null;
       });

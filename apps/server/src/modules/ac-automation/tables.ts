@@ -18,8 +18,11 @@ import { zones } from '../buildings/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
 
-/** What was last applied, and which units were on then (a unit switched on since gets the settings once). */
-export type AppliedState = AcDesiredState & { onUnits?: number[] };
+/**
+ * What was last applied, which units were on then (a unit switched on since gets the settings once), and
+ * which units it could not reach (not connected: their first report after it retries it, retry.ts).
+ */
+export type AppliedState = AcDesiredState & { onUnits?: number[]; unreached?: number[] };
 
 /** The settings the evaluator reads, kept as one document (checked by the shared schema on write). */
 export type AcAutomationRules = Omit<AcAutomationSettings, 'targetKind' | 'targetId' | 'zoneId' | 'active'>;

@@ -3,4 +3,4 @@ export type { AlertChange, AlertEvents } from './events.js';
 export { alertsPlugin } from './plugin.js';
 export { alertRoutes } from './routes.js';
 export { alertRuleRoutes } from './rule-routes.js';
-export { countAlerts, reportCount } from './service.js';
+export { countAlerts, handleAlert, reportCount } from './service.js';

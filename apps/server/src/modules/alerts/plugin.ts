@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AlertDetector } from './detection.js';
 import { AlertEvents } from './events.js';
 import { RuleEvaluator } from './rules.js';
-import { closeAlertsOfDevice } from './service.js';
+import { closeAlertsOfDevice, openAlertsByLevel } from './service.js';
 import { INVALIDATE } from '../../platform/cluster/index.js';
 
 declare module 'fastify' {
@@ -27,6 +27,8 @@ export const alertsPlugin = fp(
     const graceMs = app.config.deviceConnectGraceMinutes * 60_000;
     app.decorate('alertDetector', new AlertDetector(() => app.db, events, app.log, { graceMs }));
     app.decorate('ruleEvaluator', new RuleEvaluator(() => app.db, events, app.log));
+    // GET /metrics asks at each scrape how many alerts are open, by level.
+    app.metrics.probes.openAlerts = () => openAlertsByLevel(app.db);
     // A deleted device's open alerts close with 'device deletion' in its transaction; told once committed.
     app.deviceHooks.add(async ({ tx, scope, deviceId, deleted }) => {
       if (!deleted) return;
@@ -52,5 +54,5 @@ export const alertsPlugin = fp(
       await Promise.all([app.alertDetector.idle(), app.ruleEvaluator.idle()]);
     });
   },
-  { name: 'alerts', dependencies: ['database', 'device-hooks'] },
+  { name: 'alerts', dependencies: ['database', 'device-hooks', 'metrics'] },
 );

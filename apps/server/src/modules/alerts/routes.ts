@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ALERT_HANDLE_PERMISSION,
   alertCountsSchema,
   alertDetailSchema,
   alertFilterSchema,
@@ -13,7 +12,6 @@ import {
   exportResultSchema,
   idParamsSchema,
   pageSchema,
-  PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok, okJson } from '../../platform/envelope.js';
 import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
@@ -22,10 +20,6 @@ import { exportAlerts } from './export.js';
 import { alertDetail, countAlerts, handleAlert, ignoreAll, listAlerts } from './service.js';
 
 const tags = ['alerts'];
-/** Reading: every board role, like the control log. */
-const READ = { roles: PROJECT_READ_ROLES };
-/** Handling: the alert handling permission as well (display screens only look). */
-const HANDLE = { roles: PROJECT_READ_ROLES, permissions: [ALERT_HANDLE_PERMISSION] };
 /** How long the alarm board's list and counts are shared between viewers who see the same rows. */
 const BOARD_CACHE_MS = 2_000;
 
@@ -44,7 +38,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/getList',
     {
-      config: { ...READ, read: true },
+      config: { access: { action: 'alerts:read' } },
       schema: {
         tags,
         summary: "A page of a project's alerts matching the filter, newest first",
@@ -64,7 +58,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/counts',
     {
-      config: { ...READ, read: true },
+      config: { access: { action: 'alerts:read' } },
       schema: {
         tags,
         summary: 'How many alerts of the filter there are, by level',
@@ -84,7 +78,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/alert/:id',
     {
-      config: READ,
+      config: { access: { action: 'alerts:read', on: 'alert' } },
       schema: {
         tags,
         summary: 'One alert with its history (who, when, from what to what, solution), oldest first',
@@ -98,7 +92,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/process/:id',
     {
-      config: HANDLE,
+      config: { access: { action: 'alerts:handle', on: 'alert' } },
       schema: {
         tags,
         summary:
@@ -122,7 +116,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/ignore/:id',
     {
-      config: HANDLE,
+      config: { access: { action: 'alerts:handle', on: 'alert' } },
       schema: {
         tags,
         summary: 'Alerting to ignored; 409 when the alert changed since `version`',
@@ -147,7 +141,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/ignoreAll',
     {
-      config: HANDLE,
+      config: { access: { action: 'alerts:handle' } },
       schema: {
         tags,
         summary: 'Ignores every alerting alert matching the filter; answers how many',
@@ -162,7 +156,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/export',
     {
-      config: { ...READ, read: true },
+      config: { access: { action: 'alerts:read' } },
       schema: {
         tags,
         summary: 'Writes the alerts of the filter to an .xlsx; download it with GET /common/download',

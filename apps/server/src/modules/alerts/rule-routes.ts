@@ -9,8 +9,6 @@ import {
   alertRuleUpdateBodySchema,
   envelopeSchema,
   idParamsSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -24,13 +22,6 @@ import {
 } from './rule-service.js';
 
 const tags = ['alerts'];
-/** Reading: every board role, as the alerts themselves. */
-const READ = { roles: PROJECT_READ_ROLES };
-/**
- * Editing: the project administrator (tbAdmin), as the project's other configuration (devices, buildings).
- * Handling an alert is a customer's daily work; deciding what is an alert is the administrator's.
- */
-const EDIT = { roles: PROJECT_WRITE_ROLES };
 
 /** Threshold alert rules of a project: list, add, edit, switch on/off, delete. */
 export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +33,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/rule/getList',
     {
-      config: { ...READ, read: true },
+      config: { access: { action: 'alerts:read' } },
       schema: {
         tags,
         summary: "A project's threshold alert rules, by name",
@@ -56,7 +47,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/rule/add',
     {
-      config: EDIT,
+      config: { access: { action: 'alertRules:write' } },
       schema: {
         tags,
         summary: 'Adds a threshold alert rule to a project',
@@ -70,7 +61,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/rule/edit/:id',
     {
-      config: EDIT,
+      config: { access: { action: 'alertRules:write', on: 'alertRule' } },
       schema: {
         tags,
         summary: 'Changes a rule (not its project); 409 when it changed since `version`',
@@ -86,7 +77,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/alert/rule/enable/:id',
     {
-      config: EDIT,
+      config: { access: { action: 'alertRules:write', on: 'alertRule' } },
       schema: {
         tags,
         summary: 'Switches a rule on or off; 409 when it changed since `version`',
@@ -105,7 +96,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/alert/rule/:id',
     {
-      config: EDIT,
+      config: { access: { action: 'alertRules:write', on: 'alertRule' } },
       schema: {
         tags,
         summary: 'Deletes a rule; its alerts stay, open ones for a person to handle',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type {
   Alert,
   AlertCounts,
@@ -8,17 +8,21 @@ import type {
   AlertSolution,
   PageResult,
 } from '@sbuilding/shared';
+import { ALERT_LEVELS } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import { hallFilter, ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { users } from '../users/tables.js';
+import { workOrders } from '../work-orders/tables.js';
 import type { AlertChange, AlertEvents } from './events.js';
 import { alertHistory, alerts, nextVersion, type NewHistory } from './tables.js';
 
 type Row = typeof alerts.$inferSelect;
 
-export function toAlert(row: Row): Alert {
+/** `workOrderId`: the alert's work order (issue 37), for the link from the alarm board. */
+export function toAlert(row: Row, workOrderId: number | null = null): Alert {
   return {
+    workOrderId,
     id: row.id,
     projectId: row.projectId,
     deviceId: row.deviceId,
@@ -43,6 +47,16 @@ export function toAlert(row: Row): Alert {
     value: row.value,
     threshold: row.threshold,
   };
+}
+
+/** The work order each of these alerts has (one at most), by alert. */
+async function workOrdersOf(db: Db, alertIds: readonly number[]): Promise<Map<number, number>> {
+  if (alertIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: workOrders.id, alertId: workOrders.alertId })
+    .from(workOrders)
+    .where(inArray(workOrders.alertId, [...alertIds]));
+  return new Map(rows.flatMap((r) => (r.alertId === null ? [] : [[r.alertId, r.id] as const])));
 }
 
 /** The conditions of a board filter, always within the caller's tenancy. */
@@ -74,7 +88,11 @@ export async function listAlerts(db: Db, scope: Scope, filter: AlertListFilter):
       .offset((filter.pageNum - 1) * filter.pageSize),
     db.select({ value: count() }).from(alerts).where(where),
   ]);
-  return { rows: rows.map(toAlert), total: total?.value ?? 0 };
+  const linked = await workOrdersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => toAlert(r, linked.get(r.id) ?? null)), total: total?.value ?? 0 };
 }
 
 /**
@@ -112,7 +130,7 @@ export async function alertDetail(db: Db, scope: Scope, id: number): Promise<Ale
     .where(eq(alertHistory.alertId, id))
     .orderBy(asc(alertHistory.at), asc(alertHistory.id));
   return {
-    ...toAlert(row),
+    ...toAlert(row, (await workOrdersOf(db, [row.id])).get(row.id) ?? null),
     history: history.map((h) => ({
       id: h.id,
       at: h.at.toISOString(),
@@ -180,7 +198,7 @@ export async function handleAlert(
   });
   if (!updated) throw conflict('alert.changed');
   events.emit({ tenantIds: [updated.tenantId], alertIds: [updated.id] });
-  return toAlert(updated);
+  return toAlert(updated, (await workOrdersOf(db, [updated.id])).get(updated.id) ?? null);
 }
 
 /** POST /sbuilding/alert/ignoreAll: every alerting alert of the filter becomes ignored; answers how many. */
@@ -227,7 +245,19 @@ export async function allAlerts(db: Db, scope: Scope, filter: AlertFilter): Prom
     .from(alerts)
     .where(whereOf(scope, filter))
     .orderBy(desc(alerts.alertTime), desc(alerts.id));
-  return rows.map(toAlert);
+  return rows.map((r) => toAlert(r));
+}
+
+/** Alerts still alerting on the whole platform, by level (GET /metrics; every level named, 0 when none). */
+export async function openAlertsByLevel(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ level: alerts.level, value: count() })
+    .from(alerts)
+    .where(eq(alerts.status, 'alerting'))
+    .groupBy(alerts.level);
+  const counts: Record<string, number> = Object.fromEntries(ALERT_LEVELS.map((level) => [level, 0]));
+  for (const row of rows) counts[row.level] = row.value;
+  return counts;
 }
 
 /** The navbar badge: alerting alerts the user may see. */

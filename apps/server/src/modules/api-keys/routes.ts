@@ -29,7 +29,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/api-key/create',
     {
-      config: { sessionOnly: true },
+      config: { access: { action: 'apiKeys:write' } },
       schema: {
         tags,
         summary:
@@ -52,7 +52,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/api-key/getList',
     {
-      config: { sessionOnly: true, read: true },
+      config: { access: { action: 'apiKeys:read' } },
       schema: {
         tags,
         summary:
@@ -67,7 +67,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/api-key/del/:id',
     {
-      config: { sessionOnly: true },
+      config: { access: { action: 'apiKeys:write', on: 'apiKey' } },
       schema: {
         tags,
         summary: 'Revokes an API key at once, on every node',

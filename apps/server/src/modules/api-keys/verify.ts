@@ -36,6 +36,7 @@ function keyQuery(db: Db) {
       userName: users.username,
       tenantId: users.tenantId,
       roles: users.roles,
+      hallIds: users.hallIds,
       blacklisted: users.blacklisted,
       deletedAt: users.deletedAt,
       tenantStatus: tenants.status,
@@ -74,7 +75,8 @@ export async function verifyApiKey(
       .set({ lastUsedAt: now, lastUsedIp: ip.slice(0, 64) })
       .where(eq(apiKeys.id, row.id));
   }
-  const scope = scopeOf({ id: row.userId, tenantId: row.tenantId, roles: row.roles });
+  // A building-bound user's key is held to the user's buildings, as its session is.
+  const scope = scopeOf({ id: row.userId, tenantId: row.tenantId, roles: row.roles, hallIds: row.hallIds });
   return {
     sessionId: '',
     userId: row.userId,

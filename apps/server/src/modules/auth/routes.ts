@@ -20,7 +20,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/captchaImage',
     {
-      config: { public: true },
+      config: { access: { public: 'the sign-in captcha itself' } },
       schema: {
         tags: ['session'],
         summary: 'A single-use captcha image (SVG) and its id, or captchaEnabled false',
@@ -42,7 +42,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { public: true },
+      config: { access: { public: 'the captcha, the lockout and the password' } },
       schema: {
         tags: ['session'],
         summary: 'Signs in with username, password and the captcha answer; answers a session token',
@@ -67,6 +67,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getInfo',
     {
+      config: { access: { action: 'account:read' } },
       schema: {
         tags: ['session'],
         summary: 'The caller: user, roles and permissions',
@@ -79,6 +80,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getRouters',
     {
+      config: { access: { action: 'account:read' } },
       schema: {
         tags: ['session'],
         summary: "The console's menu: the route tree the caller's roles may see",
@@ -91,7 +93,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      config: { sessionOnly: true },
+      config: { access: { action: 'account:write' } },
       schema: { tags: ['session'], summary: 'Ends the session', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {

@@ -10,13 +10,12 @@ const tokens: Record<string, string> = {};
 let demoTenantId = 0;
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
-  // Guarded routes like those a module registers in the protected context of app.ts (added before the
-  // app's first request, after which no route can be added).
-  await t.app.register(async (api) => {
-    api.addHook('onRequest', api.authenticate);
-    api.get('/test/project-admin', { config: { roles: ['tbAdmin'] } }, async (r) => ({ scope: r.scope() }));
-    api.get('/test/tenant-tools', { config: { permissions: ['sbuilding:tools:tenant'] } }, async () => 'ok');
-  });
+  // Guarded routes like those a module registers (added before the app's first request, after which no
+  // route can be added): the access policy guards them by their declarations, wherever they are registered.
+  t.app.get('/test/project-admin', { config: { access: { action: 'projects:write' } } }, async (r) => ({
+    scope: r.scope(),
+  }));
+  t.app.get('/test/tenant-tools', { config: { access: { action: 'users:read' } } }, async () => 'ok');
   for (const [u, p] of [
     ['admin', 'admin123'],
     ['manager', 'manager123'],
@@ -86,12 +85,13 @@ describe('GET /getRouters', () => {
       '/tenant',
       '/dashboard',
       '/energy/portfolio',
+      '/gen/edit/:tableId',
     ]) {
       expect(all).toContain(p);
     }
   });
 
-  it('gives the manager console, scenes, users and boards, but not tenants', async () => {
+  it('gives the manager console, scenes, users and boards, but not tenants nor the code generator', async () => {
     const all = paths((await get('/getRouters', 'manager')).json().data);
     for (const p of [
       '/board/index',
@@ -105,7 +105,9 @@ describe('GET /getRouters', () => {
     ]) {
       expect(all).toContain(p);
     }
-    expect(all).not.toContain('/tenant');
+    // Its hidden pages too: the add and edit pages it may save, not the platform administrator's.
+    for (const p of ['/group/edit', '/scenes/edit', '/device/add', '/job/log']) expect(all).toContain(p);
+    for (const p of ['/tenant', '/tool/gen', '/gen/edit/:tableId']) expect(all).not.toContain(p);
   });
 
   it.each(['customer', 'display'])(
@@ -119,14 +121,42 @@ describe('GET /getRouters', () => {
       for (const p of ['/console', '/project', '/scene', '/buildingUser', '/tenant', '/energy/portfolio']) {
         expect(all).not.toContain(p);
       }
+      // Hidden pages follow the policy too (issue 32): the add and edit pages it may read (shown read-only),
+      // not a scene to edit (automation:read) nor the code generator's page (platform:read).
+      for (const p of ['/group/edit', '/group/add', '/device/add', '/scenes/add', '/job/log']) {
+        expect(all).toContain(p);
+      }
+      for (const p of ['/scenes/edit', '/gen/edit/:tableId']) expect(all).not.toContain(p);
     },
   );
 
-  it('returns route records with path, component, children and meta', async () => {
+  it('gives a weixin customer no dashboard and no page of the project: its home is the mini-program', async () => {
+    await t.app.db
+      .update(users)
+      .set({ roles: ['tbWeixinCustomer'] })
+      .where(eq(users.username, 'customer'));
+    try {
+      const routes: RouteRecord[] = (await get('/getRouters', 'customer')).json().data;
+      expect(paths(routes)).toEqual(['/hidden', '/dict/type/data/:dictId']);
+    } finally {
+      await t.app.db
+        .update(users)
+        .set({ roles: ['tbCustomer'] })
+        .where(eq(users.username, 'customer'));
+    }
+  });
+
+  it('returns route records with path, component, children and meta, each page naming its action', async () => {
     const routes: RouteRecord[] = (await get('/getRouters', 'manager')).json().data;
     const board = routes.find((r) => r.path === '/board');
-    expect(board).toMatchObject({ component: 'Layout', meta: { title: 'board', roles: expect.any(Array) } });
-    expect(board?.children?.find((c) => c.path === '/board/space')?.meta.hidden).toBe(true);
+    expect(board).toMatchObject({ component: 'Layout', redirect: '/board/index', meta: { title: 'board' } });
+    expect(board?.children?.find((c) => c.path === '/board/space')?.meta).toMatchObject({
+      hidden: true,
+      access: 'projects:read',
+    });
+    // The console group is narrower than its action: spec section 2 gives it to tbAdmin.
+    const project = routes.find((r) => r.path === '/console')?.children?.find((c) => c.path === '/project');
+    expect(project?.meta).toMatchObject({ access: 'projects:read', roles: ['tbAdmin'] });
   });
 });
 

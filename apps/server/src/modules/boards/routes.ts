@@ -11,7 +11,6 @@ import {
   lightBoardSchema,
   spaceBoardQuerySchema,
   spaceBoardSchema,
-  PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok, okJson } from '../../platform/envelope.js';
 import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
@@ -28,8 +27,6 @@ export const BOARD_CACHE_MS = 2_000;
  * others do not wait for it: platform/shared-cache.ts); live changes arrive over the socket meanwhile.
  */
 export const BOARD_STALE_MS = 10_000;
-/** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
-const READ = { roles: PROJECT_READ_ROLES };
 
 /**
  * The light, AC, air-quality and space boards' starting picture; live changes follow over the socket, commands
@@ -46,7 +43,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/light',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -68,7 +65,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/ac',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -90,7 +87,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/air',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -106,7 +103,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/air/trend',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -121,7 +118,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/space',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:

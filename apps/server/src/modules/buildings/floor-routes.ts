@@ -8,8 +8,6 @@ import {
   floorSchema,
   idParamsSchema,
   pageSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -22,7 +20,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/floor/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A page of a building's floors in their sort order, filtered by name (contains)",
@@ -36,7 +34,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/floor/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read', on: 'floor' } },
       schema: {
         tags,
         summary: 'One floor, with signed links to its image and plan and the plan view box',
@@ -51,7 +49,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/floor/create',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary: 'Creates a floor in a building; imageId and planId name uploads of the same tenant',
@@ -65,7 +63,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/floor/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'floor' } },
       schema: {
         tags,
         summary: 'Saves a floor; 409 when it changed since the client read `version`',
@@ -81,10 +79,11 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/floor/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'floor' } },
       schema: {
         tags,
-        summary: 'Deletes a floor without zones; 409 (floor.hasChildren) while it still has some',
+        summary:
+          'Deletes a floor holding nothing; 409 (floor.hasChildren) naming its zones, devices and marks',
         params: idParamsSchema,
         response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404, 409) },
       },

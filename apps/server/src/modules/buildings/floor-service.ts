@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Floor, FloorCreateBody, FloorListFilter, FloorSaveBody, PageResult } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { isForeignKeyViolation } from '../../platform/db/errors.js';
+import { deleteOrNameBlockers } from '../../platform/db/blockers.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
@@ -144,10 +144,8 @@ export async function saveFloor(
 /** Deletes an empty floor; its zones (and later device marks) reference it ON DELETE RESTRICT. */
 export async function deleteFloor(db: Db, scope: Scope, id: number): Promise<void> {
   await findFloor(db, scope, id);
-  try {
-    await db.delete(floors).where(eq(floors.id, id));
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError(409, 'floor.hasChildren');
-    throw error;
-  }
+  // Zones, devices and marks on it refuse the delete, each named with how many.
+  await deleteOrNameBlockers(db, { table: 'floors', id, key: 'floor.hasChildren' }, () =>
+    db.delete(floors).where(eq(floors.id, id)),
+  );
 }

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from '../../test/multipart.js';
 import { zones } from './tables.js';
+import { devices } from '../devices/tables.js';
+import { insertDevice } from '../../test/devices.js';
 
 let t: TestApp;
 let manager: ReturnType<typeof as>;
@@ -132,11 +134,37 @@ describe('floors', () => {
     ).json().data;
     const refused = await manager('DELETE', `/sbuilding/floor/del/${floor.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().msg).toBe('This floor still holds zones; delete them before deleting the floor');
+    expect(refused.json().msg).toBe(
+      'This floor still holds zones (1); delete or move them before deleting the floor',
+    );
     expect(await t.app.db.select().from(zones).where(eq(zones.id, zone.id))).toHaveLength(1);
     expect((await manager('DELETE', `/sbuilding/sector/del/${zone.id}`)).statusCode).toBe(200);
     expect((await manager('DELETE', `/sbuilding/floor/del/${floor.id}`)).statusCode).toBe(200);
     expect((await manager('GET', `/sbuilding/floor/${floor.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a zone that still holds devices with 409 naming them, and deletes it once empty', async () => {
+    const floor = await newFloor();
+    const zone = (
+      await manager('PUT', '/sbuilding/sector/create', { floorId: floor.id, name: 'Z', type: 'office' })
+    ).json().data;
+    const { id: device } = await insertDevice(t.app.db, {
+      model: 'th10',
+      name: 'In the zone',
+      floorId: floor.id,
+    });
+    await t.app.db.update(devices).set({ zoneId: zone.id }).where(eq(devices.id, device));
+    const refused = await manager('DELETE', `/sbuilding/sector/del/${zone.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe(
+      'This zone still holds devices (1); delete or move them before deleting the zone',
+    );
+    expect((await managerZh('DELETE', `/sbuilding/sector/del/${zone.id}`)).json().msg).toBe(
+      '该区域下仍有设备（1），请先删除或移走它们再删除区域',
+    );
+    expect(await t.app.db.select().from(zones).where(eq(zones.id, zone.id))).toHaveLength(1);
+    await t.app.db.delete(devices).where(eq(devices.id, device));
+    expect((await manager('DELETE', `/sbuilding/sector/del/${zone.id}`)).statusCode).toBe(200);
   });
 
   it('lets a customer read floors but not write them', async () => {

@@ -9,8 +9,6 @@ import {
   idParamsSchema,
   pageSchema,
   qrCodeQuerySchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -23,7 +21,7 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/hall/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A page of a project's buildings, filtered by name (contains)",
@@ -37,7 +35,7 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/hall/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read', on: 'building' } },
       schema: {
         tags,
         summary: 'One building',
@@ -52,7 +50,7 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/hall/:id/qrcode',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read', on: 'building' } },
       schema: {
         tags,
         summary:
@@ -83,7 +81,7 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/hall/create',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary: "Creates a building in a project (in the project's tenant)",
@@ -97,7 +95,7 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/hall/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'building' } },
       schema: {
         tags,
         summary: 'Saves a building; 409 when it changed since the client read `version`',
@@ -113,10 +111,10 @@ export const hallRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/hall/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'building' } },
       schema: {
         tags,
-        summary: 'Deletes a building without floors; 409 (building.hasChildren) while it still has some',
+        summary: 'Deletes a building holding nothing; 409 (building.hasChildren) naming what it still holds',
         params: idParamsSchema,
         response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404, 409) },
       },

@@ -8,7 +8,7 @@ import type {
   PageResult,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { isForeignKeyViolation } from '../../platform/db/errors.js';
+import { deleteOrNameBlockers } from '../../platform/db/blockers.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
@@ -128,13 +128,10 @@ export async function saveHall(
 /** Deletes an empty building; its floors (and later devices) reference it ON DELETE RESTRICT. */
 export async function deleteHall(db: Db, scope: Scope, id: number): Promise<void> {
   await findHall(db, scope, id);
-  try {
-    // Its mesh history goes with it (ON DELETE CASCADE); whatever else still holds it refuses the delete.
-    await db.delete(buildings).where(eq(buildings.id, id));
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError(409, 'building.hasChildren');
-    throw error;
-  }
+  // Its mesh history goes with it (ON DELETE CASCADE); whatever else still holds it refuses the delete, named.
+  await deleteOrNameBlockers(db, { table: 'buildings', id, key: 'building.hasChildren' }, () =>
+    db.delete(buildings).where(eq(buildings.id, id)),
+  );
 }
 
 /** A host[:port] as a Host header may carry it; anything else never reaches a QR code. */

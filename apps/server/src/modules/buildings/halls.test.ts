@@ -154,10 +154,10 @@ describe('building writes', () => {
     const refused = await manager('DELETE', `/sbuilding/hall/del/${building.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(
-      'This building still holds floors; delete them before deleting the building',
+      'This building still holds floors (1); delete or move them before deleting the building',
     );
     expect((await managerZh('DELETE', `/sbuilding/hall/del/${building.id}`)).json().msg).toBe(
-      '该建筑下仍有楼层，请先删除楼层再删除建筑',
+      '该建筑下仍有楼层（1），请先删除或移走它们再删除建筑',
     );
     expect(await t.app.db.select().from(floors).where(eq(floors.id, floor.id))).toHaveLength(1);
     expect((await manager('DELETE', `/sbuilding/floor/del/${floor.id}`)).statusCode).toBe(200);
@@ -197,19 +197,40 @@ describe('building QR code', () => {
     expect(res.rawPayload.equals(expected)).toBe(true);
   });
 
-  it('is an SVG with format=svg, over https behind a proxy that says so', async () => {
+  it('ignores X-Forwarded-Proto and -Host from a client that is not a trusted proxy', async () => {
     const { id } = await firstHall();
     const res = await manager('GET', `/sbuilding/hall/${id}/qrcode?format=svg`, undefined, {
       host: 'campus.example.com',
       'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example.net',
     });
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="hall-${id}-qrcode.svg"`);
-    const expected = await QRCode.toString(`https://campus.example.com/wxProgram?hallId=${id}`, {
+    const expected = await QRCode.toString(`http://campus.example.com/wxProgram?hallId=${id}`, {
       ...QR_OPTIONS,
       type: 'svg',
     });
     expect(res.body).toBe(expected);
+  });
+
+  it('is an SVG with format=svg, over https behind a trusted proxy (TRUST_PROXY) that says so', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1, ::1' } });
+    try {
+      const viaProxy = as(proxied, await proxied.login('manager', 'manager123'));
+      const { id } = (await viaProxy('POST', '/sbuilding/hall/getList', { projectId: campusId })).json().data
+        .rows[0];
+      const res = await viaProxy('GET', `/sbuilding/hall/${id}/qrcode?format=svg`, undefined, {
+        host: 'campus.example.com',
+        'x-forwarded-proto': 'https',
+      });
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="hall-${id}-qrcode.svg"`);
+      const expected = await QRCode.toString(`https://campus.example.com/wxProgram?hallId=${id}`, {
+        ...QR_OPTIONS,
+        type: 'svg',
+      });
+      expect(res.body).toBe(expected);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('is refused with 409 while the mini-program binding is off', async () => {

@@ -8,8 +8,6 @@ import {
   zoneListBodySchema,
   zoneSaveBodySchema,
   zoneSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -22,7 +20,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/sector/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A page of a floor's zones, filtered by name (contains) and type",
@@ -36,7 +34,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/sector/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read', on: 'zone' } },
       schema: {
         tags,
         summary: 'One zone',
@@ -50,7 +48,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/sector/create',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary:
@@ -65,7 +63,7 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/sector/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'zone' } },
       schema: {
         tags,
         summary: 'Saves a zone; 409 when it changed since the client read `version`',
@@ -80,12 +78,12 @@ export const zoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/sector/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'zone' } },
       schema: {
         tags,
-        summary: 'Deletes a zone',
+        summary: 'Deletes a zone holding no device; 409 (zone.hasChildren) naming the devices it holds',
         params: idParamsSchema,
-        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404) },
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) => {

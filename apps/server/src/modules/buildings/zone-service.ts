@@ -8,6 +8,7 @@ import {
   type ZoneSaveBody,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import { deleteOrNameBlockers } from '../../platform/db/blockers.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
@@ -116,5 +117,9 @@ export async function saveZone(db: Db, scope: Scope, id: number, body: ZoneSaveB
 
 export async function deleteZone(db: Db, scope: Scope, id: number): Promise<void> {
   await findZone(db, scope, id);
-  await db.delete(zones).where(eq(zones.id, id));
+  // Devices placed in it refuse the delete (409 naming them; it was a bare 500 once); scenes and AC
+  // automations aimed at it let go of it (ON DELETE SET NULL).
+  await deleteOrNameBlockers(db, { table: 'zones', id, key: 'zone.hasChildren' }, () =>
+    db.delete(zones).where(eq(zones.id, id)),
+  );
 }

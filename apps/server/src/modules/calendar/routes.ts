@@ -11,8 +11,6 @@ import {
   workTimeListQuerySchema,
   workTimeSchema,
   workTimeUpdateBodySchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -26,7 +24,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/vacations/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read', on: 'project' } },
       schema: {
         tags,
         summary:
@@ -43,7 +41,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/vacations',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary:
@@ -58,7 +56,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/work/rest/list',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: 'All work times of a project in start order, optionally of one zone type or time type',
@@ -75,7 +73,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/work/rest',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary: 'Creates a work time',
@@ -89,7 +87,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/work/rest',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', fields: { id: 'workTime' } } },
       schema: {
         tags,
         summary: 'Updates a work time; 409 when it changed since the client read `version`',
@@ -103,7 +101,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/work/rest/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'workTime' } },
       schema: {
         tags,
         summary: 'Deletes a work time',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { GenHtmlType, GenQueryType, GenTsType } from '@sbuilding/shared';
+import {
+  GEN_CLASS_PATTERN,
+  GEN_FIELD_PATTERN,
+  GEN_KEBAB_PATTERN,
+  GEN_RESERVED_CLASS_NAMES,
+  GEN_RESERVED_FIELDS,
+  type GenHtmlType,
+  type GenQueryType,
+  type GenTsType,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowsOf } from '../../platform/db/rows.js';
 
@@ -112,6 +121,35 @@ export function kebabCase(name: string): string {
   return name.replace(/_+/g, '-').replace(/^-|-$/g, '');
 }
 
+/*
+ * The default names of an import always pass the save's rules, whatever the SQL name (`_1st_floor`,
+ * `values`, `create_time`): a prefix or a suffix where the plain conversion would not.
+ */
+
+/** The default class name of a table: PascalCase, `Gen…` where that is not a usable class name. */
+export function defaultClassName(tableName: string): string {
+  const name = pascalCase(tableName);
+  const usable = GEN_CLASS_PATTERN.test(name) && !GEN_RESERVED_CLASS_NAMES.includes(name);
+  return usable ? name : `Gen${name}`.slice(0, 63);
+}
+
+/** The default module and business name of a table: kebab-case, `gen-…` where it would not start with a letter. */
+export function defaultKebabName(tableName: string): string {
+  const name = kebabCase(tableName);
+  return GEN_KEBAB_PATTERN.test(name) ? name : `gen-${name}`.replace(/-$/, '');
+}
+
+/**
+ * The default field name of a column: camelCase, `field…` where that is not a field name, `…Field` where
+ * every generated row already has it (the key and the managed columns keep theirs: they are no fields).
+ */
+export function defaultFieldName(columnName: string, managed = false): string {
+  const camel = camelCase(columnName);
+  const name = camel.charAt(0).toLowerCase() + camel.slice(1);
+  if (!GEN_FIELD_PATTERN.test(name)) return `field${name}`.slice(0, 63);
+  return !managed && GEN_RESERVED_FIELDS.includes(name) ? `${name}Field` : name;
+}
+
 const isTime = (column: DbColumn) => column.dataType.startsWith('timestamp') || column.dataType === 'date';
 
 export interface ColumnDefaults {
@@ -144,7 +182,7 @@ export function columnDefaults(column: DbColumn): ColumnDefaults {
   const isQuery = !managed && (isName || name === 'status' || /_type$/.test(name) || isTime(column));
   return {
     tsType,
-    tsField: camelCase(name),
+    tsField: defaultFieldName(name, managed),
     isRequired: !managed && !column.nullable && !column.hasDefault,
     isInsert: !managed,
     isEdit: !managed,

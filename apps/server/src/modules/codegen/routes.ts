@@ -14,7 +14,6 @@ import {
   genTablesQuerySchema,
   genTableSchema,
   pageSchema,
-  type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -31,8 +30,6 @@ import {
   syncGenTable,
 } from './service.js';
 
-/** The generator reads any table of the database and writes code: the platform administrator's alone. */
-const config: { roles: Role[] } = { roles: ['admin'] };
 const tags = ['code generation'];
 const ZIP = 'application/zip';
 
@@ -41,7 +38,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/list',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read' } },
       schema: {
         tags,
         summary: 'A page of imported tables, filtered by name and comment (contains)',
@@ -55,7 +52,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/db/list',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read' } },
       schema: {
         tags,
         summary: 'A page of the database tables not yet imported, filtered by name and comment (contains)',
@@ -69,7 +66,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tool/gen/importTable',
     {
-      config,
+      config: { access: { action: 'platform:write' } },
       schema: {
         tags,
         summary:
@@ -85,7 +82,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/preview/:tableId',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read', params: { tableId: 'unscoped' } } },
       schema: {
         tags,
         summary: 'The code the generator writes for a table: file path → content',
@@ -103,7 +100,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/download/:tableName',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read' } },
       schema: {
         tags,
         summary: "A zip of one table's generated code, paths from the repository root",
@@ -124,7 +121,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/batchGenCode',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read' } },
       schema: {
         tags,
         summary: 'A zip of the generated code of several tables (`tables=a,b`)',
@@ -146,7 +143,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/synchDb/:tableName',
     {
-      config,
+      config: { access: { action: 'platform:write' } },
       schema: {
         tags,
         summary: 'Picks up the columns added to the table since its import and drops those removed',
@@ -160,7 +157,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/gen/:tableId',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read', params: { tableId: 'unscoped' } } },
       schema: {
         tags,
         summary: "A table's settings and one row per column: `{info, rows}`",
@@ -174,7 +171,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/tool/gen',
     {
-      config,
+      config: { access: { action: 'platform:write' } },
       schema: {
         tags,
         summary: "Saves a table's settings and its columns'; 409 when it changed since `version`",
@@ -188,7 +185,7 @@ export const codegenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tool/gen/:tableIds',
     {
-      config,
+      config: { access: { action: 'platform:write', params: { tableIds: 'unscoped' } } },
       schema: {
         tags,
         summary: 'Removes imported tables (`1,2`) from the generator; the database tables stay',

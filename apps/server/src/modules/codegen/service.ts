@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type {
-  GenColumn,
   GenDbTable,
   GenListQuery,
   GenSaveBody,
@@ -8,25 +7,21 @@ import type {
   GenTableDetail,
   PageResult,
 } from '@sbuilding/shared';
-import {
-  GEN_HTML_TYPES,
-  GEN_QUERY_TYPES,
-  GEN_TEMPLATES,
-  GEN_TS_TYPES,
-  genTsTypesFor,
-} from '@sbuilding/shared';
+import { genTsTypesFor } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
   columnDefaults,
   databaseTables,
-  kebabCase,
-  pascalCase,
+  defaultClassName,
+  defaultKebabName,
   tableColumns,
   type DbColumn,
 } from './introspect.js';
 import type { GenInput } from './generator/model.js';
+import { assertColumnNames, assertFieldNames, assertTableOffered, isProtectedTable } from './names.js';
+import { toGenColumn, toGenTable } from './settings.js';
 import { genTable, genTableColumn } from './tables.js';
 
 /**
@@ -36,56 +31,6 @@ import { genTable, genTableColumn } from './tables.js';
 
 type TableRow = typeof genTable.$inferSelect;
 type ColumnRow = typeof genTableColumn.$inferSelect;
-
-function oneOf<const T extends readonly string[]>(values: T, value: string, fallback: T[number]): T[number] {
-  return values.find((v) => v === value) ?? fallback;
-}
-
-export function toGenTable(row: TableRow): GenTable {
-  return {
-    tableId: row.id,
-    tableName: row.tableName,
-    tableComment: row.tableComment,
-    className: row.className,
-    tplCategory: oneOf(GEN_TEMPLATES, row.tplCategory, 'crud'),
-    moduleName: row.moduleName,
-    businessName: row.businessName,
-    functionName: row.functionName,
-    functionAuthor: row.functionAuthor,
-    subTableName: row.subTableName,
-    subTableFkName: row.subTableFkName,
-    treeCode: row.treeCode,
-    treeParentCode: row.treeParentCode,
-    treeName: row.treeName,
-    parentMenu: row.parentMenu,
-    remark: row.remark,
-    version: row.version,
-    createTime: row.createdAt.toISOString(),
-    updateTime: row.updatedAt.toISOString(),
-  };
-}
-
-export function toGenColumn(row: ColumnRow): GenColumn {
-  return {
-    columnId: row.id,
-    columnName: row.columnName,
-    columnComment: row.columnComment,
-    columnType: row.columnType,
-    tsType: oneOf(GEN_TS_TYPES, row.tsType, 'string'),
-    tsField: row.tsField,
-    isPk: row.isPk,
-    isIncrement: row.isIncrement,
-    isRequired: row.isRequired,
-    isInsert: row.isInsert,
-    isEdit: row.isEdit,
-    isList: row.isList,
-    isQuery: row.isQuery,
-    queryType: oneOf(GEN_QUERY_TYPES, row.queryType, 'EQ'),
-    htmlType: oneOf(GEN_HTML_TYPES, row.htmlType, 'input'),
-    dictType: row.dictType,
-    sort: row.sort,
-  };
-}
 
 function whereOf(filter: GenListQuery): SQL | undefined {
   const conditions: SQL[] = [];
@@ -109,7 +54,7 @@ export async function listGenTables(db: Db, filter: GenListQuery): Promise<PageR
   return { rows: rows.map(toGenTable), total: total?.value ?? 0 };
 }
 
-/** Tables of the database not yet imported, filtered like the list. */
+/** Tables of the database not yet imported, filtered like the list; never those holding secrets (names.ts). */
 export async function listDbTables(db: Db, filter: GenListQuery): Promise<PageResult<GenDbTable>> {
   const imported = new Set((await db.select({ name: genTable.tableName }).from(genTable)).map((r) => r.name));
   const name = filter.tableName?.toLowerCase();
@@ -117,6 +62,7 @@ export async function listDbTables(db: Db, filter: GenListQuery): Promise<PageRe
   const all = (await databaseTables(db)).filter(
     (t) =>
       !imported.has(t.tableName) &&
+      !isProtectedTable(t.tableName) &&
       (!name || t.tableName.includes(name)) &&
       (!comment || t.tableComment.toLowerCase().includes(comment)),
   );
@@ -139,11 +85,11 @@ function columnValues(tableId: number, column: DbColumn, sort: number) {
 
 /** The settings a freshly imported table starts with (RuoYi's GenUtils.initTable). */
 function tableDefaults(tableName: string, tableComment: string, author: string) {
-  const business = kebabCase(tableName);
+  const business = defaultKebabName(tableName);
   return {
     tableName,
     tableComment,
-    className: pascalCase(tableName),
+    className: defaultClassName(tableName),
     tplCategory: 'crud',
     moduleName: business,
     businessName: business,
@@ -155,9 +101,11 @@ function tableDefaults(tableName: string, tableComment: string, author: string) 
 
 /**
  * Imports tables of the database with default settings read from their columns. All or none: an unknown
- * or already imported name is a 400 naming it.
+ * or already imported name, a table holding secrets, or a table or column name that cannot be written into
+ * code is a 400 naming it.
  */
 export async function importTables(db: Db, names: readonly string[], author: string): Promise<GenTable[]> {
+  names.forEach(assertTableOffered);
   const known = new Map((await databaseTables(db)).map((t) => [t.tableName, t.tableComment]));
   const missing = names.filter((n) => !known.has(n));
   if (missing.length > 0) throw badRequest('gen.tableNotFound', { table: missing.join(', ') });
@@ -168,7 +116,11 @@ export async function importTables(db: Db, names: readonly string[], author: str
   if (already.length > 0)
     throw badRequest('gen.alreadyImported', { table: already.map((r) => r.name).join(', ') });
   const columnsOf = new Map<string, DbColumn[]>();
-  for (const name of names) columnsOf.set(name, await tableColumns(db, name));
+  for (const name of names) {
+    const columns = await tableColumns(db, name);
+    assertColumnNames(name, columns);
+    columnsOf.set(name, columns);
+  }
   return db.transaction(async (tx) => {
     const imported: GenTable[] = [];
     for (const name of names) {
@@ -229,7 +181,7 @@ export async function generationInput(db: Db, detail: GenTableDetail): Promise<G
     detail,
     child: {
       tableName: name,
-      className: pascalCase(name),
+      className: defaultClassName(name),
       rows: columns.map((c) => toGenColumn({ ...columnValues(0, c, c.position), id: 0 })),
     },
   };
@@ -251,11 +203,8 @@ export async function saveGenTable(db: Db, body: GenSaveBody): Promise<GenTableD
   const byId = new Map(columns.map((c) => [c.id, c]));
   const unknown = body.columns.find((c) => !byId.has(c.columnId));
   if (unknown) throw badRequest('gen.columnNotFound', { column: unknown.columnId });
-  const fields = new Set<string>();
-  for (const column of body.columns) {
-    if (fields.has(column.tsField)) throw badRequest('gen.duplicateField', { field: column.tsField });
-    fields.add(column.tsField);
-  }
+  const savedField = new Map(body.columns.map((c) => [c.columnId, c.tsField]));
+  assertFieldNames(columns.map((c) => ({ ...c, tsField: savedField.get(c.id) ?? c.tsField })));
   for (const column of body.columns) {
     const stored = byId.get(column.columnId);
     if (stored && !genTsTypesFor(stored.columnType).includes(column.tsType))
@@ -286,8 +235,10 @@ export async function saveGenTable(db: Db, body: GenSaveBody): Promise<GenTableD
   }
   if (body.tplCategory === 'sub') {
     if (master.tableName === body.subTableName) throw badRequest('gen.subTableSelf');
+    assertTableOffered(body.subTableName);
     const child = await tableColumns(db, body.subTableName);
     if (child.length === 0) throw badRequest('gen.tableNotFound', { table: body.subTableName });
+    assertColumnNames(body.subTableName, child);
     if (!child.some((c) => c.columnName === body.subTableFkName))
       throw badRequest('gen.columnNotInTable', { column: body.subTableFkName });
   }
@@ -322,10 +273,12 @@ export async function syncGenTable(
   db: Db,
   tableName: string,
 ): Promise<{ added: string[]; removed: string[] }> {
+  assertTableOffered(tableName);
   const [table] = await db.select().from(genTable).where(eq(genTable.tableName, tableName));
   if (!table) throw notFound();
   const current = await tableColumns(db, tableName);
   if (current.length === 0) throw badRequest('gen.tableNotFound', { table: tableName });
+  assertColumnNames(tableName, current);
   const stored = await columnsOfTable(db, table.id);
   const storedByName = new Map(stored.map((c) => [c.columnName, c]));
   const currentNames = new Set(current.map((c) => c.columnName));

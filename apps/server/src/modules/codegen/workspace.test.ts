@@ -4,18 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { GenTable, GenTableDetail } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as } from '../../test/tenants.js';
 
 /**
- * The generator's promise: the code it writes compiles and its tests pass in the project. A scratch table
- * is imported and its code generated into a temporary copy of the workspace (only the sources the server
- * needs; node_modules linked, its @sbuilding packages pointing into the copy), integrated as INTEGRATE.md
- * says, type-checked with tsc (the console's files with the console's settings) and its generated test run
- * with vitest on PGlite.
+ * The generator's promise: the code it writes compiles, passes the project's ESLint and Prettier, and its
+ * tests pass in the project. A scratch table is imported and its code generated into a temporary copy of
+ * the workspace (only the sources the server needs; node_modules linked, its @sbuilding packages pointing
+ * into the copy), integrated as INTEGRATE.md says, type-checked with tsc (the console's files with the
+ * console's settings), linted and format-checked with the repository's configurations, and its generated
+ * test run with vitest on PGlite.
  */
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -101,7 +102,8 @@ beforeAll(async () => {
       order_id integer not null,
       item_name varchar(64) not null,
       quantity integer,
-      note text
+      note text,
+      due_time timestamp with time zone
     )`);
   await t.app.db.execute(sql`comment on table gen_ws_order is 'Work order'`);
 
@@ -135,6 +137,11 @@ async function copyWorkspace(): Promise<void> {
   const parts = [
     'package.json',
     'tsconfig.base.json',
+    // The project's lint and format rules, read from the copy as they are read from the repository.
+    'eslint.config.js',
+    '.prettierrc.json',
+    '.prettierignore',
+    '.editorconfig',
     'packages/shared/package.json',
     'packages/shared/tsconfig.json',
     'packages/shared/src',
@@ -208,7 +215,8 @@ async function integrate(table: string, moduleName: string, routesName: string):
       `${anchor}    await api.register(${routesName});\n`,
     )}`;
   });
-  const entry = /```json\n {3}(\{"idx".*\})\n/.exec(files[`INTEGRATE-${table}.md`] ?? '')?.[1];
+  // The journal entry: the JSON block naming an `idx`, on one line or as many as Prettier gave it.
+  const entry = /```json\n([^`]*"idx"[^`]*)```/.exec(files[`INTEGRATE-${table}.md`] ?? '')?.[1];
   expect(entry).toBeDefined();
   await edit('apps/server/drizzle/meta/_journal.json', (s) => {
     const journal = JSON.parse(s) as { entries: { idx: number }[] };
@@ -228,9 +236,36 @@ function runInCopy(args: string[], env?: NodeJS.ProcessEnv): Promise<{ stdout: s
   );
 }
 
+/**
+ * The project's ESLint (eslint.config.js of the copy, so its import fences see the generated feature and
+ * module) and Prettier (.prettierrc.json with .editorconfig and .prettierignore, as `prettier --check` reads
+ * them) over every generated file at once, in this process: one line per finding.
+ */
+async function lintAndFormatFindings(written: readonly string[]): Promise<string[]> {
+  const [{ ESLint }, prettier] = await Promise.all([import('eslint'), import('prettier')]);
+  const eslint = new ESLint({ cwd: copy });
+  const code = written.filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(copy, f));
+  const findings = (await eslint.lintFiles(code)).flatMap((result) =>
+    result.messages.map(
+      (m) => `${path.relative(copy, result.filePath)}:${m.line}:${m.column} ${m.ruleId ?? ''} ${m.message}`,
+    ),
+  );
+  const ignorePath = path.join(copy, '.prettierignore');
+  for (const file of written) {
+    const full = path.join(copy, file);
+    const info = await prettier.getFileInfo(full, { ignorePath });
+    if (info.ignored || info.inferredParser === null) continue;
+    const options = await prettier.resolveConfig(full, { editorconfig: true });
+    const source = await fs.promises.readFile(full, 'utf8');
+    if (!(await prettier.check(source, { ...options, filepath: full })))
+      findings.push(`${file}: not as Prettier formats it`);
+  }
+  return findings;
+}
+
 describe('generated code', () => {
   it(
-    'compiles in a copy of the workspace and its generated tests pass there',
+    'compiles in a copy of the workspace, passes its ESLint and Prettier, and its generated tests pass there',
     { timeout: 600_000 },
     async () => {
       await copyWorkspace();
@@ -274,9 +309,9 @@ describe('generated code', () => {
       const env = Object.fromEntries(
         Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'TEST_DB_DRIVER'),
       );
-      // Independent, so side by side: the type-checks and the generated tests.
+      // Independent, so side by side: the type-checks, the generated tests, the lint and the format check.
       const tsc = path.join(REPO, 'node_modules/typescript/bin/tsc');
-      const [typecheck, webTypecheck, tests] = await Promise.all([
+      const [typecheck, webTypecheck, tests, findings] = await Promise.all([
         runInCopy([tsc, '-p', 'tsconfig.gen.json']),
         runInCopy([tsc, '-p', 'apps/web/tsconfig.gen.json']),
         runInCopy(
@@ -287,9 +322,13 @@ describe('generated code', () => {
             'verbose',
             ...testFiles.map((f) => path.join(copy, f)),
           ],
-          { ...env, NODE_ENV: 'test' },
+          // This run's seeded template, which the copy's global setup takes instead of seeding its own (the
+          // demo campus's seed was most of the child run's work); its migrations add the generated table.
+          { ...env, NODE_ENV: 'test', TEST_SERVER_TEMPLATE: JSON.stringify(inject('serverTemplate')) },
         ),
+        lintAndFormatFindings(written),
       ]);
+      expect(findings).toEqual([]);
       expect(typecheck.failed ? typecheck.stdout : '').toBe('');
       expect(webTypecheck.failed ? webTypecheck.stdout : '').toBe('');
       expect(written.filter((f) => f.startsWith('apps/web/src/features/')).length).toBeGreaterThanOrEqual(24);

@@ -44,6 +44,8 @@ export class ControlLogWriter {
     private readonly db: () => Db,
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock = systemClock,
+    /** Told of every line as it is added: each is one command's outcome (GET /metrics counts them). */
+    private readonly onLines: (rows: readonly ControlLogRow[]) => void = () => {},
   ) {}
 
   /** The time a line gets: the app's clock. */
@@ -54,6 +56,7 @@ export class ControlLogWriter {
   /** Queues lines; a line without its time gets the moment it was added (not its insert's, shared by a batch). */
   add(rows: readonly ControlLogRow[]): void {
     if (rows.length === 0) return;
+    this.onLines(rows);
     const now = this.clock.now();
     this.queue.push(...rows.map((row) => ({ ...row, createdAt: row.createdAt ?? now })));
     this.running ??= this.drain();
@@ -85,9 +88,22 @@ export class ControlLogWriter {
 
 export const controlLogPlugin = fp(
   async (app: FastifyInstance) => {
-    const writer = new ControlLogWriter(() => app.db, app.log, app.clock);
+    // Every command of the server (console, API, scenes, automation) ends in one control-log line.
+    const { outcomes, roundTripSeconds } = app.metrics.commands;
+    const writer = new ControlLogWriter(
+      () => app.db,
+      app.log,
+      app.clock,
+      (rows) => {
+        for (const row of rows) {
+          outcomes.inc({ result: row.result, terminal: row.terminal });
+          if (row.latencyMs !== null && row.latencyMs !== undefined)
+            roundTripSeconds.observe(row.latencyMs / 1000);
+        }
+      },
+    );
     app.decorate('controlLog', writer);
     app.addHook('onClose', () => writer.flushed());
   },
-  { name: 'control-log', dependencies: ['database'] },
+  { name: 'control-log', dependencies: ['database', 'metrics'] },
 );

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COMMAND_TIMEOUT_MS,
-  DEVICE_CONTROL_PERMISSION,
   controlLogEntrySchema,
   controlLogListBodySchema,
   envelopeSchema,
@@ -10,7 +9,6 @@ import {
   pageSchema,
   sendCmdBodySchema,
   sendCmdResultSchema,
-  PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
@@ -46,11 +44,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sbuilding/dev-rpccmd/sendCmd',
     {
       // The permission is checked before the body is read (sessions/plugin.ts), in the spec's words.
-      config: {
-        roles: PROJECT_READ_ROLES,
-        permissions: [DEVICE_CONTROL_PERMISSION],
-        forbiddenKey: 'command.noPermission',
-      },
+      config: { access: { action: 'devices:control', notFound: 'command.notFound' } },
       schema: {
         tags,
         summary:
@@ -79,11 +73,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sbuilding/dev-rpccmd/reboot-ba/:id',
     {
       // Before the device is looked up: a caller who may not control devices does not learn which are gateways.
-      config: {
-        roles: PROJECT_READ_ROLES,
-        permissions: [DEVICE_CONTROL_PERMISSION],
-        forbiddenKey: 'command.noPermission',
-      },
+      config: { access: { action: 'devices:control', on: 'device', notFound: 'command.notFound' } },
       schema: {
         tags,
         summary: 'Reboots a Bluetooth gateway (its mesh devices are unreachable until it is back)',
@@ -117,7 +107,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/control-log/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary: "A page of a project's control log (commands and device-side changes), newest first",

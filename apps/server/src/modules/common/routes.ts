@@ -8,6 +8,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/common/download',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags: ['files'],
         summary:

@@ -8,8 +8,6 @@ import {
   groupSaveBodySchema,
   idParamsSchema,
   pageSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -23,7 +21,7 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/group/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary:
@@ -38,7 +36,7 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/group/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'group' } },
       schema: {
         tags,
         summary: 'One group with all its devices',
@@ -52,7 +50,7 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/group/create',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write' } },
       schema: {
         tags,
         summary:
@@ -67,7 +65,7 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/group/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'group' } },
       schema: {
         tags,
         summary: 'Saves a group and its devices (in the order given); 409 when it changed since `version`',
@@ -82,7 +80,7 @@ export const deviceGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/group/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'group' } },
       schema: {
         tags,
         summary: 'Deletes a group (its devices stay)',

@@ -9,8 +9,6 @@ import {
   markMoveBodySchema,
   markSaveBodySchema,
   markSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -24,7 +22,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mark/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary: "Every mark of a floor, with its bound device's name, model, category and online state",
@@ -38,7 +36,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/mark/create',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write' } },
       schema: {
         tags,
         summary: 'Places a mark on a floor, optionally bound to a device; records a mesh version',
@@ -52,7 +50,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mark/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'mark' } },
       schema: {
         tags,
         summary:
@@ -69,7 +67,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mark/move/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'mark' } },
       schema: {
         tags,
         summary: 'Moves a mark on the plan (a drag); the mesh network is unchanged; 409 when stale',
@@ -84,7 +82,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mark/bind/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'mark' } },
       schema: {
         tags,
         summary:
@@ -101,7 +99,7 @@ export const markRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/mark/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'mark' } },
       schema: {
         tags,
         summary: 'Deletes a mark; records a mesh version',

@@ -7,8 +7,6 @@ import {
   meshVersionDetailSchema,
   meshVersionSchema,
   pageSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -21,7 +19,7 @@ export const meshRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mesh/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary:
@@ -36,7 +34,7 @@ export const meshRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/mesh/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'meshVersion' } },
       schema: {
         tags,
         summary: 'One mesh version with what changed against the one before',
@@ -50,7 +48,7 @@ export const meshRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/mesh/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'meshVersion' } },
       schema: {
         tags,
         summary: "Saves a mesh version's description",

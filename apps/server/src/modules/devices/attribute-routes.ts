@@ -7,8 +7,6 @@ import {
   envelopeSchema,
   idParamsSchema,
   type ModelId,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -28,7 +26,7 @@ export const attributeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/dev-client-attr/get/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'device' } },
       schema: {
         tags,
         summary: "A device's saved client attributes and the last 50 changes, newest first",
@@ -43,7 +41,7 @@ export const attributeRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       save.url,
       {
-        config: { roles: PROJECT_WRITE_ROLES },
+        config: { access: { action: 'devices:write', on: 'device' } },
         schema: {
           tags,
           summary: `Saves client attributes of a ${save.model} device (absent keys stay, null resets to the default)`,
@@ -63,7 +61,7 @@ export const attributeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/dev-client-attr/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'device' } },
       schema: {
         tags,
         summary: "Saves client attributes of a device of any model, read against the model's attributes",
@@ -79,7 +77,7 @@ export const attributeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/dev-client-attr/save-ac20/batch',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', fields: { ids: 'device' } } },
       schema: {
         tags,
         summary:

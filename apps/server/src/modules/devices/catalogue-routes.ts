@@ -11,7 +11,6 @@ import {
   modelsOfCategory,
   type DeviceCategoryOption,
   type Lang,
-  PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -83,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/common/getDevCategorys',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary: 'Device categories with their models, named in the request language',
@@ -96,7 +95,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/common/getDevCatalogue',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary:

@@ -9,8 +9,6 @@ import {
   envelopeSchema,
   idParamsSchema,
   type ModelId,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -46,7 +44,7 @@ export const createRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       call.url,
       {
-        config: { roles: PROJECT_WRITE_ROLES },
+        config: { access: { action: 'devices:write' } },
         schema: {
           tags,
           summary: call.summary,
@@ -62,7 +60,7 @@ export const createRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/device/create/:model',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write' } },
       schema: {
         tags,
         summary:
@@ -83,7 +81,7 @@ export const createRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/device/createBleGateway/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'floor' } },
       schema: {
         tags,
         summary:
@@ -105,7 +103,7 @@ export const createRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/device/queryInitBleGatewayStatus/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'device' } },
       schema: {
         tags,
         summary: "The state of a Bluetooth gateway's initialisation: pending, initialising, ready or failed",

@@ -8,7 +8,6 @@ import {
   importQuerySchema,
   importResultSchema,
   UPLOAD_MAX_BYTES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
@@ -49,7 +48,7 @@ export const deviceImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/import/check',
     {
-      config: { roles: PROJECT_WRITE_ROLES, read: true },
+      config: { access: { action: 'devices:write' } },
       schema: {
         tags,
         summary:
@@ -70,7 +69,7 @@ export const deviceImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/device/import',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write' } },
       // The rows of a full file (IMPORT_MAX_ROWS) are more than the default 1 MiB of JSON.
       bodyLimit: 16 * 1024 * 1024,
       schema: {
@@ -98,7 +97,7 @@ export const deviceImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/device/import/template',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary:

@@ -173,12 +173,13 @@ describe('GET /sbuilding/device/import/template', () => {
         'sair4g',
         'pir10',
         'th10',
+        'bridge',
       ]),
     );
 
     const check = await api.check(projectId, 'template.xlsx', res.rawPayload);
     expect(check.statusCode, check.body).toBe(200);
-    expect(check.json().data).toMatchObject({ valid: 11, invalid: 0, reportFileName: null });
+    expect(check.json().data).toMatchObject({ valid: 12, invalid: 0, reportFileName: null });
 
     const zh = await importCalls(t, token, 'ZH').template();
     const [zhHeader] = await readXlsx(zh.rawPayload);

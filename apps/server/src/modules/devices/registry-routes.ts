@@ -12,10 +12,7 @@ import {
   envelopeSchema,
   idParamsSchema,
   pageSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
-import type { Role } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { requeueFailedInit } from './ble-gateway-init.js';
@@ -31,15 +28,13 @@ import {
 } from './device-service.js';
 
 const tags = ['devices'];
-/** A device's credentials let anyone connect as it: its tenant's administrators (and admin) alone see them. */
-const CREDENTIAL_ROLES: Role[] = ['tbAdmin'];
 
 /** Reading, saving and deleting registered devices, and their credentials. */
 export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/device/getDeviceInfoById/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'device' } },
       schema: {
         tags,
         summary: 'One device with its latest telemetry and the groups it is in',
@@ -54,7 +49,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary:
@@ -69,7 +64,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/getList/v2',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary: 'As getList, each row with its latest telemetry',
@@ -84,7 +79,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/getList/v3',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'devices:read' } },
       schema: {
         tags,
         summary:
@@ -100,7 +95,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/device/getListBySector/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'zone' } },
       schema: {
         tags,
         summary: 'The devices of a zone (sector) with their latest telemetry',
@@ -118,7 +113,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'device' } },
       schema: {
         tags,
         summary:
@@ -148,7 +143,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/device/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'devices:write', on: 'device' } },
       schema: {
         tags,
         summary: 'Deletes a device (unbinding its plan mark); a gateway with devices behind it is refused',
@@ -165,7 +160,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/device/credentials/:id',
     {
-      config: { roles: CREDENTIAL_ROLES },
+      config: { access: { action: 'deviceSecrets:read', on: 'device' } },
       schema: {
         tags,
         summary: "The device's access token (its MQTT username)",
@@ -179,7 +174,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/device/credentials/:id',
     {
-      config: { roles: CREDENTIAL_ROLES },
+      config: { access: { action: 'deviceSecrets:write', on: 'device' } },
       schema: {
         tags,
         summary: 'Replaces the access token; the old one stops working at once',

@@ -222,7 +222,7 @@ describe('catalogue calls', () => {
 
   it('serves the catalogue with every model and its fields', async () => {
     const view = (await customer('GET', '/sbuilding/common/getDevCatalogue')).json().data;
-    expect(view.models).toHaveLength(11);
+    expect(view.models).toHaveLength(12);
     const ac20 = view.models.find((m: { id: string }) => m.id === 'ac20');
     expect(ac20.createFields).toContainEqual({
       name: 'acGatewayId',

@@ -198,6 +198,48 @@ export function useCjkFont(doc: PDFKit.PDFDocument): void {
   doc.font('cjk');
 }
 
+/** Space between two columns of a PDF table, in points. */
+const GUTTER = 6;
+
+/**
+ * Column starts (fractions of `width`) for a PDF table whose cells are `rows` at font `size`: no column is
+ * narrower than its widest word (so "Channel" never breaks into "Channe / l": fixed fractions did at 8 pt), and
+ * the width left is shared in proportion to what each column's whole texts would need.
+ */
+export function fitColumns(
+  doc: PDFKit.PDFDocument,
+  rows: readonly (readonly (string | number)[])[],
+  size: number,
+  width: number,
+): number[] {
+  doc.fontSize(size);
+  const count = Math.max(...rows.map((r) => r.length));
+  const least = Array.from({ length: count }, () => GUTTER);
+  const whole = Array.from({ length: count }, () => GUTTER);
+  for (const cells of rows) {
+    cells.forEach((cell, i) => {
+      const text = String(cell);
+      const words = text.split(/\s+/).map((word) => doc.widthOfString(word));
+      least[i] = Math.max(least[i] ?? 0, Math.max(0, ...words) + GUTTER);
+      whole[i] = Math.max(whole[i] ?? 0, doc.widthOfString(text) + GUTTER);
+    });
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const spare = width - sum(least);
+  const wish = whole.map((w, i) => w - (least[i] ?? 0));
+  const widths =
+    spare <= 0 || sum(wish) === 0
+      ? least.map((w) => (w * width) / sum(least))
+      : least.map((w, i) => w + (spare * (wish[i] ?? 0)) / sum(wish));
+  const starts: number[] = [];
+  let at = 0;
+  for (const w of widths) {
+    starts.push(at / width);
+    at += w;
+  }
+  return starts;
+}
+
 /** The bill as a PDF (A4) in the reader's language. */
 export async function billPdf(bill: Bill, lang: Lang): Promise<Buffer> {
   const { w, summary, periods, meters, gaps, gapNotes } = sections(bill, lang);
@@ -223,7 +265,7 @@ export async function billPdf(bill: Bill, lang: Lang): Promise<Buffer> {
     cells.forEach((cell, i) => {
       const x = left + (columns[i] ?? 0) * width;
       const next = columns[i + 1] ?? 1;
-      doc.fontSize(size).text(String(cell), x, y, { width: (next - (columns[i] ?? 0)) * width - 6 });
+      doc.fontSize(size).text(String(cell), x, y, { width: (next - (columns[i] ?? 0)) * width - GUTTER });
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = left;
@@ -241,8 +283,9 @@ export async function billPdf(bill: Bill, lang: Lang): Promise<Buffer> {
   heading(`${w.period} / ${w.kwh} / ${w.cost} (${bill.currency})`);
   for (const cells of periods) row(cells, [0, 0.4, 0.7]);
   heading(w.meters);
-  const meterColumns = [0, 0.15, 0.22, 0.4, 0.52, 0.64, 0.74];
-  row([w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh, w.meterPeak], meterColumns, 8);
+  const meterHeader = [w.meter, w.channel, w.name, w.startReading, w.endReading, w.kwh, w.meterPeak];
+  const meterColumns = fitColumns(doc, [meterHeader, ...meters], 8, width);
+  row(meterHeader, meterColumns, 8);
   for (const cells of meters) row(cells, meterColumns, 8);
   heading(w.gaps);
   for (const note of gapNotes) row([note], [0], 9);

@@ -6,18 +6,16 @@ import {
   billSchema,
   energyProjectQuerySchema,
   envelopeSchema,
-  PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { okJson } from '../../platform/envelope.js';
 import { XLSX_CONTENT_TYPE } from '../../platform/exports.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { scopeKey } from '../../platform/shared-cache.js';
 import { billPdf, billXlsx } from './bill-files.js';
-import { billNodes, energyBill } from './bills.js';
+import { billFileNameOf, billNodes, energyBill } from './bills.js';
 import type { PricedCaches } from './priced-caches.js';
 
 const tags = ['energy'];
-const READ = { roles: PROJECT_READ_ROLES };
 
 /** A month's bill of a building, floor, zone or meter tree node, and the same bill as a file (shared answers). */
 export const billRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async (app, { caches }) => {
@@ -25,7 +23,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async
   app.get(
     '/sbuilding/energy/bill/nodes',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: 'The buildings, floors and zones of a project a bill can be made for',
@@ -46,7 +44,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async
   app.get(
     '/sbuilding/energy/bill',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -69,7 +67,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async
   app.get(
     '/sbuilding/energy/bill/file',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "The month's bill as an .xlsx or a PDF (Noto Sans SC), in the request's language",
@@ -87,10 +85,15 @@ export const billRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async
         const bill = await energyBill(app.db, scope, request.query);
         return pdf ? await billPdf(bill, request.lang) : await billXlsx(bill, request.lang);
       });
-      const name = `bill_${level}_${nodeId}_${month}.${pdf ? 'pdf' : 'xlsx'}`;
+      // The name the console saves it under too: a floor's says its building (shared `billFileName`).
+      const name = await billFileNameOf(app.db, scope, request.query, format);
       return reply
         .type(pdf ? 'application/pdf' : XLSX_CONTENT_TYPE)
-        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header(
+          'Content-Disposition',
+          // An ASCII name for old clients (a header cannot carry other characters), the real one in filename*.
+          `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
         .header('Cache-Control', 'no-store')
         .send(body);
     },

@@ -1,5 +1,12 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { TOU_PERIODS, type Bill, type BillNodes, type BillQuery } from '@sbuilding/shared';
+import {
+  billFileName,
+  billPlaceNames,
+  TOU_PERIODS,
+  type Bill,
+  type BillNodes,
+  type BillQuery,
+} from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
@@ -8,7 +15,7 @@ import { devices } from '../devices/tables.js';
 import { addDays, ENERGY_KEYS, energyPlaces, localClock, localDate, localMidnight } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
 import { energyMeterNodes } from './tables.js';
-import { meterNodeChannels } from './meter-tree.js';
+import { coefficientsOf, listMeterNodes, meterNodeChannels } from './meter-tree.js';
 import { telemetryHourly } from '../telemetry/tables.js';
 import { costsOfPeriods } from './price-channels.js';
 import { ensureDemand, QUARTER_MS, quarterDemand, type DemandPeak } from './demand.js';
@@ -20,8 +27,10 @@ const HOUR_MS = 3_600_000;
 /** At most this many gaps are listed on a bill (the count says how many there were). */
 const MAX_GAPS = 50;
 
-/** The buildings, floors, zones and meter tree nodes of a project a bill can be made for. */
-export async function billNodes(db: Db, scope: Scope, projectId: number): Promise<BillNodes> {
+type Place = Omit<BillNodes[number], 'metered'>;
+
+/** The buildings, floors, zones and meter tree nodes of a project, without whether they are metered. */
+async function placesOf(db: Db, scope: Scope, projectId: number): Promise<Place[]> {
   await findProject(db, scope, projectId);
   const [b, f, z, m] = await Promise.all([
     db
@@ -56,9 +65,58 @@ export async function billNodes(db: Db, scope: Scope, projectId: number): Promis
   ];
 }
 
+/**
+ * The buildings, floors, zones and meter tree nodes of a project a bill can be made for, each saying whether
+ * a meter channel measures it (placed as a bill places them), so "every bill" asks only for bills that exist.
+ */
+export async function billNodes(db: Db, scope: Scope, projectId: number): Promise<BillNodes> {
+  const places = await placesOf(db, scope, projectId);
+  const board = await energyPlaces(db, scope, {
+    projectId,
+    period: 'MONTH',
+    anchor: undefined,
+    buildingId: undefined,
+  });
+  const channelIds = board.meters.flatMap((m) => m.channels.map((c) => c.deviceId));
+  const channels = new Set(channelIds);
+  const inBuildings = new Set(board.meters.map((m) => m.buildingId));
+  const onFloors = new Set(board.meters.map((m) => m.floorId));
+  const inZones = new Set(
+    channelIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ zoneId: devices.zoneId })
+            .from(devices)
+            .where(and(tenantFilter(scope, devices.tenantId), inArray(devices.id, channelIds)))
+        ).map((d) => d.zoneId),
+  );
+  const coefficients = coefficientsOf(await listMeterNodes(db, scope, projectId));
+  const nodeMetered = (id: number) => [...(coefficients.get(id)?.keys() ?? [])].some((d) => channels.has(d));
+  return places.map((p) => ({
+    ...p,
+    metered:
+      p.level === 'building'
+        ? inBuildings.has(p.id)
+        : p.level === 'floor'
+          ? onFloors.has(p.id)
+          : p.level === 'zone'
+            ? inZones.has(p.id)
+            : nodeMetered(p.id),
+  }));
+}
+
+/** The bill's file name (`billFileName`): a floor's and a zone's say their building. */
+export async function billFileNameOf(db: Db, scope: Scope, query: BillQuery, format: 'pdf' | 'xlsx') {
+  const places = await placesOf(db, scope, query.projectId);
+  const node = places.find((n) => n.level === query.level && n.id === query.nodeId);
+  if (!node) throw notFound();
+  return billFileName(node, billPlaceNames(node, places), query.month, format);
+}
+
 /** The node's building and name, in the project and the scope (404 otherwise). */
 async function nodeOf(db: Db, scope: Scope, query: BillQuery) {
-  const nodes = await billNodes(db, scope, query.projectId);
+  const nodes = await placesOf(db, scope, query.projectId);
   const node = nodes.find((n) => n.level === query.level && n.id === query.nodeId);
   if (!node) throw notFound();
   let buildingId = node.id;
@@ -162,7 +220,12 @@ export async function energyBill(db: Db, scope: Scope, query: BillQuery, now = D
     const own = hourPeaks.get(row.deviceId);
     if (!own || row.delta > own.kw) hourPeaks.set(row.deviceId, { kw: row.delta, at: ms });
     const seen = readings.get(row.deviceId);
-    if (!seen) readings.set(row.deviceId, { start: row.min, end: row.max, hours: [ms] });
+    // A reading's consumption is counted from the reading before it, in the hour of the reading (the
+    // rollups' rule): the month's first hour carries what the counter counted since the previous month's last
+    // reading. So the month starts from that reading (the first hour's last value less its consumption), not
+    // from the first hour's lowest value, and end − start is what the month is billed (hourly history readings
+    // at hh:59:59.999 left the whole first hour out).
+    if (!seen) readings.set(row.deviceId, { start: row.max - row.delta, end: row.max, hours: [ms] });
     else {
       seen.end = row.max;
       seen.hours.push(ms);

@@ -4,7 +4,6 @@ import {
   energyDemandSchema,
   energyQuerySchema,
   envelopeSchema,
-  PROJECT_READ_ROLES,
 } from '@sbuilding/shared';
 import { ok, okJson } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -13,14 +12,12 @@ import { energyBoardCost } from './costs.js';
 import { energyDemand } from './demand-places.js';
 import type { PricedCaches } from './priced-caches.js';
 
-const READ = { roles: PROJECT_READ_ROLES };
-
 /** The energy board's cost and carbon (shared answers) and its peak demand (issue 22). */
 export const boardCostRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async (app, { caches }) => {
   app.get(
     '/sbuilding/board/energy/cost',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags: ['boards'],
         summary:
@@ -45,7 +42,7 @@ export const boardCostRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = 
   app.get(
     '/sbuilding/board/energy/demand',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags: ['boards'],
         summary:

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { unitsInWords } from '@sbuilding/shared';
-import type { Bill, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
+import type { Bill, BillNodes, EnergyBoardCost, Tariff, TariffDay } from '@sbuilding/shared';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { energyRow, hourAt, insertCampus, insertChannel, writeBillDays } from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
+import { floors } from '../buildings/tables.js';
 import { calendarDays } from '../calendar/tables.js';
+import { TelemetryWriter } from '../telemetry/index.js';
 import { telemetryCounters, telemetryDaily, telemetryHourly, telemetryRaw } from '../telemetry/tables.js';
 import { DEMO_TARIFF } from './seed.js';
 import { energyMonthPeriods } from './tables.js';
@@ -393,6 +395,76 @@ describe('bills', () => {
     });
   });
 
+  it("reconciles a meter's readings with the kWh billed: the month starts from the last reading before it (issue 34)", async () => {
+    // Like the demo's DEMO00000037 channel 4: history readings at the last millisecond of each hour
+    // (the simulator's backfill), so the month's first reading, 2026-10-01 00:59:59.999, measures
+    // 00:00-01:00 and its consumption (1.479 kWh) is October's. The month must start from the reading at
+    // 2026-09-30 23:59:59.999 (18,307.863), not from the first hour's own value (18,309.342).
+    const tenantId = await demoTenantId(t);
+    const campus = await insertCampus(t.app.db, { tenantId, projectName: 'Reconcile test' });
+    const meter = await insertChannel(t.app.db, {
+      tenantId,
+      projectId: campus.projectId,
+      buildingId: campus.buildingId,
+      name: 'DEMO00000037 ch4',
+      codeAddr: '000000000037',
+    });
+    // 22:59 and 23:59 of 09-30, then six hours of October: 1.479 + 1.3 + 1.05 + 0.987 + 1.111 + 1.404 kWh.
+    const values = [
+      18_306.651, 18_307.863, 18_309.342, 18_310.642, 18_311.692, 18_312.679, 18_313.79, 18_315.194,
+    ];
+    const readings = values.map((value, i) => ({
+      deviceId: meter,
+      key: 'energy1',
+      ts: Date.parse('2026-09-30T22:59:59.999+08:00') + i * 3_600_000,
+      value,
+    }));
+    const writer = new TelemetryWriter(t.app.db);
+    await writer.write(readings);
+    await writer.close();
+    const res = await manager(
+      'GET',
+      `/sbuilding/energy/bill?${qs({ projectId: campus.projectId, month: '2026-10', level: 'building', nodeId: campus.buildingId })}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const bill = res.json<{ data: Bill }>().data;
+    const [row] = bill.meters;
+    expect(row).toMatchObject({ startReading: 18_307.863, endReading: 18_315.194 });
+    const shown = (row?.endReading ?? 0) - (row?.startReading ?? 0);
+    // To the cent, per meter and for the bill.
+    expect(Math.round(shown * 100) / 100).toBe(Math.round((row?.kwh ?? 0) * 100) / 100);
+    expect(Math.round(bill.kwh * 100) / 100).toBe(7.33);
+  });
+
+  it('says which places a meter measures, so "every bill" asks only for bills that exist (issue 34)', async () => {
+    const tenantId = await demoTenantId(t);
+    const [empty] = await t.app.db
+      .insert(floors)
+      .values({ tenantId, buildingId: buildingA, name: 'F3 (no meter)', sort: 3 })
+      .returning();
+    const res = await manager('GET', `/sbuilding/energy/bill/nodes?${qs({ projectId })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const nodes = res.json<{ data: BillNodes }>().data;
+    expect(nodes.map((n) => [n.level, n.name, n.metered])).toEqual([
+      ['building', 'A', true],
+      ['floor', 'F1', true],
+      ['floor', 'F2', true],
+      ['floor', 'F3 (no meter)', false],
+    ]);
+    const bill = await manager(
+      'GET',
+      `/sbuilding/energy/bill/file?${qs({ projectId, month: '2026-07', level: 'floor', nodeId: empty?.id ?? 0, format: 'pdf' })}`,
+    );
+    expect(bill.statusCode).toBe(400);
+    // A floor's file says which building it is of.
+    const named = await manager(
+      'GET',
+      `/sbuilding/energy/bill/file?${qs({ projectId, month: '2026-07', level: 'floor', nodeId: floor2, format: 'xlsx' })}`,
+    );
+    expect(named.headers['content-disposition']).toContain('filename="bill_A_F2_2026-07.xlsx"');
+    await t.app.db.delete(floors).where(eq(floors.id, empty?.id ?? 0));
+  });
+
   it('bills a floor with its own meters only', async () => {
     const res = await manager(
       'GET',
@@ -442,6 +514,10 @@ describe('bills', () => {
     const text = await pdfText(en.rawPayload);
     expect(text).toContain('Energy bill');
     expect(text).toContain('369.91');
+    // Every header word whole: fixed column widths broke "Channel" into "Channe" and "l" (issue 34).
+    const items = text.split('\n');
+    for (const word of ['Meter', 'Channel', 'Name', 'kWh']) expect(items).toContain(word);
+    expect(items.filter((item) => /^(Channe|l)$/.test(item))).toEqual([]);
     const zhCall = as(t, await t.login('manager', 'manager123'), 'ZH');
     const zh = await zhCall('GET', `/sbuilding/energy/bill/file?${billQuery({ format: 'pdf' })}`);
     const zhText = await pdfText(zh.rawPayload);

@@ -2,8 +2,8 @@
 export { energyBillingRoutes } from './routes.js';
 export { seedEnergyBilling } from './seed.js';
 export { energyReport, reportPdf } from './report.js';
-export { billNodes, energyBill } from './bills.js';
-export { billPdf } from './bill-files.js';
+export { billFileNameOf, billNodes, energyBill } from './bills.js';
+export { billPdf, billXlsx } from './bill-files.js';
 export { settleDemandBefore, startDemandSplitting } from './demand.js';
 export { projectEnergy, type PlaceEnergy } from './costs.js';
 export { demandSpan, ensureDemandDays, peakFigure, placePeaks, type DemandPlace } from './demand-places.js';

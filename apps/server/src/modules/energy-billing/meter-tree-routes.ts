@@ -9,8 +9,6 @@ import {
   meterNodeUpdateBodySchema,
   meterTreeQuerySchema,
   meterTreeSchemaOut,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -24,15 +22,13 @@ import {
 import type { PricedCaches } from './priced-caches.js';
 
 const tags = ['energy'];
-const READ = { roles: PROJECT_READ_ROLES };
-const WRITE = { roles: PROJECT_WRITE_ROLES };
 
 /** The meter tree: its nodes and each node's figures for a period; writing a node forgets every priced answer. */
 export const meterTreeRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = async (app, { caches }) => {
   app.get(
     '/sbuilding/energy/meter-node/list',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A project's meter tree nodes (buildings, floors, zones, tenant units), in tree order",
@@ -46,7 +42,7 @@ export const meterTreeRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = 
   app.post(
     '/sbuilding/energy/meter-node',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary:
@@ -65,7 +61,7 @@ export const meterTreeRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = 
   app.put(
     '/sbuilding/energy/meter-node',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write', fields: { id: 'meterNode' } } },
       schema: {
         tags,
         summary:
@@ -84,7 +80,7 @@ export const meterTreeRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = 
   app.delete(
     '/sbuilding/energy/meter-node/:id',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write', on: 'meterNode' } },
       schema: {
         tags,
         summary: 'Deletes a node of the meter tree that has no sub-nodes and that no virtual meter refers to',
@@ -102,7 +98,7 @@ export const meterTreeRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = 
   app.get(
     '/sbuilding/energy/meter-tree',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:

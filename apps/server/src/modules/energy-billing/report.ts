@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { addDays, energyBoard, localClock, localDate, localMidnight } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
-import { useCjkFont } from './bill-files.js';
+import { fitColumns, useCjkFont } from './bill-files.js';
 import { energyBoardCost } from './costs.js';
 import { ensureDemand, QUARTER_MS, quarterDemand } from './demand.js';
 
@@ -96,11 +96,13 @@ const WORDS = {
     total: 'All buildings',
     kwh: 'kWh',
     previous: 'Previous period (kWh)',
-    cost: 'Cost',
+    cost: 'Energy cost',
     carbon: 'Carbon (kgCO2e)',
     peak: 'Peak demand (kW)',
     peakAt: 'at',
     noTariff: 'No tariff applies to this period: cost is 0.',
+    costRule:
+      "Energy cost only: the demand charge (on the month's peak demand) and the fixed charges are on each building's monthly bill.",
     peakRule: 'Peak demand is the highest 15-minute average kW of the channels together.',
   },
   ZH: {
@@ -112,11 +114,12 @@ const WORDS = {
     total: '全部建筑',
     kwh: 'kWh',
     previous: '上一周期（kWh）',
-    cost: '电费',
+    cost: '电度电费',
     carbon: '碳排放（kgCO2e）',
     peak: '最大需量（kW）',
     peakAt: '时间',
     noTariff: '该周期没有适用的电价：电费为 0。',
+    costRule: '仅为电度电费：需量电费（按当月最大需量计）和固定费用见各建筑的月度账单。',
     peakRule: '最大需量为各通道合计的 15 分钟平均功率最大值。',
   },
 } as const;
@@ -160,24 +163,23 @@ export async function reportPdf(report: EnergyReport, lang: Lang): Promise<Buffe
   row([w.project, report.projectName], [0, 0.3], 10);
   row([w.period, `${w.periods[report.period]}: ${report.from} – ${report.to}`], [0, 0.3], 10);
   doc.moveDown(0.6);
-  const columns = [0, 0.22, 0.34, 0.5, 0.62, 0.76];
-  row([w.building, w.kwh, w.previous, `${w.cost} (${report.currency})`, w.carbon, w.peak], columns);
-  const line = (name: string, f: EnergyReport) =>
-    row(
-      [
-        name,
-        round(f.kwh, 1),
-        round(f.previousKwh, 1),
-        round(f.cost, 2),
-        round(f.carbon, 1),
-        f.peakAt ? `${round(f.peakKw, 1)} ${w.peakAt} ${f.peakAt}` : '—',
-      ],
-      columns,
-    );
-  for (const b of report.buildings) line(b.name, { ...report, ...b });
-  line(w.total, report);
+  const cells = (name: string, f: EnergyReport) => [
+    name,
+    round(f.kwh, 1),
+    round(f.previousKwh, 1),
+    round(f.cost, 2),
+    round(f.carbon, 1),
+    f.peakAt ? `${round(f.peakKw, 1)} ${w.peakAt} ${f.peakAt}` : '—',
+  ];
+  const header = [w.building, w.kwh, w.previous, `${w.cost} (${report.currency})`, w.carbon, w.peak];
+  const body = [...report.buildings.map((b) => cells(b.name, { ...report, ...b })), cells(w.total, report)];
+  // Columns as wide as their words need: fixed fractions broke words ("Channe / l" on the bills).
+  const columns = fitColumns(doc, [header, ...body], 9, width);
+  row(header, columns);
+  for (const line of body) row(line, columns);
   doc.moveDown(0.6);
   if (!report.hasTariff) row([w.noTariff], [0]);
+  row([w.costRule], [0]);
   row([w.peakRule], [0]);
   doc.end();
   return done;

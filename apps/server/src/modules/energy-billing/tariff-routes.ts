@@ -6,8 +6,6 @@ import {
   energyProjectQuerySchema,
   envelopeSchema,
   idParamsSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
   tariffCreateBodySchema,
   tariffDayQuerySchema,
   tariffDaySchema,
@@ -29,8 +27,6 @@ import {
 } from './tariffs.js';
 
 const tags = ['energy'];
-const READ = { roles: PROJECT_READ_ROLES };
-const WRITE = { roles: PROJECT_WRITE_ROLES };
 
 /**
  * Tariff plans and emission factors (issue 22); writing one forgets every priced answer and wakes the split
@@ -46,7 +42,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.get(
     '/sbuilding/energy/tariff/list',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A project's dated tariff plans, oldest first (each applies until the next one's date)",
@@ -60,7 +56,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.post(
     '/sbuilding/energy/tariff',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary:
@@ -79,7 +75,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.put(
     '/sbuilding/energy/tariff',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write', fields: { id: 'tariff' } } },
       schema: {
         tags,
         summary: 'Updates a tariff plan',
@@ -97,7 +93,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.delete(
     '/sbuilding/energy/tariff/:id',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write', on: 'tariff' } },
       schema: {
         tags,
         summary: 'Deletes a tariff plan (the one before it then applies until the next)',
@@ -115,7 +111,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.get(
     '/sbuilding/energy/tariff/day',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -131,7 +127,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.get(
     '/sbuilding/energy/emission/list',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A project's dated grid emission factors (kgCO2e/kWh), oldest first",
@@ -145,7 +141,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.post(
     '/sbuilding/energy/emission',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write' } },
       schema: {
         tags,
         summary: 'Sets the grid emission factor valid from a date (replaces the one of that date)',
@@ -163,7 +159,7 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ caches: PricedCaches }> = asy
   app.delete(
     '/sbuilding/energy/emission/:id',
     {
-      config: WRITE,
+      config: { access: { action: 'projects:write', on: 'emission' } },
       schema: {
         tags,
         summary: 'Deletes an emission factor',

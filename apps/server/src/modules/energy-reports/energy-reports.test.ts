@@ -18,6 +18,7 @@ import { insertCampus, insertChannel, priceProject, writeBillDays } from '../../
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { DEMO_TARIFF } from '../energy-billing/seed.js';
 import { projects } from '../projects/tables.js';
+import { tenants } from '../tenants/tables.js';
 import { telemetryCounters, telemetryRaw } from '../telemetry/tables.js';
 import { energyReportRuns } from './tables.js';
 
@@ -221,9 +222,10 @@ describe('scheduled reports', () => {
   });
 
   it('sends once when due, though two nodes look at once: an e-mail with the PDF, a webhook with a link', async () => {
+    // A second node of the same deployment (the same PUBLIC_URL): whichever node sends, the links are alike.
     second = await createTestApp({
       captchaEnabled: false,
-      env: { TEST_CLOCK: '1' },
+      env: { TEST_CLOCK: '1', PUBLIC_URL: 'https://console.example.test/' },
       sameDatabaseAs: t,
     });
     // Its clock set before it starts (its runner's first round comes with `ready`).
@@ -254,6 +256,9 @@ describe('scheduled reports', () => {
     expect(text).toContain('58'); // kWh
     expect(text).toContain('47.66'); // CNY
     expect(text).toContain('12 at 2026-07-15 10:15'); // peak demand
+    // The cost is the energy cost, and the report says where the bills' other charges are (issue 34).
+    expect(text).toContain('Energy cost (CNY)');
+    expect(text.replace(/\n/g, ' ')).toContain('Energy cost only: the demand charge');
 
     expect(hooks).toHaveLength(1);
     const hook = hooks[0]!;
@@ -289,7 +294,11 @@ describe('scheduled reports', () => {
     expect(now?.nextRunAt).toBe(new Date('2026-07-27T08:00:00+08:00').toISOString());
     expect(now?.lastRunAt).toBe(new Date('2026-07-20T08:00:30+08:00').toISOString());
     await second?.close();
-    second = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' }, sameDatabaseAs: t });
+    second = await createTestApp({
+      captchaEnabled: false,
+      env: { TEST_CLOCK: '1', PUBLIC_URL: 'https://console.example.test/' },
+      sameDatabaseAs: t,
+    });
     if (!isTestClock(second.app.clock)) throw new Error('no test clock');
     second.app.clock.set('2026-07-20T09:00:00+08:00');
     await second.app.ready();
@@ -327,7 +336,8 @@ describe('scheduled reports', () => {
     ]);
     expect(mails).toHaveLength(2);
     const [bill] = pdfAttachments(mails[1]?.raw ?? '');
-    expect(bill?.filename).toBe(`bill_building_${buildingA}_2026-07.pdf`);
+    // Named as the console names it: the building's name, not its id.
+    expect(bill?.filename).toBe('bill_A_2026-07.pdf');
     const text = await pdfText(bill!.content);
     expect(text).toContain('电费账单');
     expect(text).toContain('2026-07');
@@ -399,7 +409,11 @@ describe('a claimed run is never lost', () => {
   });
 
   it('is taken over by one node when the lease has run out, which sends only the webhook', async () => {
-    second = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' }, sameDatabaseAs: t });
+    second = await createTestApp({
+      captchaEnabled: false,
+      env: { TEST_CLOCK: '1', PUBLIC_URL: 'https://console.example.test/' },
+      sameDatabaseAs: t,
+    });
     if (!isTestClock(second.app.clock)) throw new Error('no test clock');
     second.app.clock.set(runAt);
     await second.app.ready();
@@ -521,6 +535,34 @@ describe('share links', () => {
     ).toBe(401);
   });
 
+  it("offers a shared bill's PDF and .xlsx and a report's PDF, named as the console names them, and nothing once revoked", async () => {
+    const file = (token: string, format: string, lang = 'EN') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/sbuilding/public/share/${token}/file?format=${format}`,
+        headers: { lang },
+      });
+    const bill = (
+      await create({ kind: 'bill', month: '2026-07', level: 'building', nodeId: buildingA })
+    ).json<{ data: ShareLink }>().data;
+    const pdf = await file(bill.token!, 'pdf', 'ZH');
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('filename="bill_A_2026-07.pdf"');
+    expect(await pdfText(pdf.rawPayload)).toContain('电费账单');
+    const xlsx = await file(bill.token!, 'xlsx');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('filename="bill_A_2026-07.xlsx"');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const report = (await create({})).json<{ data: ShareLink }>().data;
+    const reportPdf = await file(report.token!, 'pdf');
+    expect(reportPdf.statusCode, reportPdf.body).toBe(200);
+    expect(reportPdf.headers['content-disposition']).toContain('energy_report_2026-07-13_2026-07-19.pdf');
+    expect((await file(report.token!, 'xlsx')).statusCode).toBe(400);
+    await manager('POST', `/sbuilding/energy/report/share/${bill.id}/revoke`);
+    expect((await file(bill.token!, 'pdf')).statusCode).toBe(404);
+  });
+
   it('stops working when it expires (on the app clock) and when revoked', async () => {
     const expiring = (await create({})).json<{ data: ShareLink }>().data;
     const revoked = (await create({})).json<{ data: ShareLink }>().data;
@@ -540,6 +582,22 @@ describe('share links', () => {
     const list = await manager('GET', `/sbuilding/energy/report/share/list?projectId=${projectId}`);
     expect(list.json<{ data: ShareLink[] }>().data.find((l) => l.id === expiring.id)?.status).toBe('expired');
   });
+
+  it('stops working while its tenant is disabled, in the words of any closed link', async () => {
+    const link = (await create({})).json<{ data: ShareLink }>().data;
+    const [project] = await t.app.db.select().from(projects).where(eq(projects.id, projectId));
+    const tenantId = project?.tenantId ?? 0;
+    // Written straight to the table: disabling through the API would also end the sessions later tests use.
+    await t.app.db.update(tenants).set({ status: '1' }).where(eq(tenants.id, tenantId));
+    try {
+      const closed = await publicGet(link.token!);
+      expect(closed.statusCode).toBe(404);
+      expect(closed.body).toContain('This link does not exist, has expired or was revoked');
+    } finally {
+      await t.app.db.update(tenants).set({ status: '0' }).where(eq(tenants.id, tenantId));
+    }
+    expect((await publicGet(link.token!)).statusCode).toBe(200);
+  });
 });
 
 describe('bad input, tenancy and roles', () => {
@@ -558,6 +616,12 @@ describe('bad input, tenancy and roles', () => {
     expect(pastEn.statusCode).toBe(400);
     expect(pastEn.body).toContain('The expiry must be in the future');
     expect((await share(managerZh, { expiresAt: past })).body).toContain('到期时间必须晚于现在');
+    // A link is a door without a session: a year at most (year 9999 was accepted once).
+    const far = await share(manager, { expiresAt: '9999-12-31T00:00:00Z' });
+    expect(far.statusCode).toBe(400);
+    expect(far.body).toContain('A share link can stay open a year at most');
+    const yearAhead = new Date(clock.now().getTime() + 365 * 86_400_000 - 60_000).toISOString();
+    expect((await share(manager, { expiresAt: yearAhead })).statusCode).toBe(200);
 
     const dayEn = await share(manager, { period: 'DAY' });
     expect(dayEn.statusCode).toBe(400);

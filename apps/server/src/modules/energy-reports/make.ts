@@ -1,4 +1,4 @@
-import { SCHEDULED_LINK_DAYS, type Lang } from '@sbuilding/shared';
+import { billFileName, SCHEDULED_LINK_DAYS, type Lang } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenancy.js';
@@ -44,7 +44,9 @@ export async function makeRun(
     made.period = { from: `${month}-01`, to: anchor };
   }
   if (schedule.includeBills) {
-    const buildings = (await billNodes(db, scope, schedule.projectId)).filter((n) => n.level === 'building');
+    const buildings = (await billNodes(db, scope, schedule.projectId)).filter(
+      (n) => n.level === 'building' && n.metered,
+    );
     for (const building of buildings) {
       const query = { projectId: schedule.projectId, month, level: 'building' as const, nodeId: building.id };
       const bill = await energyBill(db, scope, query, now).catch((error: unknown) => {
@@ -54,7 +56,7 @@ export async function makeRun(
       });
       if (!bill) continue;
       made.files.push({
-        filename: `bill_building_${building.id}_${month}.pdf`,
+        filename: billFileName(building, [building.name], month, 'pdf'),
         content: await billPdf(bill, lang),
         kind: 'bill',
         label: `${building.name} ${month}`,

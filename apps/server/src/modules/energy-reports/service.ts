@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   expiryPassed,
+  expiryTooFar,
   type ReportSchedule,
   type ReportScheduleCreateBody,
   type ReportScheduleUpdateBody,
@@ -9,13 +10,22 @@ import {
   type SharedView,
   type ShareLink,
   type ShareLinkCreateBody,
+  type Lang,
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { energyBill, energyReport } from '../energy-billing/index.js';
+import {
+  billFileNameOf,
+  billPdf,
+  billXlsx,
+  energyBill,
+  energyReport,
+  reportPdf,
+} from '../energy-billing/index.js';
 import { notificationChannels } from '../notifications/tables.js';
 import { findProject } from '../projects/index.js';
+import { isTenantDisabled } from '../tenants/index.js';
 import { nextRunAfter } from './schedule-time.js';
 import { energyReportSchedules, energyReportSends, energyShareLinks, type ShareTarget } from './tables.js';
 
@@ -216,6 +226,7 @@ export async function createShare(
 ): Promise<ShareLink> {
   const project = await findProject(db, scope, body.projectId);
   if (expiryPassed(body.expiresAt, now)) throw badRequest('energyReports.expiryPast');
+  if (expiryTooFar(body.expiresAt, now)) throw badRequest('energyReports.expiryTooFar');
   const target: ShareTarget =
     body.kind === 'report'
       ? { period: body.period ?? null, anchor: body.anchor || null, month: null, level: null, nodeId: null }
@@ -290,15 +301,17 @@ async function viewOf(
 }
 
 /**
- * What a share token opens: its report or bill, read in a scope of the link's project alone (no user, no
- * other project). Any token that is unknown, expired or revoked answers the same 404.
+ * The link a share token names and the scope it reads in: the link's project alone (no user, no other
+ * project). Any token that is unknown, expired or revoked answers the same 404.
  */
-export async function sharedView(db: Db, token: string, now: number): Promise<SharedView> {
+export async function openShare(db: Db, token: string, now: number) {
   const [row] = await db
     .select()
     .from(energyShareLinks)
     .where(eq(energyShareLinks.tokenHash, hashToken(token)));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw notFound('energyReports.linkGone');
+  // A disabled tenant's links stop with its users' sessions, in the same words as any closed link.
+  if (await isTenantDisabled(db, row.tenantId)) throw notFound('energyReports.linkGone');
   const scope: Scope = {
     userId: 0,
     tenantId: row.tenantId,
@@ -307,6 +320,12 @@ export async function sharedView(db: Db, token: string, now: number): Promise<Sh
     isAdmin: false,
     projectIds: [row.projectId],
   };
+  return { row, scope };
+}
+
+/** What a share token opens: its report or bill, read in the link's scope (`openShare`). */
+export async function sharedView(db: Db, token: string, now: number): Promise<SharedView> {
+  const { row, scope } = await openShare(db, token, now);
   const project = await findProject(db, scope, row.projectId);
   const view = await viewOf(db, scope, row.projectId, row.kind, row.target, now);
   return {
@@ -315,4 +334,28 @@ export async function sharedView(db: Db, token: string, now: number): Promise<Sh
     expiresAt: row.expiresAt.toISOString(),
     ...view,
   };
+}
+
+/**
+ * What a share token opens as a file in the reader's language: a bill as PDF or .xlsx (named as the console
+ * names it), a report as PDF (the .xlsx is the bill's only).
+ */
+export async function sharedFile(db: Db, token: string, format: 'pdf' | 'xlsx', lang: Lang, now: number) {
+  const { row, scope } = await openShare(db, token, now);
+  const view = await viewOf(db, scope, row.projectId, row.kind, row.target, now);
+  if (view.report) {
+    if (format !== 'pdf') throw badRequest('energyReports.reportPdfOnly');
+    return {
+      name: `energy_report_${view.report.from}_${view.report.to}.pdf`,
+      body: await reportPdf(view.report, lang),
+    };
+  }
+  const bill = view.bill;
+  const name = await billFileNameOf(
+    db,
+    scope,
+    { projectId: row.projectId, month: bill.month, level: bill.level, nodeId: bill.nodeId },
+    format,
+  );
+  return { name, body: format === 'pdf' ? await billPdf(bill, lang) : await billXlsx(bill, lang) };
 }

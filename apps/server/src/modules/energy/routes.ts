@@ -5,7 +5,6 @@ import {
   energySavingsSchema,
   envelopeSchema,
   exportResultSchema,
-  PROJECT_READ_ROLES,
   savingsCheckSchema,
 } from '@sbuilding/shared';
 import { ok, okJson } from '../../platform/envelope.js';
@@ -17,8 +16,6 @@ import { savingsCheck } from './savings-check.js';
 import { energyBoard } from './service.js';
 
 const tags = ['boards'];
-/** Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere). */
-const READ = { roles: PROJECT_READ_ROLES };
 /** How long the board's figures are shared between viewers who see the same rows (boards' BOARD_CACHE_MS). */
 const SUMMARY_CACHE_MS = 2_000;
 
@@ -29,7 +26,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/energy/summary',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -56,7 +53,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/energy/savings',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -72,7 +69,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/board/energy/savings/check',
     {
-      config: READ,
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -88,7 +85,7 @@ export const energyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/board/energy/export',
     {
-      config: { ...READ, read: true },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:

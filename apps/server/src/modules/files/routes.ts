@@ -9,7 +9,6 @@ import {
   uploadedFileSchema,
   uploadQuerySchema,
   PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { bearerToken } from '../sessions/index.js';
 import { ok } from '../../platform/envelope.js';
@@ -34,8 +33,11 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
-/** The one file part of a multipart request, read into memory (at most UPLOAD_MAX_BYTES). */
-async function readUpload(request: FastifyRequest, tenantId: number | undefined): Promise<Upload> {
+/**
+ * The one file part of a multipart request, read into memory (at most UPLOAD_MAX_BYTES). Other modules' upload
+ * routes (work-order photos) use it in a context that registers @fastify/multipart.
+ */
+export async function readUpload(request: FastifyRequest, tenantId: number | undefined): Promise<Upload> {
   try {
     const part = await request.file();
     if (!part) throw badRequest('file.missing');
@@ -65,7 +67,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/file/upload/image',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: uploadSchema(
         'Uploads a picture (one multipart file part): JPG or PNG only, recognised by its bytes; at most 10 MiB',
       ),
@@ -79,7 +81,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/file/upload/svg',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write' } },
       schema: uploadSchema(
         'Uploads a floor plan (one multipart file part): SVG only, sanitized before it is stored; at most 10 MiB',
       ),
@@ -110,7 +112,9 @@ export const fileServeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/file/:id',
     {
-      config: { public: true },
+      config: {
+        access: { public: "a signed, expiring link (HMAC), or a bearer token of the file's tenant" },
+      },
       schema: {
         tags,
         summary:

@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { access: { public: 'tells only whether the server is ready, nothing of any tenant' } },
       schema: {
         hide: true,
         response: {

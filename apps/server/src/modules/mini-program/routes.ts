@@ -4,7 +4,6 @@ import {
   COMMAND_TIMEOUT_MS,
   envelopeSchema,
   idParamsSchema,
-  MINI_PROGRAM_PERMISSION,
   sendCmdResultSchema,
   wxCommandBodySchema,
   wxHallDetailSchema,
@@ -30,8 +29,6 @@ import {
 } from './service.js';
 
 const tags = ['mini-program'];
-/** The mini-program's permission: weixin customers (and tbAdmin, to see what occupants see; admin). */
-const config = { permissions: [MINI_PROGRAM_PERMISSION] };
 
 /**
  * /sbuilding/wx/*: the calls of the /wxProgram page, each answering what the page shows for one of the
@@ -52,7 +49,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/wx/halls',
     {
-      config,
+      config: { access: { action: 'miniProgram:read' } },
       schema: {
         tags,
         summary: "The caller's buildings open in the mini-program (a weixin customer's own), for the chooser",
@@ -65,7 +62,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/wx/hall/:id',
     {
-      config,
+      config: { access: { action: 'miniProgram:read', on: 'building' } },
       schema: {
         tags,
         summary: 'A building, its rooms by floor with their lights and ACs as they are now, and room air',
@@ -79,7 +76,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/wx/hall/:id/summary',
     {
-      config,
+      config: { access: { action: 'miniProgram:read', on: 'building' } },
       schema: {
         tags,
         summary: "A building's air quality now (banded) and its energy today against yesterday at this time",
@@ -94,7 +91,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/wx/hall/:id/scenes',
     {
-      config,
+      config: { access: { action: 'miniProgram:read', on: 'building' } },
       schema: {
         tags,
         summary: "The scenes the tbAdmin offers to the building's occupants in the mini-program",
@@ -114,7 +111,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/wx/device/:id/command',
     {
-      config,
+      config: { access: { action: 'miniProgram:control', on: 'device' } },
       schema: {
         tags,
         summary:
@@ -143,7 +140,7 @@ export const miniProgramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/wx/scene/:id/run',
     {
-      config,
+      config: { access: { action: 'miniProgram:control', on: 'scene' } },
       schema: {
         tags,
         summary: "Runs a scene offered in the caller's building now; its commands are logged as miniProgram",

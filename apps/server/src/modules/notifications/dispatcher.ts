@@ -10,6 +10,7 @@ import { smtpForSending } from '../system/index.js';
 import { alertPayload, notificationEventOf, sceneRunPayload } from './payloads.js';
 import { sendEmail, sendWebhook, type NotificationMessage, type SendOutcome } from './senders.js';
 import { notificationChannels, notificationDeliveries } from './tables.js';
+import { workOrderHistory } from '../work-orders/tables.js';
 
 export interface DispatchSettings {
   /** How long one webhook call or SMTP step may take. */
@@ -263,17 +264,19 @@ export class NotificationDispatcher {
         alert: alerts,
         projectName: projects.projectName,
         at: alertHistory.at,
+        workOrderAt: workOrderHistory.at,
       })
       .from(d)
       .innerJoin(notificationChannels, eq(notificationChannels.id, d.channelId))
       .innerJoin(projects, eq(projects.id, d.projectId))
       .leftJoin(alerts, eq(alerts.id, d.alertId))
       .leftJoin(alertHistory, eq(alertHistory.id, d.historyId))
+      .leftJoin(workOrderHistory, eq(workOrderHistory.id, d.workOrderHistoryId))
       .where(eq(d.id, id));
     if (!row) return; // deleted with its channel meanwhile
-    const { scene } = row.delivery;
-    const time = scene ? scene.startedAt : row.at?.toISOString();
-    if (!time) return; // an alert event whose alert is gone: the row went with it
+    const { scene, workOrder } = row.delivery;
+    const time = scene ? scene.startedAt : (row.at ?? row.workOrderAt)?.toISOString();
+    if (!time) return; // an alert or work-order event whose row is gone: the delivery went with it
     let outcome: SendOutcome;
     let tries = attempts;
     if (!row.channel.enabled) {
@@ -288,6 +291,7 @@ export class NotificationDispatcher {
         project: { id: row.delivery.projectId, name: row.projectName },
         alert: row.alert ? alertPayload(row.alert) : null,
         scene: scene ?? null,
+        workOrder: workOrder ?? null,
       };
       outcome = await sendTo(db, row.channel, message, this.settings.timeoutMs, this.stopSignal.signal);
     }

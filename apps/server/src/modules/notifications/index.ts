@@ -2,3 +2,4 @@
 export { notificationsPlugin } from './plugin.js';
 export { notificationRoutes } from './routes.js';
 export { describeWebhooks } from './webhook-docs.js';
+export { recordWorkOrderDeliveries, type WorkOrderNotificationEvent } from './work-order-deliveries.js';

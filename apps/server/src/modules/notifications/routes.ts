@@ -11,7 +11,6 @@ import {
   notificationChannelSchema,
   notificationDeliverySchema,
   pageSchema,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -25,19 +24,13 @@ import {
 } from './service.js';
 
 const tags = ['notifications'];
-/**
- * Channels carry URLs, secrets and addresses and decide who outside the console hears about alerts: the
- * tenant's administrator manages them (admin always passes), as he manages projects. The delivery log is
- * read by the same role: it is the channels' troubleshooting view.
- */
-const MANAGE = { roles: PROJECT_WRITE_ROLES };
 
 /** Notification channels and their delivery log, under /sbuilding/notification. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/notification/channel/list',
     {
-      config: { ...MANAGE, read: true },
+      config: { access: { action: 'notifications:read' } },
       schema: {
         tags,
         summary: "A project's webhook and e-mail channels, by name (secrets never included)",
@@ -54,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/notification/channel',
     {
-      config: MANAGE,
+      config: { access: { action: 'notifications:write' } },
       schema: {
         tags,
         summary:
@@ -69,7 +62,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/notification/channel',
     {
-      config: MANAGE,
+      config: { access: { action: 'notifications:write', fields: { id: 'channel' } } },
       schema: {
         tags,
         summary:
@@ -84,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/notification/channel/:id',
     {
-      config: MANAGE,
+      config: { access: { action: 'notifications:write', on: 'channel' } },
       schema: {
         tags,
         summary: 'Deletes a channel with its delivery log',
@@ -101,7 +94,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/notification/channel/test/:id',
     {
-      config: MANAGE,
+      config: { access: { action: 'notifications:write', on: 'channel' } },
       schema: {
         tags,
         summary: 'Sends a test message now (once, not logged) and answers the outcome',
@@ -119,7 +112,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/notification/delivery/list',
     {
-      config: { ...MANAGE, read: true },
+      config: { access: { action: 'notifications:read' } },
       schema: {
         tags,
         summary: "A page of a project's delivery log, newest first, filtered by channel and status",

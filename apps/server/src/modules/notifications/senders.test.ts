@@ -8,6 +8,7 @@ const MESSAGE: NotificationMessage = {
   level: 'urgent',
   project: { id: 3, name: 'Harbour Tower' },
   scene: null,
+  workOrder: null,
   alert: {
     id: 42,
     level: 'urgent',

@@ -80,7 +80,17 @@ const EVENTS: Record<NotificationMessage['event'], [string, string]> = {
   resolved: ['alert resolved', '告警已恢复'],
   processed: ['alert handled', '告警已处理'],
   sceneRun: ['scene run', '场景已执行'],
+  workOrderCreated: ['work order created', '工单已创建'],
+  workOrderAssigned: ['work order assigned', '工单已派发'],
+  workOrderOverdue: ['work order overdue', '工单已超时'],
+  workOrderResolved: ['work order resolved', '工单已解决'],
   test: ['test message', '测试消息'],
+};
+const PRIORITIES: Record<string, [string, string]> = {
+  urgent: ['Urgent', '紧急'],
+  high: ['High', '高'],
+  normal: ['Normal', '普通'],
+  low: ['Low', '低'],
 };
 const OUTCOMES: Record<string, [string, string]> = {
   ran: ['ran', '已执行'],
@@ -117,9 +127,32 @@ export function emailContent(
   timeZone: string,
 ): { subject: string; text: string } {
   const [eventEn, eventZh] = EVENTS[message.event];
-  const { alert, project, scene } = message;
+  const { alert, project, scene, workOrder } = message;
   const time = (value: string | null) => emailTime(value, timeZone);
   const line = (en: string, zh: string, value: string | null) => `${en} / ${zh}: ${value ?? '-'}`;
+  if (workOrder) {
+    const [priorityEn, priorityZh] = PRIORITIES[workOrder.priority] ?? [
+      workOrder.priority,
+      workOrder.priority,
+    ];
+    return {
+      subject: `[sbuilding] ${eventEn}: ${workOrder.title} / ${eventZh}：${workOrder.title}`,
+      text: [
+        line('Project', '项目', project.name),
+        line('Work order', '工单', `#${workOrder.id} ${workOrder.title}`),
+        line('Priority', '优先级', `${priorityEn} / ${priorityZh}`),
+        line('Place', '位置', workOrder.place),
+        line('Assignee', '处理人', workOrder.assigneeName || null),
+        line('Reported by', '报告人', workOrder.reporterName || null),
+        line('Due', '截止时间', time(workOrder.dueAt)),
+        line('Overdue since', '超时时间', time(workOrder.overdueAt)),
+        line('Resolved at', '解决时间', time(workOrder.resolvedAt)),
+        line('Time', '时间', time(message.time)),
+        '',
+        `Work order #${workOrder.id} in the console (/workorder). / 工单 #${workOrder.id}，请在控制台查看。`,
+      ].join('\n'),
+    };
+  }
   if (scene) {
     const pair = (table: Record<string, [string, string]>, key: string) => {
       const [en, zh] = table[key] ?? [key, key];

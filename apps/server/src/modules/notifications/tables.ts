@@ -17,8 +17,10 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_KINDS,
   type WebhookSceneRun,
+  type WebhookWorkOrder,
 } from '@sbuilding/shared';
 import { alertHistory, alerts } from '../alerts/tables.js';
+import { workOrderHistory } from '../work-orders/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -53,7 +55,8 @@ export const notificationChannels = pgTable(
 );
 
 /**
- * The delivery log: one row per channel and alert history entry, or per channel and scene run (the unique
+ * The delivery log: one row per channel and alert history entry, per channel and scene run, or per channel and
+ * work-order history entry (the unique
  * indexes make recording idempotent, whichever process or retry records it). Pending rows are the work
  * queue: a process claims the due ones by moving `next_attempt_at` past its send timeout, so after a restart
  * they are picked up again. A scene run's row keeps what the message says of the run (`scene`), so sending
@@ -81,6 +84,13 @@ export const notificationDeliveries = pgTable(
     sceneRunId: bigint('scene_run_id', { mode: 'number' }),
     /** What the message says of the scene run (null for an alert event). */
     scene: jsonb('scene').$type<WebhookSceneRun>(),
+    /** The work order's history entry of a work-order event (null otherwise). */
+    workOrderHistoryId: bigint('work_order_history_id', { mode: 'number' }).references(
+      () => workOrderHistory.id,
+      { onDelete: 'cascade' },
+    ),
+    /** What the message says of the work order, as it was at the event (null otherwise). */
+    workOrder: jsonb('work_order').$type<WebhookWorkOrder>(),
     event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
     /** The alert's level (null for a scene run). */
     level: text('level', { enum: ALERT_LEVELS }),
@@ -96,6 +106,7 @@ export const notificationDeliveries = pgTable(
   (t) => [
     uniqueIndex('notification_deliveries_channel_history').on(t.channelId, t.historyId),
     uniqueIndex('notification_deliveries_channel_scene_run').on(t.channelId, t.sceneRunId),
+    uniqueIndex('notification_deliveries_channel_work_order').on(t.channelId, t.workOrderHistoryId),
     index('notification_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

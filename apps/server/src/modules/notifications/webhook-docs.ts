@@ -72,12 +72,12 @@ export function describeWebhooks(document: Json): void {
         post: {
           operationId: 'webhookAlertNotification',
           summary:
-            'What a webhook channel receives when an alert is raised, resolved or handled, or a scene runs',
+            'What a webhook channel receives when an alert is raised, resolved or handled, a scene runs, or a work order is created, assigned, overdue or resolved',
           description: WEBHOOK_SIGNATURE_DOC,
           parameters: [
             header(
               'X-Sbuilding-Event',
-              "raised, resolved, processed, sceneRun or test (as the body's `event`)",
+              "raised, resolved, processed, sceneRun, workOrderCreated, workOrderAssigned, workOrderOverdue, workOrderResolved or test (as the body's `event`)",
               true,
             ),
             header('X-Sbuilding-Delivery', 'The delivery id (absent for a test message)', false),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, overviewQuerySchema, overviewSchema, PROJECT_READ_ROLES } from '@sbuilding/shared';
+import { envelopeSchema, overviewQuerySchema, overviewSchema } from '@sbuilding/shared';
 import { okJson } from '../../platform/envelope.js';
 import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -16,7 +16,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sbuilding/board/overview',
     {
       // Every board role (tbAdmin, tbCustomer, tbVisualDisplay; admin passes everywhere).
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags: ['boards'],
         summary:

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, PORTFOLIO_ROLES, portfolioQuerySchema, portfolioSchema } from '@sbuilding/shared';
+import { envelopeSchema, portfolioQuerySchema, portfolioSchema } from '@sbuilding/shared';
 import { okJson } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { scopeKey, SharedCache } from '../../platform/shared-cache.js';
@@ -14,7 +14,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/energy/portfolio',
     {
-      config: { roles: PORTFOLIO_ROLES },
+      config: { access: { action: 'portfolio:read' } },
       schema: {
         tags: ['energy'],
         summary:

@@ -8,8 +8,6 @@ import {
   projectListBodySchema,
   projectSaveBodySchema,
   projectSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -22,7 +20,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/project/getList',
     {
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary: "A page of the caller's projects, filtered by name (contains) and status",
@@ -36,7 +34,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/project/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'projects:read', on: 'project' } },
       schema: {
         tags,
         summary: 'One project',
@@ -50,7 +48,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/project/create',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:create' } },
       schema: {
         tags,
         summary: "Creates a project in the caller's tenant (an admin names the tenant with tenantId)",
@@ -64,7 +62,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/project/save/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'project' } },
       schema: {
         tags,
         summary: 'Saves a project; 409 when it changed since the client read `version`',
@@ -80,7 +78,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/project/del/:id',
     {
-      config: { roles: PROJECT_WRITE_ROLES },
+      config: { access: { action: 'projects:write', on: 'project' } },
       schema: {
         tags,
         summary: 'Deletes an empty project; 409 while it still holds buildings, work times or calendar days',

@@ -8,9 +8,14 @@ import type {
 } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { isForeignKeyViolation } from '../../platform/db/errors.js';
+import {
+  blockedError,
+  blockersOf,
+  restrictingReferences,
+  violatingTable,
+} from '../../platform/db/blockers.js';
 import { likePattern } from '../../platform/db/like.js';
-import { AppError, badRequest, conflict, notFound, type MessagePart } from '../../platform/errors.js';
-import type { MessageKey } from '../../platform/i18n/index.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
   ownedOr404,
   projectInScope,
@@ -124,47 +129,14 @@ export async function saveProject(db: Db, scope: Scope, id: number, body: Projec
  */
 export const PROJECT_RECORD_TABLES = [
   'notification_deliveries',
+  // Work orders (issue 37) take their history, comments and photos with them.
+  'work_orders',
   'alerts',
   'control_log',
   'scene_runs',
   'calendar_days',
   'work_times',
 ] as const;
-
-const PART_KEYS: Record<string, MessageKey> = {
-  buildings: 'project.part.buildings',
-  devices: 'project.part.devices',
-  device_groups: 'project.part.device_groups',
-  scenes: 'project.part.scenes',
-  noon_naps: 'project.part.noon_naps',
-  ac_automations: 'project.part.ac_automations',
-  notification_channels: 'project.part.notification_channels',
-};
-
-/** The rows of a raw query's answer: PGlite answers `{rows}`, postgres.js the rows themselves. */
-function resultRows(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  const rows: unknown = result && typeof result === 'object' ? Reflect.get(result, 'rows') : undefined;
-  return Array.isArray(rows) ? rows : [];
-}
-
-function field(row: unknown, name: string): unknown {
-  return row && typeof row === 'object' ? Reflect.get(row, name) : undefined;
-}
-
-/** Every table that references projects without cascading, and the referencing column (found, not listed). */
-async function projectReferences(db: Db): Promise<{ table: string; column: string }[]> {
-  const result = await db.execute(sql`
-    select c.conrelid::regclass::text as table_name, a.attname as column_name
-    from pg_constraint c
-    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-    where c.contype = 'f' and c.confrelid = 'projects'::regclass and c.confdeltype in ('r', 'a')
-    order by 1`);
-  return resultRows(result).map((row) => ({
-    table: String(field(row, 'table_name')),
-    column: String(field(row, 'column_name')),
-  }));
-}
 
 /**
  * Deletes a project with its records (PROJECT_RECORD_TABLES), in one transaction. What a person made in it
@@ -173,20 +145,12 @@ async function projectReferences(db: Db): Promise<{ table: string; column: strin
  */
 export async function deleteProject(db: Db, scope: Scope, id: number): Promise<void> {
   await findProject(db, scope, id);
+  const records = new Set<string>(PROJECT_RECORD_TABLES);
   try {
     await db.transaction(async (tx) => {
-      const references = await projectReferences(tx);
-      const records = new Set<string>(PROJECT_RECORD_TABLES);
-      const blocking: { table: string; count: number }[] = [];
-      for (const { table, column } of references) {
-        if (records.has(table)) continue;
-        const result = await tx.execute(
-          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}`,
-        );
-        const n = Number(field(resultRows(result)[0], 'n') ?? 0);
-        if (n > 0) blocking.push({ table, count: n });
-      }
-      if (blocking.length > 0) throw new ProjectBlocked(blocking);
+      const blocking = await blockersOf(tx, 'projects', id, records);
+      if (blocking.length > 0) throw blockedError('project.hasChildren', blocking);
+      const references = await restrictingReferences(tx, 'projects');
       for (const table of PROJECT_RECORD_TABLES) {
         const column = references.find((r) => r.table === table)?.column ?? 'project_id';
         await tx.execute(sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}`);
@@ -194,30 +158,9 @@ export async function deleteProject(db: Db, scope: Scope, id: number): Promise<v
       await tx.delete(projects).where(eq(projects.id, id));
     });
   } catch (error) {
-    if (error instanceof ProjectBlocked) throw error.toAppError();
     // Rows added between the count and the delete: named from the database's answer.
     if (isForeignKeyViolation(error))
-      throw new ProjectBlocked([{ table: tableOf(error), count: 1 }]).toAppError();
+      throw blockedError('project.hasChildren', [{ table: violatingTable(error), count: 1 }]);
     throw error;
-  }
-}
-
-function tableOf(error: unknown): string {
-  const table: unknown = error instanceof Error ? Reflect.get(error.cause ?? error, 'table') : undefined;
-  return typeof table === 'string' ? table : 'other';
-}
-
-/** What blocks a project's deletion, answered as 409 naming each kind in the request's language. */
-class ProjectBlocked extends Error {
-  constructor(readonly parts: { table: string; count: number }[]) {
-    super('project deletion blocked');
-  }
-
-  toAppError(): AppError {
-    const parts: MessagePart[] = this.parts.map(({ table, count }) => ({
-      key: PART_KEYS[table] ?? 'project.part.other',
-      params: { table, count },
-    }));
-    return new AppError(409, 'project.hasChildren', {}, {}, null, { parts });
   }
 }

@@ -11,7 +11,6 @@ import {
   noonNapSchema,
   pageSchema,
   sceneEnableBodySchema,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -29,8 +28,13 @@ const tags = ['scenes'];
 const napEnvelope = envelopeSchema(noonNapSchema);
 
 /** /sbuilding/noonNap/*: noon naps of a project (/noonNap is tbAdmin's, spec section 2). */
+/**
+ * The NAP work time is checked by the service within the nap's project (itself checked), where an unknown one
+ * is answered in the spec's words ("Choose one of the project's NAP work times").
+ */
+const NAP_TIME = { workTimeId: null };
+
 export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = PROJECT_WRITE_ROLES;
   const deps = (): SceneDeps => ({
     db: app.db,
     channel: app.deviceChannel,
@@ -42,7 +46,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/noonNap/getList',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary: "The project's noon naps, each with its NAP window (from the work time) and last run",
@@ -56,7 +60,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/noonNap/options',
     {
-      config: { roles },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary: "What a noon nap chooses from: the project's NAP work times and its zones",
@@ -70,7 +74,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/noonNap/create',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', fields: NAP_TIME } },
       schema: {
         tags,
         summary:
@@ -86,7 +90,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/noonNap/save/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'noonNap', fields: NAP_TIME } },
       schema: {
         tags,
         summary: 'Saves a noon nap; 409 when it changed since `version`',
@@ -105,7 +109,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/noonNap/enable/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'noonNap', fields: NAP_TIME } },
       schema: {
         tags,
         summary: 'Enables or disables a noon nap (the console confirms first); a nap on now still restores',
@@ -130,7 +134,7 @@ export const noonNapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/noonNap/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'noonNap', fields: NAP_TIME } },
       schema: {
         tags,
         summary:

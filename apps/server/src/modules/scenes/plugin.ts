@@ -12,7 +12,9 @@ declare module 'fastify' {
 /** The scene events of the process; every `SceneDeps` built by the app carries them. */
 export const sceneEventsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('sceneEvents', new SceneEvents());
+    const events = new SceneEvents();
+    app.decorate('sceneEvents', events);
+    events.onRun(({ run }) => app.metrics.automation.sceneRuns.inc({ outcome: run.outcome }));
   },
-  { name: 'scene-events' },
+  { name: 'scene-events', dependencies: ['metrics'] },
 );

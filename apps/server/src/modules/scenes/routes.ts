@@ -17,8 +17,6 @@ import {
   savingsEvidenceSchema,
   sceneSavingsSchema,
   sceneSchema,
-  PROJECT_READ_ROLES,
-  PROJECT_WRITE_ROLES,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -45,7 +43,6 @@ const sceneEnvelope = envelopeSchema(sceneSchema);
  * section 2 and 6; admin passes every role check).
  */
 export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
-  const roles = PROJECT_WRITE_ROLES;
   const deps = (): SceneDeps => ({
     db: app.db,
     channel: app.deviceChannel,
@@ -59,7 +56,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/getList',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary:
@@ -74,7 +71,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/scene/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:read', on: 'scene' } },
       schema: {
         tags,
         summary: 'One scene with its targets named and its last run',
@@ -88,7 +85,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/scene/create',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write' } },
       schema: {
         tags,
         summary:
@@ -103,7 +100,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/save/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'scene' } },
       schema: {
         tags,
         summary: 'Saves a scene; 409 when it changed since `version`',
@@ -119,7 +116,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/enable/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'scene' } },
       schema: {
         tags,
         summary: 'Enables or disables a scene (the console confirms first)',
@@ -144,7 +141,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/scene/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'scene' } },
       schema: {
         tags,
         summary: 'Deletes a scene; its runs stay in the scheduling log',
@@ -161,7 +158,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/explain/:id',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read', on: 'scene' } },
       schema: {
         tags,
         summary:
@@ -187,7 +184,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/execute/:id',
     {
-      config: { roles },
+      config: { access: { action: 'automation:write', on: 'scene' } },
       schema: {
         tags,
         summary:
@@ -210,7 +207,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sbuilding/scene/runs',
     {
       // /job/log is a session page (spec section 2): every reading role sees the log.
-      config: { roles: PROJECT_READ_ROLES, read: true },
+      config: { access: { action: 'projects:read' } },
       schema: {
         tags,
         summary:
@@ -228,7 +225,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/savings/evidence',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary:
@@ -253,7 +250,7 @@ export const sceneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/savings',
     {
-      config: { roles, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags,
         summary:

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DeviceUpdate, TelemetryBus } from '../../realtime/index.js';
 import { projects } from '../projects/tables.js';
 import { dueTimesBetween } from './engine.js';
+import { FollowUps } from './follow-up.js';
 import { runDueNoonNaps } from './noon-nap-runner.js';
 import type { LiveOverlay } from './evaluate.js';
 import { automationActor, runScene } from './run.js';
@@ -32,6 +33,8 @@ export interface SchedulerOptions {
   tickMs: number;
   /** The time the schedule, noon naps and condition triggers read (the app's clock). */
   clock: Clock;
+  /** Told after each pass, how long it took and whether it failed (GET /metrics). */
+  onPass?: (ms: number, ok: boolean) => void;
 }
 
 /**
@@ -245,7 +248,10 @@ export class ConditionTriggers {
   }
 }
 
-/** Starts the schedule and the condition triggers; returns a stop function. */
+/**
+ * Starts the schedule, the condition triggers and the follow-ups of runs whose devices were not connected
+ * yet (follow-up.ts); returns a stop function.
+ */
 export function startSceneAutomation(
   deps: () => SceneDeps,
   bus: TelemetryBus,
@@ -254,14 +260,23 @@ export function startSceneAutomation(
 ): () => Promise<void> {
   const now = () => options.clock.now();
   const triggers = new ConditionTriggers(deps, log);
+  const followUps = new FollowUps(deps, options.catchUpMinutes, log);
   let running: Promise<unknown> | null = null;
   const pass = () => {
+    const started = performance.now();
     running ??= Promise.all([
       runDueScenes(deps(), options.clock, options.catchUpMinutes, log),
       runDueNoonNaps(deps(), now(), options.catchUpMinutes, log),
       triggers.evaluateAll(options.clock),
+      followUps.pass(now()),
     ])
-      .catch((error: unknown) => log.error({ err: error }, 'scene pass failed'))
+      .then(
+        () => options.onPass?.(performance.now() - started, true),
+        (error: unknown) => {
+          options.onPass?.(performance.now() - started, false);
+          log.error({ err: error }, 'scene pass failed');
+        },
+      )
       .finally(() => {
         running = null;
       });
@@ -270,6 +285,7 @@ export function startSceneAutomation(
   pass();
   const unsubscribe = bus.onUpdate((update) => {
     if (triggers.follows(update.deviceId)) void triggers.onUpdate(update, now());
+    if (followUps.follows(update.deviceId)) void followUps.onUpdate(update, now());
   });
   return async () => {
     clearInterval(timer);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, sceneWeekBodySchema, sceneWeekSchema, PROJECT_WRITE_ROLES } from '@sbuilding/shared';
+import { envelopeSchema, sceneWeekBodySchema, sceneWeekSchema } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { sceneWeek } from './week-service.js';
@@ -9,7 +9,7 @@ export const sceneWeekRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/scene/week',
     {
-      config: { roles: PROJECT_WRITE_ROLES, read: true },
+      config: { access: { action: 'automation:read' } },
       schema: {
         tags: ['scenes'],
         summary:

@@ -17,6 +17,7 @@ import { seedAlertRules } from './demo-rules.js';
 import { seedDemoAutomations } from './demo-automations.js';
 import { seedBoardSettings } from '../boards/index.js';
 import { seedEnergyBilling } from '../energy-billing/index.js';
+import { seedWorkOrders } from '../work-orders/index.js';
 
 export const DEMO_TENANT = 'Demo Tenant';
 
@@ -68,6 +69,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     email: 'display@example.com',
     phonenumber: '13800138004',
     role: 'tbVisualDisplay',
+    inTenant: true,
+  },
+  // The facilities technician of the work orders (issue 37): a tbCustomer with work assigned.
+  {
+    username: 'tech',
+    password: 'tech123',
+    nickName: 'Technician',
+    email: 'tech@example.com',
+    phonenumber: '13800138005',
+    role: 'tbCustomer',
     inTenant: true,
   },
 ];
@@ -155,6 +166,7 @@ export async function seedDemo(
     await seedDevices(db, tenant.id, campus.id);
     await seedAlertRules(db, tenant.id, campus.id);
     await seedEnergyBilling(db, tenant.id, campus.id);
+    await seedWorkOrders(db, tenant.id, campus.id, options.now);
     // The campus automates itself (npm start); the tests' template campus starts without automations.
     if (options.automations) await seedDemoAutomations(db, tenant.id, campus.id, options.now);
   }

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasAnyPermission, hasAnyRole, type Role } from '@sbuilding/shared';
 import { forbidden, unauthorized } from '../../platform/errors.js';
-import type { MessageKey } from '../../platform/i18n/index.js';
 import type { Scope } from '../../platform/tenancy.js';
 import { signToken, verifyToken, type TokenClaims } from '../../platform/auth/tokens.js';
 import { verifySession, type AuthContext } from './sessions.js';
@@ -22,7 +20,7 @@ export interface BearerVerifier {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of the protected context: a live session, and the route's roles/permissions. */
+    /** Verifies the request's credential (a session token, or another kind by its prefix) into `request.auth`; 401 without one. */
     authenticate(request: FastifyRequest, reply?: FastifyReply): Promise<void>;
     /** Lets a module accept bearer tokens of its own prefix (platform imports no module). */
     addBearerVerifier(verifier: BearerVerifier): void;
@@ -35,21 +33,6 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The verified caller's scope; 401 when the request has none. */
     scope(): Scope;
-  }
-  interface FastifyContextConfig {
-    /** The caller needs one of these roles (admin always passes). */
-    roles?: Role[];
-    /** The caller needs one of these permissions (`*:*:*` always passes). */
-    permissions?: string[];
-    /** What a caller without the roles or permissions hears (403); `error.forbidden` unless the spec words it. */
-    forbiddenKey?: MessageKey;
-    /** Only a person's session may call it, never an API key (403): sign-out, password, key management. */
-    sessionOnly?: boolean;
-    /**
-     * A POST or PUT that only reads (a list filter in a body): a read-only API key may call it. Every other
-     * non-GET route is a write and refused to read-only keys, so a forgotten marker fails closed.
-     */
-    read?: boolean;
   }
 }
 
@@ -66,17 +49,9 @@ export function sessionIdOf(request: FastifyRequest): string {
   return request.auth.sessionId;
 }
 
-const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Whether a read-only API key may make this call: GET, or a route marked `config.read`. */
-export function isReadCall(request: FastifyRequest): boolean {
-  return READING_METHODS.has(request.method) || request.routeOptions.config.read === true;
-}
-
 /**
- * Sign-in state of the API. Public routes are registered beside it; every other API route lives in an
- * encapsulated context that adds `app.authenticate` as an onRequest hook (see app.ts), so a protected
- * route cannot be reached without a valid token.
+ * Sign-in state of the API: who the caller is. What it may do is the access policy's (modules/access),
+ * which calls `app.authenticate` for every route that is not declared public.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -110,17 +85,6 @@ export const authPlugin = fp(
         auth = verifier ? await verifier.verify(token, request, reply) : await verifyAccessToken(token);
       if (!auth) throw unauthorized();
       request.auth = auth;
-      const { roles, permissions, sessionOnly } = request.routeOptions.config;
-      if (auth.apiKey) {
-        if (sessionOnly) throw forbidden('apiKey.sessionOnly');
-        if (auth.apiKey.readOnly && !isReadCall(request)) throw forbidden('apiKey.readOnly');
-      }
-      // Here, in onRequest, before the body is even parsed: a caller without the permission learns nothing
-      // about the input's shape or the data it names.
-      const { forbiddenKey } = request.routeOptions.config;
-      if (roles && !hasAnyRole(auth.scope.roles, roles)) throw forbidden(forbiddenKey);
-      if (permissions && !hasAnyPermission(auth.scope.permissions, permissions))
-        throw forbidden(forbiddenKey);
     });
   },
   { name: 'auth', dependencies: ['database', 'error-handler'] },

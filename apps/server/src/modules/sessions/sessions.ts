@@ -130,6 +130,37 @@ function sessionQueryOf(db: Db): ReturnType<typeof sessionQuery> {
   return query;
 }
 
+/** A live session's caller, and when it was last active (whether this call must write that down). */
+interface LiveSession {
+  readonly auth: AuthContext;
+  readonly lastSeenAt: Date;
+}
+
+/** Reads the session and judges it at `now`; writes nothing. */
+async function liveSession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now: Date,
+): Promise<LiveSession | null> {
+  const [row] = await sessionQueryOf(db).execute({ sessionId });
+  if (!row || row.userId !== userId || row.revokedAt !== null || row.blacklisted) return null;
+  // Deleting a user or disabling its tenant revokes its sessions; this holds even if a write skipped that.
+  if (row.deletedAt !== null || row.tenantStatus === TENANT_DISABLED) return null;
+  const t = now.getTime();
+  if (row.expiresAt.getTime() <= t) return null;
+  if (row.lastSeenAt.getTime() + row.idleSeconds * 1000 <= t) return null;
+  return {
+    lastSeenAt: row.lastSeenAt,
+    auth: {
+      sessionId,
+      userId,
+      userName: row.userName,
+      scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles, hallIds: row.hallIds }),
+    },
+  };
+}
+
 /**
  * The caller of a live session: not revoked, within its absolute and idle limits, its user not
  * blacklisted nor deleted, its tenant not disabled. Counts the call as activity. Null when any of these
@@ -141,22 +172,25 @@ export async function verifySession(
   userId: number,
   now = new Date(),
 ): Promise<AuthContext | null> {
-  const [row] = await sessionQueryOf(db).execute({ sessionId });
-  if (!row || row.userId !== userId || row.revokedAt !== null || row.blacklisted) return null;
-  // Deleting a user or disabling its tenant revokes its sessions; this holds even if a write skipped that.
-  if (row.deletedAt !== null || row.tenantStatus === TENANT_DISABLED) return null;
-  const t = now.getTime();
-  if (row.expiresAt.getTime() <= t) return null;
-  if (row.lastSeenAt.getTime() + row.idleSeconds * 1000 <= t) return null;
-  if (t - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+  const live = await liveSession(db, sessionId, userId, now);
+  if (!live) return null;
+  if (now.getTime() - live.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return {
-    sessionId,
-    userId,
-    userName: row.userName,
-    scope: scopeOf({ id: userId, tenantId: row.tenantId, roles: row.roles, hallIds: row.hallIds }),
-  };
+  return live.auth;
+}
+
+/**
+ * What `verifySession` answers, without counting as activity: the real-time socket re-checks its session
+ * every minute, and a session whose person left must still idle out (only the socket's `report` counts).
+ */
+export async function checkSession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now = new Date(),
+): Promise<AuthContext | null> {
+  return (await liveSession(db, sessionId, userId, now))?.auth ?? null;
 }
 
 /**
@@ -194,6 +228,19 @@ export const SESSION_ENDED = topic('session.ended', z.object({ sessionIds: z.arr
 function announceEnded(db: Db, ended: { id: string }[]): void {
   if (ended.length === 0) return;
   busOf(db)?.publish(SESSION_ENDED, { sessionIds: ended.map((s) => s.id) });
+}
+
+/**
+ * Users whose scope changed while their sessions go on (a weixin customer's buildings): every node's socket
+ * layer re-checks their sockets at once, cutting what they follow to the new scope. Changes that end the
+ * sessions instead (a new role or tenant, blacklisting, deletion, a disabled tenant) say `session.ended`.
+ */
+export const PRINCIPAL_CHANGED = topic('principal.changed', z.object({ userIds: z.array(z.number()) }));
+
+/** Tells every node that these users' scope changed. Call it after the change is committed. */
+export function announcePrincipalChanged(db: Db, userIds: readonly number[]): void {
+  if (userIds.length === 0) return;
+  busOf(db)?.publish(PRINCIPAL_CHANGED, { userIds: [...userIds] });
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

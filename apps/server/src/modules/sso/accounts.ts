@@ -31,9 +31,13 @@ const identityOf = (flow: TicketFlow, provider: ResolvedProvider) => ({
 });
 
 /** The pending identity of a ticket, as /bind and /register show it. */
-export async function ticketInfo(deps: FlowDeps, ticket: string): Promise<SsoTicketResponse> {
+export async function ticketInfo(
+  deps: FlowDeps,
+  ticket: string,
+  browserHash: string | null,
+): Promise<SsoTicketResponse> {
   await assertSsoEnabled(deps.db);
-  const flow = await findTicket(deps, ticket);
+  const flow = await findTicket(deps, ticket, browserHash);
   const provider = await resolveProviderById(deps, flow.providerId);
   return {
     providerName: provider.name,
@@ -54,11 +58,12 @@ export async function ticketInfo(deps: FlowDeps, ticket: string): Promise<SsoTic
 export async function bindIdentity(
   deps: FlowDeps,
   body: SsoBindBody,
+  browserHash: string | null,
   meta: SignInMeta,
   now = new Date(),
 ): Promise<{ token: string; redirect: string }> {
   await assertSsoEnabled(deps.db);
-  const flow = await findTicket(deps, body.ticket, now);
+  const flow = await findTicket(deps, body.ticket, browserHash, now);
   if (flow.purpose !== 'login') throw badRequest('sso.ticketInvalid');
   const provider = await resolveProviderById(deps, flow.providerId);
   const user = await verifyCredentials(deps, body, now);
@@ -87,12 +92,13 @@ interface RegistrationTarget {
 async function registrationTarget(
   deps: FlowDeps,
   source: { invitation: string; ticket: string },
+  browserHash: string | null,
   now: Date,
 ): Promise<RegistrationTarget> {
   if (!(await isRegistrationEnabled(deps.db))) throw badRequest('register.disabled');
   if (source.ticket) {
     await assertSsoEnabled(deps.db);
-    const flow = await findTicket(deps, source.ticket, now);
+    const flow = await findTicket(deps, source.ticket, browserHash, now);
     const provider = await resolveProviderById(deps, flow.providerId);
     const identity = { flow, provider };
     if (flow.purpose === 'register') {
@@ -134,9 +140,10 @@ async function registrationTarget(
 export async function registrationInfo(
   deps: FlowDeps,
   source: { invitation: string; ticket: string },
+  browserHash: string | null,
   now = new Date(),
 ): Promise<RegistrationInfo> {
-  const target = await registrationTarget(deps, source, now);
+  const target = await registrationTarget(deps, source, browserHash, now);
   const [tenant] = await deps.db
     .select({ name: tenants.name, status: tenants.status })
     .from(tenants)
@@ -147,7 +154,7 @@ export async function registrationInfo(
     role: target.role,
     expiresAt: target.expiresAt?.toISOString() ?? null,
     // With an identity already proven there is nothing more to choose.
-    providers: target.identity ? [] : await providerOptions(deps, target.tenantId),
+    providers: target.identity ? [] : await providerOptions(deps, { tenantId: target.tenantId }),
   };
 }
 
@@ -159,10 +166,11 @@ export async function registrationInfo(
 export async function register(
   deps: FlowDeps,
   body: RegisterBody,
+  browserHash: string | null,
   meta: SignInMeta,
   now = new Date(),
 ): Promise<{ token: string; redirect: string }> {
-  const target = await registrationTarget(deps, body, now);
+  const target = await registrationTarget(deps, body, browserHash, now);
   await checkCaptcha(deps, body.uuid, body.code, now);
   const claims = target.identity?.flow.claims ?? {};
   return deps.db.transaction(async (tx) => {

@@ -75,8 +75,7 @@ export async function listOwnIdentities(ctx: SsoContext, scope: Scope): Promise<
   return {
     identities: await identitiesOf(ctx, scope),
     // The platform's provider links to anyone; a tenant's only to its own accounts.
-    linkable:
-      scope.tenantId === null ? await providerOptions(ctx, -1) : await providerOptions(ctx, scope.tenantId),
+    linkable: await providerOptions(ctx, scope.tenantId === null ? null : { tenantId: scope.tenantId }),
   };
 }
 

@@ -8,16 +8,16 @@ import type {
 import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, tenantForWrite, type Scope } from '../../platform/tenancy.js';
-import type { Sealer } from '../../platform/auth/sealing.js';
 import { tenants } from '../tenants/index.js';
-import { roleOf, secretContext } from './providers.js';
+import type { ProviderKeys } from './provider-keys.js';
+import { roleOf, secretContext, type SsoContext } from './providers.js';
 import { ssoProviders } from './tables.js';
 
 /* Tenant providers in the console: the platform administrator (any tenant) and a tenant's tbAdmin (its own). */
 
 type ProviderRecord = typeof ssoProviders.$inferSelect;
 
-function toRow(p: ProviderRecord, tenantName: string): SsoProviderRow {
+function toRow(p: ProviderRecord, tenantName: string, keys: ProviderKeys): SsoProviderRow {
   return {
     id: p.id,
     tenantId: p.tenantId,
@@ -34,6 +34,7 @@ function toRow(p: ProviderRecord, tenantName: string): SsoProviderRow {
     subjectClaim: p.subjectClaim,
     newUserRole: roleOf(p.newUserRole),
     enabled: p.enabled,
+    loginKey: keys.keyOf(p.id),
     version: p.version,
     updateTime: p.updatedAt.toISOString(),
   };
@@ -46,7 +47,7 @@ const withTenant = (db: Db) =>
     .innerJoin(tenants, eq(tenants.id, ssoProviders.tenantId));
 
 export async function listProviders(
-  db: Db,
+  { db, keys }: SsoContext,
   scope: Scope,
   filter: { pageNum: number; pageSize: number; tenantId?: number | undefined },
 ): Promise<PageResult<SsoProviderRow>> {
@@ -60,7 +61,7 @@ export async function listProviders(
     .orderBy(asc(tenants.name), asc(ssoProviders.name), asc(ssoProviders.id))
     .limit(filter.pageSize)
     .offset((filter.pageNum - 1) * filter.pageSize);
-  return { rows: rows.map((r) => toRow(r.provider, r.tenantName)), total: total?.n ?? 0 };
+  return { rows: rows.map((r) => toRow(r.provider, r.tenantName, keys)), total: total?.n ?? 0 };
 }
 
 async function ownedProvider(db: Db, scope: Scope, id: number) {
@@ -70,9 +71,13 @@ async function ownedProvider(db: Db, scope: Scope, id: number) {
   return row;
 }
 
-export async function getProvider(db: Db, scope: Scope, id: number): Promise<SsoProviderRow> {
+export async function getProvider(
+  { db, keys }: SsoContext,
+  scope: Scope,
+  id: number,
+): Promise<SsoProviderRow> {
   const row = await ownedProvider(db, scope, id);
-  return toRow(row.provider, row.tenantName);
+  return toRow(row.provider, row.tenantName, keys);
 }
 
 /** The stored fields of a body; the endpoints and claim only mean something for oauth2. */
@@ -94,11 +99,11 @@ function fieldsOf(body: SsoProviderCreateBody | SsoProviderSaveBody) {
 }
 
 export async function createProvider(
-  db: Db,
-  sealer: Sealer,
+  ctx: SsoContext,
   scope: Scope,
   body: SsoProviderCreateBody,
 ): Promise<SsoProviderRow> {
+  const { db, sealer } = ctx;
   const tenantId = tenantForWrite(scope, body.tenantId);
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) throw notFound();
@@ -115,17 +120,17 @@ export async function createProvider(
       .where(eq(ssoProviders.id, created.id));
     return created.id;
   });
-  return getProvider(db, scope, id);
+  return getProvider(ctx, scope, id);
 }
 
 /** Saves a provider; an empty client secret keeps the stored one. A stale version answers 409. */
 export async function saveProvider(
-  db: Db,
-  sealer: Sealer,
+  ctx: SsoContext,
   scope: Scope,
   id: number,
   body: SsoProviderSaveBody,
 ): Promise<SsoProviderRow> {
+  const { db, sealer } = ctx;
   await ownedProvider(db, scope, id);
   const saved = await db
     .update(ssoProviders)
@@ -138,7 +143,7 @@ export async function saveProvider(
     .where(and(eq(ssoProviders.id, id), eq(ssoProviders.version, body.version)))
     .returning({ id: ssoProviders.id });
   if (saved.length === 0) throw conflict();
-  return getProvider(db, scope, id);
+  return getProvider(ctx, scope, id);
 }
 
 /** Deletes a provider and, with it, every identity linked through it and its pending sign-ins. */

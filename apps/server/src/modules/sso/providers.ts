@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.js';
 import type { Sealer } from '../../platform/auth/sealing.js';
 import { CONFIG_KEYS, getConfigValue } from '../system/index.js';
 import { tenants } from '../tenants/index.js';
+import type { ProviderKeys } from './provider-keys.js';
 import type { ResolvedProvider } from './protocol.js';
 import { ssoProviders } from './tables.js';
 
@@ -16,6 +17,8 @@ export interface SsoContext {
   db: Db;
   config: Pick<Config, 'oidc'>;
   sealer: Sealer;
+  /** The unguessable keys tenant providers are named by outside the console (provider-keys.ts). */
+  keys: ProviderKeys;
 }
 
 /** The sealing context of a provider's secret: a sealed value copied to another row does not open. */
@@ -63,27 +66,38 @@ function envProvider(config: Pick<Config, 'oidc'>): ResolvedProvider | null {
 }
 
 /**
- * The providers people may sign in with: the environment's, then every enabled provider of an enabled
- * tenant. `tenantId` narrows the tenants' to one (registration into that tenant). None while SSO is off.
+ * Which tenant providers a list offers beside the platform's: none, one tenant's (an invitation's, or a
+ * signed-in user's own), or the one provider a handed-out login link names.
  */
-export async function providerOptions(ctx: SsoContext, tenantId?: number): Promise<SsoProviderOption[]> {
+export type TenantProviders = { tenantId: number } | { providerId: number } | null;
+
+/**
+ * The providers people may sign in with: the environment's, then the enabled providers `which` names of an
+ * enabled tenant. Tenant providers carry their unguessable key. None while SSO is off.
+ */
+export async function providerOptions(ctx: SsoContext, which: TenantProviders): Promise<SsoProviderOption[]> {
   if (!(await isSsoEnabled(ctx.db))) return [];
   const env = envProvider(ctx.config);
-  const rows = await ctx.db
-    .select({ id: ssoProviders.id, name: ssoProviders.name })
-    .from(ssoProviders)
-    .innerJoin(tenants, eq(tenants.id, ssoProviders.tenantId))
-    .where(
-      and(
-        eq(ssoProviders.enabled, true),
-        eq(tenants.status, '0'),
-        tenantId === undefined ? undefined : eq(ssoProviders.tenantId, tenantId),
-      ),
-    )
-    .orderBy(asc(ssoProviders.name), asc(ssoProviders.id));
+  const rows =
+    which === null
+      ? []
+      : await ctx.db
+          .select({ id: ssoProviders.id, name: ssoProviders.name })
+          .from(ssoProviders)
+          .innerJoin(tenants, eq(tenants.id, ssoProviders.tenantId))
+          .where(
+            and(
+              eq(ssoProviders.enabled, true),
+              eq(tenants.status, '0'),
+              'tenantId' in which
+                ? eq(ssoProviders.tenantId, which.tenantId)
+                : eq(ssoProviders.id, which.providerId),
+            ),
+          )
+          .orderBy(asc(ssoProviders.name), asc(ssoProviders.id));
   return [
     ...(env ? [{ key: env.key, name: env.name }] : []),
-    ...rows.map((r) => ({ key: String(r.id), name: r.name })),
+    ...rows.map((r) => ({ key: ctx.keys.keyOf(r.id), name: r.name })),
   ];
 }
 
@@ -94,8 +108,9 @@ export async function resolveProvider(ctx: SsoContext, key: string): Promise<Res
     if (!env) throw badRequest('sso.unknownProvider');
     return env;
   }
-  if (!/^[1-9]\d{0,9}$/.test(key)) throw badRequest('sso.unknownProvider');
-  return resolveProviderById(ctx, Number(key));
+  const id = ctx.keys.idOf(key);
+  if (id === null) throw badRequest('sso.unknownProvider');
+  return resolveProviderById(ctx, id);
 }
 
 /** A flow's provider: its row id, or null for the environment's. */
@@ -155,10 +170,16 @@ export function providerServes(p: ResolvedProvider, user: { tenantId: number | n
   return p.tenantId === null || p.tenantId === user.tenantId;
 }
 
-/** GET /sso/providers: the login page's buttons, and whether registration is on. */
-export async function publicOptions(ctx: SsoContext) {
+/**
+ * GET /sso/providers: the login page's buttons, and whether registration is on. Without a session nobody
+ * learns which tenants use the platform: the platform's provider only, plus the tenant provider a login
+ * link names (`/login?sso=<key>`, handed out by its tenant's administrator). A key that names no enabled
+ * provider adds nothing.
+ */
+export async function publicOptions(ctx: SsoContext, linkKey: string | undefined) {
+  const providerId = linkKey ? ctx.keys.idOf(linkKey) : null;
   return {
-    providers: await providerOptions(ctx),
+    providers: await providerOptions(ctx, providerId === null ? null : { providerId }),
     registrationEnabled: await isRegistrationEnabled(ctx.db),
   };
 }

@@ -10,6 +10,7 @@ import {
   ssoBindBodySchema,
   ssoCallbackBodySchema,
   ssoCallbackResponseSchema,
+  ssoProvidersQuerySchema,
   ssoProvidersResponseSchema,
   ssoSignedInResponseSchema,
   ssoTicketQuerySchema,
@@ -17,31 +18,49 @@ import {
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { createSealer } from '../../platform/auth/sealing.js';
+import { bearerToken } from '../sessions/index.js';
 import { bindIdentity, register, registrationInfo, ticketInfo } from './accounts.js';
+import { bindBrowser, browserHashOf } from './browser-binding.js';
 import { completeFlow, startFlow, type FlowDeps } from './flows.js';
+import { createProviderKeys } from './provider-keys.js';
 import { publicOptions } from './providers.js';
 
 const tags = ['single sign-on'];
-const config = { public: true };
 
-/** This site as the browser reached it (X-Forwarded-Proto/Host behind a proxy): the callback's origin. */
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/**
+ * The browser's Origin header, only to tell a person who opened the console at another address than
+ * PUBLIC_URL where single sign-on works; the callback's address never comes from the request.
+ */
+export const requestOriginOf = (request: FastifyRequest): string | undefined => request.headers.origin;
 
 export const metaOf = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
 });
 
-/** The flows' dependencies for one request. The sealer's key is derived once per app. */
+/** The flows' dependencies for one request. The sealer's and the provider keys' keys are derived once per app. */
 export function flowDepsOf(app: FastifyInstance): (request: FastifyRequest) => FlowDeps {
   const sealer = createSealer(app.secrets, 'sso');
+  const keys = createProviderKeys(app.secrets);
   return (request) => ({
     db: app.db,
     config: app.config,
     sealer,
+    keys,
     log: request.log,
     issueToken: app.issueAccessToken,
   });
+}
+
+/**
+ * The session of the request's bearer token, for the callback of a link (a public route: nothing else
+ * reads the token there). An API key, or an ended session, is no session.
+ */
+async function sessionOfBearer(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const auth = await app.verifyAccessToken(token);
+  return auth && !auth.apiKey ? auth.sessionId : null;
 }
 
 /**
@@ -54,21 +73,23 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sso/providers',
     {
-      config,
+      config: { access: { public: "the login page's sign-in buttons" } },
       schema: {
         tags,
         security: [],
-        summary: 'The identity providers the login page offers, and whether invited registration is on',
+        summary:
+          "The identity providers the login page offers (the platform's, and the tenant provider its login link names), and whether invited registration is on",
+        querystring: ssoProvidersQuerySchema,
         response: { 200: envelopeSchema(ssoProvidersResponseSchema) },
       },
     },
-    async (request) => ok(request, await publicOptions(deps(request))),
+    async (request) => ok(request, await publicOptions(deps(request), request.query.sso)),
   );
 
   app.post(
     '/sso/authorize',
     {
-      config,
+      config: { access: { public: "starts a provider's sign-in; the provider authenticates the person" } },
       schema: {
         tags,
         security: [],
@@ -78,19 +99,26 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoAuthorizeResponseSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { provider, redirect, invitation } = request.body;
       const start = invitation
         ? { purpose: 'register' as const, invitation }
         : { purpose: 'login' as const, redirect };
-      return ok(request, { url: await startFlow(deps(request), provider, start, originOf(request)) });
+      const browserHash = bindBrowser(request, reply, app.config.publicUrl);
+      return ok(request, {
+        url: await startFlow(deps(request), provider, start, browserHash, requestOriginOf(request)),
+      });
     },
   );
 
   app.post(
     '/sso/callback',
     {
-      config,
+      config: {
+        access: {
+          public: "the flow's state, PKCE and nonce, accepted once, and the browser that started it",
+        },
+      },
       schema: {
         tags,
         security: [],
@@ -99,13 +127,19 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoCallbackResponseSchema) },
       },
     },
-    async (request) => ok(request, await completeFlow(deps(request), request.body.search, metaOf(request))),
+    async (request) => {
+      const caller = {
+        browserHash: browserHashOf(request, app.config.publicUrl),
+        sessionId: await sessionOfBearer(app, request),
+      };
+      return ok(request, await completeFlow(deps(request), request.body.search, caller, metaOf(request)));
+    },
   );
 
   app.get(
     '/sso/ticket',
     {
-      config,
+      config: { access: { public: 'a one-time ticket of a finished sign-in flow' } },
       schema: {
         tags,
         security: [],
@@ -114,13 +148,17 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoTicketResponseSchema) },
       },
     },
-    async (request) => ok(request, await ticketInfo(deps(request), request.query.ticket)),
+    async (request) =>
+      ok(
+        request,
+        await ticketInfo(deps(request), request.query.ticket, browserHashOf(request, app.config.publicUrl)),
+      ),
   );
 
   app.post(
     '/sso/bind',
     {
-      config,
+      config: { access: { public: "the account's password (captcha and lockout) with the flow's ticket" } },
       schema: {
         tags,
         security: [],
@@ -129,13 +167,22 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoSignedInResponseSchema) },
       },
     },
-    async (request) => ok(request, await bindIdentity(deps(request), request.body, metaOf(request))),
+    async (request) =>
+      ok(
+        request,
+        await bindIdentity(
+          deps(request),
+          request.body,
+          browserHashOf(request, app.config.publicUrl),
+          metaOf(request),
+        ),
+      ),
   );
 
   app.get(
     '/register/invitation',
     {
-      config,
+      config: { access: { public: 'an unused, unexpired invitation token' } },
       schema: {
         tags,
         security: [],
@@ -144,13 +191,17 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(registrationInfoSchema) },
       },
     },
-    async (request) => ok(request, await registrationInfo(deps(request), request.query)),
+    async (request) =>
+      ok(
+        request,
+        await registrationInfo(deps(request), request.query, browserHashOf(request, app.config.publicUrl)),
+      ),
   );
 
   app.post(
     '/register',
     {
-      config,
+      config: { access: { public: 'an unused, unexpired invitation token, accepted once' } },
       schema: {
         tags,
         security: [],
@@ -159,6 +210,15 @@ export const publicSsoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoSignedInResponseSchema) },
       },
     },
-    async (request) => ok(request, await register(deps(request), request.body, metaOf(request))),
+    async (request) =>
+      ok(
+        request,
+        await register(
+          deps(request),
+          request.body,
+          browserHashOf(request, app.config.publicUrl),
+          metaOf(request),
+        ),
+      ),
   );
 };

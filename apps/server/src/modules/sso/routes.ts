@@ -27,11 +27,11 @@ import {
   listProviders,
   saveProvider,
 } from './provider-admin.js';
-import { flowDepsOf, originOf } from './public-routes.js';
+import { sessionIdOf } from '../sessions/index.js';
+import { bindBrowser } from './browser-binding.js';
+import { flowDepsOf, requestOriginOf } from './public-routes.js';
 
 const tags = ['single sign-on'];
-/** Providers and invitations are a tenant administrator's (the platform administrator passes too). */
-const tenantAdmin = { roles: ['tbAdmin' as const] };
 
 /** The signed-in user's identities, and tenant providers and invitations in the console. Protected context. */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,6 +40,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sso/identities',
     {
+      config: { access: { action: 'account:read' } },
       schema: {
         tags,
         summary: "The caller's linked identities, and the providers it may link",
@@ -52,6 +53,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sso/identities/:id',
     {
+      config: { access: { action: 'account:write', on: 'identity' } },
       schema: {
         tags,
         summary: "Unlinks one of the caller's identities",
@@ -68,6 +70,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sso/link',
     {
+      config: { access: { action: 'identities:write' } },
       schema: {
         tags,
         summary: 'Starts linking another identity to the caller: the provider’s authorization URL',
@@ -75,10 +78,23 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoAuthorizeResponseSchema), ...errorResponses(400) },
       },
     },
-    async (request) => {
-      const start = { purpose: 'link' as const, userId: request.scope().userId };
+    async (request, reply) => {
+      // The flow is bound to the caller's session (sessionIdOf refuses an API key) and to this browser:
+      // the link completes only for both, whatever the route's declaration says.
+      const start = {
+        purpose: 'link' as const,
+        userId: request.scope().userId,
+        sessionId: sessionIdOf(request),
+      };
+      const browserHash = bindBrowser(request, reply, app.config.publicUrl);
       return ok(request, {
-        url: await startFlow(deps(request), request.body.provider, start, originOf(request)),
+        url: await startFlow(
+          deps(request),
+          request.body.provider,
+          start,
+          browserHash,
+          requestOriginOf(request),
+        ),
       });
     },
   );
@@ -86,7 +102,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/sso/provider/getList',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:read' } },
       schema: {
         tags,
         summary: "A page of the caller's tenant's identity providers (an admin may name tenantId)",
@@ -94,13 +110,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(ssoProviderRowSchema)), ...errorResponses(400, 403) },
       },
     },
-    async (request) => ok(request, await listProviders(app.db, request.scope(), request.body)),
+    async (request) => ok(request, await listProviders(deps(request), request.scope(), request.body)),
   );
 
   app.get(
     '/sbuilding/sso/provider/:id',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:read', on: 'ssoProvider' } },
       schema: {
         tags,
         summary: 'One identity provider (never its client secret)',
@@ -108,13 +124,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoProviderRowSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ok(request, await getProvider(app.db, request.scope(), request.params.id)),
+    async (request) => ok(request, await getProvider(deps(request), request.scope(), request.params.id)),
   );
 
   app.put(
     '/sbuilding/sso/provider/create',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:write' } },
       schema: {
         tags,
         summary:
@@ -123,14 +139,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(ssoProviderRowSchema), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) =>
-      ok(request, await createProvider(app.db, deps(request).sealer, request.scope(), request.body)),
+    async (request) => ok(request, await createProvider(deps(request), request.scope(), request.body)),
   );
 
   app.post(
     '/sbuilding/sso/provider/save/:id',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:write', on: 'ssoProvider' } },
       schema: {
         tags,
         summary: 'Saves an identity provider; an empty client secret keeps the stored one',
@@ -140,16 +155,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await saveProvider(app.db, deps(request).sealer, request.scope(), request.params.id, request.body),
-      ),
+      ok(request, await saveProvider(deps(request), request.scope(), request.params.id, request.body)),
   );
 
   app.delete(
     '/sbuilding/sso/provider/del/:id',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:write', on: 'ssoProvider' } },
       schema: {
         tags,
         summary: 'Deletes an identity provider and every identity linked through it',
@@ -166,7 +178,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/invitation/getList',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:read' } },
       schema: {
         tags,
         summary: "A page of the caller's tenant's invitations, newest first (an admin may name tenantId)",
@@ -180,7 +192,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/invitation/create',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:write' } },
       schema: {
         tags,
         summary: 'A registration invitation with a role and an expiry; its token is answered once',
@@ -194,7 +206,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/invitation/del/:id',
     {
-      config: tenantAdmin,
+      config: { access: { action: 'users:write', on: 'invitation' } },
       schema: {
         tags,
         summary: 'Revokes an unused invitation: its link stops working',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { startTestIdp, type TestIdp } from '../../test/oidc-provider.js';
-import { ENV_CLIENT, REDIRECT_URI, ssoDriver, type SsoDriver } from '../../test/sso.js';
+import { CONSOLE_URL, ENV_CLIENT, REDIRECT_URI, ssoDriver, type SsoDriver } from '../../test/sso.js';
 import { users } from '../users/tables.js';
 import { sysConfig } from '../system/tables.js';
 import { clearConfigCache } from '../system/config-cache.js';
@@ -37,6 +37,7 @@ beforeAll(async () => {
       OIDC_ISSUER: idp.issuer,
       OIDC_CLIENT_ID: ENV_CLIENT.client_id,
       OIDC_CLIENT_SECRET: ENV_CLIENT.client_secret,
+      PUBLIC_URL: CONSOLE_URL,
     },
   });
   sso = ssoDriver(t);
@@ -54,7 +55,7 @@ afterAll(async () => {
 });
 
 async function register(payload: Record<string, string>) {
-  return t.app.inject({
+  return sso.inject({
     method: 'POST',
     url: '/register',
     payload: { ...payload, ...(await t.solveCaptcha()) },
@@ -157,7 +158,7 @@ describe('invited registration', () => {
       await sso.signIn('carol', { provider: 'env', invitation: invitation.token }),
     );
     expect(back.kind).toBe('register');
-    const info = await t.app.inject({ method: 'GET', url: `/register/invitation?ticket=${back.ticket}` });
+    const info = await sso.inject({ method: 'GET', url: `/register/invitation?ticket=${back.ticket}` });
     expect(data(info)).toMatchObject({ tenantName: 'Demo Tenant', role: 'tbCustomer', providers: [] });
     const res = await register({ ticket: back.ticket, username: 'carol', password: 'carol123' });
     expect(res.statusCode, res.body).toBe(200);
@@ -208,6 +209,9 @@ describe('invited registration', () => {
 describe('tenant providers', () => {
   let oidcProvider: number;
   let oauth2Provider: number;
+  /** The providers' keys: what the login link, an invitation's or a session's list names them by. */
+  let oidcKey: string;
+  let oauth2Key: string;
 
   beforeAll(async () => {
     const created = await managerB('PUT', '/sbuilding/sso/provider/create', {
@@ -219,7 +223,7 @@ describe('tenant providers', () => {
       tenantId: tenantA, // ignored: a tbAdmin's providers are its own tenant's
     });
     expect(created.statusCode, created.body).toBe(200);
-    oidcProvider = data<{ id: number }>(created).id;
+    ({ id: oidcProvider, loginKey: oidcKey } = data<{ id: number; loginKey: string }>(created));
     const oauth2 = await managerB('PUT', '/sbuilding/sso/provider/create', {
       name: 'B WeCom',
       protocol: 'oauth2',
@@ -234,7 +238,7 @@ describe('tenant providers', () => {
       newUserRole: 'tbCustomer',
     });
     expect(oauth2.statusCode, oauth2.body).toBe(200);
-    oauth2Provider = data<{ id: number }>(oauth2).id;
+    ({ id: oauth2Provider, loginKey: oauth2Key } = data<{ id: number; loginKey: string }>(oauth2));
   });
 
   it('keeps the client secret sealed at rest and never answers it', async () => {
@@ -268,20 +272,20 @@ describe('tenant providers', () => {
   });
 
   it("never binds a tenant provider's identity to another tenant's account", async () => {
-    const { ticket } = data<{ ticket: string }>(await sso.signIn('dave', { provider: String(oidcProvider) }));
-    const refused = await t.app.inject({
+    const { ticket } = data<{ ticket: string }>(await sso.signIn('dave', { provider: oidcKey }));
+    const refused = await sso.inject({
       method: 'POST',
       url: '/sso/bind',
       payload: { ticket, username: 'manager', password: 'manager123', ...(await t.solveCaptcha()) },
     });
     expect(refused.json().msg).toBe('This identity provider cannot sign in this account');
-    const bound = await t.app.inject({
+    const bound = await sso.inject({
       method: 'POST',
       url: '/sso/bind',
       payload: { ticket, username: 'bcustomer', password: 'bcustomer123', ...(await t.solveCaptcha()) },
     });
     expect(bound.statusCode, bound.body).toBe(200);
-    const token = data<{ token: string }>(await sso.signIn('dave', { provider: String(oidcProvider) })).token;
+    const token = data<{ token: string }>(await sso.signIn('dave', { provider: oidcKey })).token;
     const me = as(t, token);
     expect(data<{ user: { deptId: number } }>(await me('GET', '/getInfo')).user.deptId).toBe(tenantB);
     // Signed in through B's provider, the session sees B's data only.
@@ -295,38 +299,61 @@ describe('tenant providers', () => {
   });
 
   it("refuses to link a tenant provider to another tenant's account from the profile", async () => {
-    const res = await sso.authorize(
-      { provider: String(oidcProvider) },
-      await t.login('manager', 'manager123'),
-    );
+    const res = await sso.authorize({ provider: oidcKey }, await t.login('manager', 'manager123'));
     expect(res.json().msg).toBe('This identity provider cannot sign in this account');
   });
 
   it('signs in through an OAuth 2.0 provider by its configured claim, and registers new identities with its role', async () => {
-    const back = data<{ kind: string; ticket: string }>(
-      await sso.signIn('erin', { provider: String(oauth2Provider) }),
-    );
+    const back = data<{ kind: string; ticket: string }>(await sso.signIn('erin', { provider: oauth2Key }));
     expect(back.kind).toBe('bind');
     const info = data<{ identityLabel: string; canRegister: boolean }>(
-      await t.app.inject({ method: 'GET', url: `/sso/ticket?ticket=${back.ticket}` }),
+      await sso.inject({ method: 'GET', url: `/sso/ticket?ticket=${back.ticket}` }),
     );
     expect(info).toEqual({ providerName: 'B WeCom', identityLabel: 'erin@idp.example', canRegister: true });
     const created = await register({ ticket: back.ticket, username: 'erin', password: 'erin1234' });
     expect(created.statusCode, created.body).toBe(200);
     const [erin] = await t.app.db.select().from(users).where(eq(users.username, 'erin'));
     expect(erin).toMatchObject({ tenantId: tenantB, roles: ['tbCustomer'] });
-    const again = data<{ kind: string; token: string }>(
-      await sso.signIn('erin', { provider: String(oauth2Provider) }),
-    );
+    const again = data<{ kind: string; token: string }>(await sso.signIn('erin', { provider: oauth2Key }));
     expect(again.kind).toBe('signedIn');
   });
 
-  it('lists only enabled providers of enabled tenants on the login page', async () => {
-    const keys = () =>
+  it("shows an anonymous visitor no tenant's provider, only the one a login link names, while it is enabled", async () => {
+    const keys = (query = '') =>
       t.app
-        .inject({ method: 'GET', url: '/sso/providers' })
-        .then((r) => data<{ providers: { key: string }[] }>(r).providers.map((p) => p.key));
-    expect(await keys()).toEqual(['env', String(oidcProvider), String(oauth2Provider)]);
+        .inject({ method: 'GET', url: `/sso/providers${query}` })
+        .then((r) => data<{ providers: { key: string; name: string }[] }>(r).providers.map((p) => p.key));
+    // Who uses the platform is nobody's business without a link: the platform's provider only.
+    expect(await keys()).toEqual(['env']);
+    expect(await keys(`?sso=${encodeURIComponent(oidcKey)}`)).toEqual(['env', oidcKey]);
+    expect(await keys(`?sso=${encodeURIComponent(oauth2Key)}`)).toEqual(['env', oauth2Key]);
+    // A bare id, or a key with its id changed, names nothing; nor can /sso/authorize be walked by ids.
+    expect(await keys(`?sso=${oidcProvider}`)).toEqual(['env']);
+    const forged = `${oauth2Provider}.${oidcKey.split('.')[1] ?? ''}`;
+    expect(await keys(`?sso=${encodeURIComponent(forged)}`)).toEqual(['env']);
+    for (const provider of [String(oidcProvider), forged]) {
+      expect((await sso.authorize({ provider })).json().msg).toBe(
+        'This identity provider does not exist or is switched off',
+      );
+    }
+    // A tenant's own people see their tenant's providers once signed in (to link them), and an invited
+    // person those of the inviting tenant.
+    const linkable = data<{ linkable: { key: string }[] }>(await managerB('GET', '/sso/identities')).linkable;
+    expect(linkable.map((p) => p.key)).toEqual(['env', oidcKey, oauth2Key]);
+    expect(data<{ linkable: unknown[] }>(await managerA('GET', '/sso/identities')).linkable).toEqual([
+      { key: 'env', name: 'OpenID Connect' },
+    ]);
+    const invitation = await invite(managerB);
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `/register/invitation?invitation=${invitation.token}`,
+    });
+    expect(data<{ providers: { key: string }[] }>(info).providers.map((p) => p.key)).toEqual([
+      'env',
+      oidcKey,
+      oauth2Key,
+    ]);
+
     const row = data<{ version: number }>(await managerB('GET', `/sbuilding/sso/provider/${oauth2Provider}`));
     const saved = await managerB('POST', `/sbuilding/sso/provider/save/${oauth2Provider}`, {
       name: 'B WeCom',
@@ -341,7 +368,8 @@ describe('tenant providers', () => {
       version: row.version,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await keys()).toEqual(['env', String(oidcProvider)]);
+    // A switched-off provider's link offers it no more.
+    expect(await keys(`?sso=${encodeURIComponent(oauth2Key)}`)).toEqual(['env']);
   });
 
   it('says so when a provider cannot be reached', async () => {
@@ -354,7 +382,7 @@ describe('tenant providers', () => {
       clientId: 'x',
       clientSecret: 'y',
     });
-    const res = await sso.authorize({ provider: String(data<{ id: number }>(created).id) });
+    const res = await sso.authorize({ provider: data<{ loginKey: string }>(created).loginKey });
     expect(res.statusCode).toBe(503);
     expect(res.json().msg).toBe('Cannot reach Gone at the moment, please try again later');
   });

@@ -9,7 +9,7 @@ import {
   unsignedToken,
   type TestIdp,
 } from '../../test/oidc-provider.js';
-import { ENV_CLIENT, REDIRECT_URI, ssoDriver, type SsoDriver } from '../../test/sso.js';
+import { CONSOLE_URL, ENV_CLIENT, REDIRECT_URI, ssoDriver, type SsoDriver } from '../../test/sso.js';
 import { sessions } from '../sessions/tables.js';
 import { users } from '../users/tables.js';
 import { sysConfig } from '../system/tables.js';
@@ -29,6 +29,7 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: ENV_CLIENT.client_id,
       OIDC_CLIENT_SECRET: ENV_CLIENT.client_secret,
       OIDC_NAME: 'Campus ID',
+      PUBLIC_URL: CONSOLE_URL,
     },
   });
   sso = ssoDriver(t);
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 const data = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
 const bind = (ticket: string, username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/sso/bind', payload: { ticket, username, password } });
+  sso.inject({ method: 'POST', url: '/sso/bind', payload: { ticket, username, password } });
 const sessionCount = async () => (await t.app.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
 const userNameOf = async (token: string) =>
   (await as(t, token)('GET', '/getInfo')).json<{ data: { user: { userName: string } } }>().data.user.userName;
@@ -68,7 +69,7 @@ describe('signing in with the platform-wide OpenID provider', () => {
     expect(first.statusCode, first.body).toBe(200);
     const { kind, ticket } = data<{ kind: string; ticket: string }>(first);
     expect(kind).toBe('bind');
-    const info = await t.app.inject({ method: 'GET', url: `/sso/ticket?ticket=${ticket}` });
+    const info = await sso.inject({ method: 'GET', url: `/sso/ticket?ticket=${ticket}` });
     expect(data(info)).toEqual({
       providerName: 'Campus ID',
       identityLabel: 'alice@idp.example',
@@ -206,12 +207,20 @@ describe('refusals', () => {
     expect(await sessionCount()).toBe(before);
   });
 
-  it('says so when the person cancels at the provider', async () => {
+  it('says so when the person cancels at the provider, and the flow is used up', async () => {
     const url = data<{ url: string }>(await sso.authorize({ provider: 'env' })).url;
     const back = await signInAtIdp(url, 'alice', { cancel: true });
+    expect(back.searchParams.get('error')).toBe('access_denied');
     const res = await sso.callback(back.search);
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('Campus ID did not sign you in');
+    expect(res.json().msg).toBe('You cancelled the sign-in at the provider');
+    const again = new URLSearchParams(back.search);
+    again.delete('error');
+    again.delete('error_description');
+    again.set('code', 'made-up');
+    expect((await sso.callback(`?${again}`)).json().msg).toBe(
+      'This sign-in has already been completed, please sign in again',
+    );
   });
 
   it('refuses an unknown provider and a forged ticket', async () => {

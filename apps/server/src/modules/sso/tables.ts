@@ -9,7 +9,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { sessions } from '../sessions/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 
@@ -96,8 +98,9 @@ export const ssoInvitations = pgTable(
 /**
  * One sign-in round trip through a provider, in the database so any server process can finish it. The
  * state is the key; PKCE verifier and nonce stay here, never in the browser. The callback is accepted
- * once (`callback_at`). An identity that is not linked yet gets a ticket (its SHA-256 here) that /bind
- * or /register uses once.
+ * once (`callback_at`), from the browser that started the flow (`browser_hash`) and, for a link, with the
+ * session that started it (`session_id`). An identity that is not linked yet gets a ticket (its SHA-256
+ * here) that /bind or /register uses once, in that same browser.
  */
 export const ssoFlows = pgTable(
   'sso_flows',
@@ -108,6 +111,16 @@ export const ssoFlows = pgTable(
     /** 'login', 'link' (a signed-in user adds an identity) or 'register' (with an invitation). */
     purpose: text('purpose').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A link's session: the callback links only for it (a flow started by another session, or an API key,
+     * links nothing). Its end ends the flow.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the secret in the HttpOnly cookie of the browser that started the flow (browser-binding.ts):
+     * the callback is accepted only from that browser. Null only for flows older than the column: refused.
+     */
+    browserHash: text('browser_hash'),
     invitationId: integer('invitation_id').references(() => ssoInvitations.id, { onDelete: 'cascade' }),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),

@@ -12,7 +12,6 @@ import {
   smtpSettingsOrNullSchema,
   smtpSettingsSchema,
   sysConfigSchema,
-  type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -29,14 +28,13 @@ import {
 import { readSmtpSettings, saveSmtpSettings } from './smtp.js';
 
 const tags = ['system config'];
-/** Platform settings: any session reads them, only the platform administrator changes them. */
-const WRITE: { roles: Role[] } = { roles: ['admin'] };
 
 /** /system/config exactly as spec section 7 lists it. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/config/list',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary: 'A page of settings, filtered by name and key (contains) and type',
@@ -50,6 +48,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/config/export',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary: 'Writes the settings matching the filter to an .xlsx; download it with GET /common/download',
@@ -66,6 +65,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/config/configKey/:key',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary: "A setting's value as `data` ('' when the key is not configured); cached for 30 s",
@@ -79,7 +79,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/system/config/clearCache',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write' } },
       schema: {
         tags,
         summary: "Empties this server's 30 s cache of setting values",
@@ -95,7 +95,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/config/smtp',
     {
-      config: WRITE,
+      config: { access: { action: 'platform:read' } },
       schema: {
         tags,
         summary:
@@ -109,7 +109,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/config/smtp',
     {
-      config: WRITE,
+      config: { access: { action: 'platform:write' } },
       schema: {
         tags,
         summary: 'Sets the SMTP server of e-mail notifications; a blank password keeps the stored one',
@@ -123,6 +123,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/config/:id',
     {
+      config: { access: { action: 'reference:read', on: 'unscoped' } },
       schema: {
         tags,
         summary: 'One setting',
@@ -136,7 +137,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/system/config',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write' } },
       schema: {
         tags,
         summary: 'Creates a setting; 400 when the key exists',
@@ -150,7 +151,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/config',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write' } },
       schema: {
         tags,
         summary: 'Updates a setting; 409 when it changed since the client read `version`',
@@ -164,7 +165,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/system/config/:id',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write', on: 'unscoped' } },
       schema: {
         tags,
         summary: "Deletes a setting; built-in ('Y') settings answer 400",

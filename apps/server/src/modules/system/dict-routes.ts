@@ -10,7 +10,6 @@ import {
   idParamsSchema,
   pageSchema,
   sysDictDataSchema,
-  type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -25,13 +24,13 @@ import {
 } from './dict-service.js';
 
 const tags = ['system dictionaries'];
-const WRITE: { roles: Role[] } = { roles: ['admin'] };
 
 /** /system/dict/data exactly as spec section 7 lists it. */
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/dict/data/list',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary: 'A page of dictionary rows, filtered by type, label (contains) and status',
@@ -45,6 +44,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/dict/data/export',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary: 'Writes the rows matching the filter to an .xlsx; download it with GET /common/download',
@@ -61,6 +61,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/dict/data/type/:type',
     {
+      config: { access: { action: 'reference:read' } },
       schema: {
         tags,
         summary:
@@ -75,6 +76,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/dict/data/:id',
     {
+      config: { access: { action: 'reference:read', on: 'unscoped' } },
       schema: {
         tags,
         summary: 'One dictionary row by its dictCode',
@@ -88,7 +90,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/system/dict/data',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write' } },
       schema: {
         tags,
         summary: 'Creates a dictionary row; 400 when its type already has the value',
@@ -102,7 +104,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/dict/data',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write' } },
       schema: {
         tags,
         summary: 'Updates a dictionary row; 409 when it changed since the client read `version`',
@@ -116,7 +118,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/system/dict/data/:id',
     {
-      config: WRITE,
+      config: { access: { action: 'reference:write', on: 'unscoped' } },
       schema: {
         tags,
         summary: 'Deletes a dictionary row',

@@ -1,3 +1,4 @@
+import { like, sql } from 'drizzle-orm';
 import { DICT_TYPES } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
 import { sysDictData } from './dict-tables.js';
@@ -6,11 +7,12 @@ type Seed = [value: string, label: string, labelZh: string, listClass?: string];
 
 /**
  * The dictionaries the console builds its option lists from, in English and Chinese. Rows are added when
- * missing and never overwritten, so an administrator's edits survive restarts.
+ * missing and never overwritten, so an administrator's edits survive restarts (but for an earlier release's
+ * developer notes in the remark, below).
  */
 const DICTIONARIES: Record<string, { remark: string; defaultValue?: string; rows: Seed[] }> = {
   [DICT_TYPES.projectStatus]: {
-    remark: 'Project status (spec section 3)',
+    remark: 'Project status',
     defaultValue: 'new',
     rows: [
       ['new', 'New', '新建', 'info'],
@@ -43,7 +45,7 @@ const DICTIONARIES: Record<string, { remark: string; defaultValue?: string; rows
     ],
   },
   [DICT_TYPES.alertSolution]: {
-    remark: 'How an alert was handled (spec section 4)',
+    remark: 'How an alert was handled',
     rows: [
       ['externalCauses', 'External causes', '外部原因'],
       ['testReason', 'Test reason', '测试原因'],
@@ -57,7 +59,7 @@ const DICTIONARIES: Record<string, { remark: string; defaultValue?: string; rows
     ],
   },
   [DICT_TYPES.alertLevel]: {
-    remark: 'Alert level (spec section 3)',
+    remark: 'Alert level',
     rows: [
       ['urgent', 'Urgent', '紧急', 'danger'],
       ['secondary', 'Secondary', '次要', 'warning'],
@@ -66,7 +68,7 @@ const DICTIONARIES: Record<string, { remark: string; defaultValue?: string; rows
     ],
   },
   [DICT_TYPES.deviceCategory]: {
-    remark: 'Device categories (spec section 1); a placeholder the device issue refines',
+    remark: 'Device categories',
     rows: [
       ['ac', 'Air conditioner', '空调'],
       ['light', 'Lighting', '照明'],
@@ -97,7 +99,11 @@ export async function seedDictionaries(db: Db): Promise<void> {
   await db
     .insert(sysDictData)
     .values(rows)
-    .onConflictDoNothing({
+    .onConflictDoUpdate({
       target: [sysDictData.dictType, sysDictData.dictValue],
+      // A row an administrator changed stays as it is; one still carrying an earlier release's note for
+      // developers ("(spec section 3)", shown on the dictionary page: issue 34) gets the plain remark.
+      set: { remark: sql`excluded.remark` },
+      setWhere: like(sysDictData.remark, '%(spec section%'),
     });
 }

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  envelopeSchema,
-  historyQuerySchema,
-  historySchema,
-  idParamsSchema,
-  PROJECT_READ_ROLES,
-} from '@sbuilding/shared';
+import { envelopeSchema, historyQuerySchema, historySchema, idParamsSchema } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { getHistory } from './history.js';
@@ -15,7 +9,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/telemetry/history/:id',
     {
-      config: { roles: PROJECT_READ_ROLES },
+      config: { access: { action: 'devices:read', on: 'device' } },
       schema: {
         tags: ['telemetry'],
         summary:

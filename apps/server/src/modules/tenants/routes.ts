@@ -8,14 +8,11 @@ import {
   tenantListBodySchema,
   tenantSaveBodySchema,
   tenantSchema,
-  type Role,
 } from '@sbuilding/shared';
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { createTenant, deleteTenant, getTenant, listTenants, saveTenant } from './service.js';
 
-/** The /tenant page is the platform administrator's alone (route table: roles ['admin']). */
-const config: { roles: Role[] } = { roles: ['admin'] };
 const tags = ['tenants'];
 
 /** Tenants and their first administrators. Registered in the protected context. */
@@ -23,7 +20,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/tenant/getList',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'platform:read' } },
       schema: {
         tags,
         summary: 'A page of tenants with their administrators and user and project counts',
@@ -37,7 +34,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/tenant/:id',
     {
-      config,
+      config: { access: { action: 'platform:read', on: 'tenant' } },
       schema: {
         tags,
         summary: 'One tenant',
@@ -51,7 +48,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/tenant/create',
     {
-      config,
+      config: { access: { action: 'platform:write' } },
       schema: {
         tags,
         summary: 'Creates a tenant and its first administrator (role tbAdmin) together, or neither',
@@ -65,7 +62,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/tenant/save/:id',
     {
-      config,
+      config: { access: { action: 'platform:write', on: 'tenant' } },
       schema: {
         tags,
         summary:
@@ -82,7 +79,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/tenant/del/:id',
     {
-      config,
+      config: { access: { action: 'platform:write', on: 'tenant' } },
       schema: {
         tags,
         summary: 'Deletes a tenant that holds nothing; 409 while it has users, projects or files',

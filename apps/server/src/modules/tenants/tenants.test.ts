@@ -95,7 +95,7 @@ describe('tenants', () => {
     const list = (await admin('POST', '/sbuilding/tenant/getList', { name: 'demo' })).json().data;
     expect(list).toMatchObject({
       total: 1,
-      rows: [{ name: 'Demo Tenant', admins: ['manager'], userCount: 3, projectCount: 1, status: '0' }],
+      rows: [{ name: 'Demo Tenant', admins: ['manager'], userCount: 4, projectCount: 1, status: '0' }],
     });
     const disabled = (await admin('POST', '/sbuilding/tenant/getList', { status: '1' })).json().data;
     expect(disabled.rows.map((r: { status: string }) => r.status)).not.toContain('0');

@@ -5,7 +5,6 @@ import {
   envelopeSchema,
   idParamsSchema,
   pageSchema,
-  TENANT_TOOLS_PERMISSION,
   userBlacklistBodySchema,
   userCreateBodySchema,
   userHallOptionSchema,
@@ -28,16 +27,17 @@ import {
   saveUser,
 } from './admin-service.js';
 
-/** The /buildingUser page's permission (spec section 6); admin passes through `*:*:*`. */
-const config = { permissions: [TENANT_TOOLS_PERMISSION] };
 const tags = ['users'];
+
+/** A weixin customer's buildings: another tenant's answers as an unknown one does, in the same words. */
+const HALLS = { hallIds: { kind: 'building', notFound: 'user.unknownHall' } } as const;
 
 /** User administration within the caller's tenant (all tenants for admin). Registered in the protected context. */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/user/getList',
     {
-      config: { ...config, read: true },
+      config: { access: { action: 'users:read' } },
       schema: {
         tags,
         summary: "A page of the caller's tenant's users (an admin may name tenantId), newest first",
@@ -51,7 +51,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/user/hallOptions',
     {
-      config,
+      config: { access: { action: 'users:read' } },
       schema: {
         tags,
         summary:
@@ -67,7 +67,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sbuilding/user/:id',
     {
-      config,
+      config: { access: { action: 'users:read', on: 'user' } },
       schema: {
         tags,
         summary: 'One user (never its password hash)',
@@ -81,7 +81,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sbuilding/user/create',
     {
-      config,
+      config: { access: { action: 'users:write', fields: HALLS } },
       schema: {
         tags,
         summary:
@@ -96,7 +96,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/user/save/:id',
     {
-      config,
+      config: { access: { action: 'users:write', on: 'user', fields: HALLS } },
       schema: {
         tags,
         summary:
@@ -112,7 +112,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/user/resetPwd/:id',
     {
-      config,
+      config: { access: { action: 'users:write', on: 'user', fields: HALLS } },
       schema: {
         tags,
         summary: "Sets a user's password and ends its sessions",
@@ -131,7 +131,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sbuilding/user/blacklist/:id',
     {
-      config,
+      config: { access: { action: 'users:write', on: 'user', fields: HALLS } },
       schema: {
         tags,
         summary: 'Blacklists a user (its sessions end, it cannot sign in) or lifts it',
@@ -147,7 +147,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sbuilding/user/del/:id',
     {
-      config,
+      config: { access: { action: 'users:write', on: 'user', fields: HALLS } },
       schema: {
         tags,
         summary: 'Deletes a user (kept as deleted so its history keeps its author); its sessions end',

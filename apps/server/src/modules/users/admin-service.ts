@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { likePattern } from '../../platform/db/like.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
-import { revokeUserSessions } from '../sessions/index.js';
+import { announcePrincipalChanged, revokeUserSessions } from '../sessions/index.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { clearFailures } from '../sessions/index.js';
 import { requireHallsOfTenant } from '../buildings/index.js';
@@ -211,7 +211,8 @@ export async function saveUser(db: Db, scope: Scope, id: number, body: UserSaveB
   }
   if (currentRole === 'admin' && !scope.isAdmin) throw forbidden('user.adminRoleReserved');
   const tenantId = await tenantOfUser(db, scope, body.role, body.deptId, current.tenantId);
-  // A weixin customer's buildings take effect at its next call (its scope is read with the session).
+  // A weixin customer's buildings take effect at its next call (its scope is read with the session) and on
+  // its open sockets at once (announced below).
   const hallIds = await hallsOfUser(db, body.role, tenantId, body.hallIds);
   const [row] = await db
     .update(users)
@@ -234,6 +235,10 @@ export async function saveUser(db: Db, scope: Scope, id: number, body: UserSaveB
   if (!row) throw conflict();
   if (row.blacklisted || body.role !== currentRole || tenantId !== current.tenantId) {
     await revokeUserSessions(db, id);
+  } else {
+    // The sessions go on, but what the user may see can have changed (a weixin customer's buildings): every
+    // node's sockets of the user re-check at once. Saved (committed) above; no transaction here.
+    announcePrincipalChanged(db, [id]);
   }
   return readUser(db, id);
 }

@@ -16,6 +16,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system/user/profile',
     {
+      config: { access: { action: 'account:read' } },
       schema: {
         tags: ['profile'],
         summary: "The caller's profile, role group and tenant name",
@@ -28,6 +29,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/user/profile',
     {
+      config: { access: { action: 'account:write' } },
       schema: {
         tags: ['profile'],
         summary: "Changes the caller's nickname, e-mail, phone and sex",
@@ -41,7 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/system/user/profile/updatePwd',
     {
-      config: { sessionOnly: true },
+      config: { access: { action: 'account:write' } },
       schema: {
         tags: ['profile'],
         summary:

@@ -2,6 +2,7 @@ import { FIELD_LABELS, isValidationKey, type Lang } from '@sbuilding/shared';
 import { SERVER_MESSAGES, VALIDATION, type MessageKey } from './messages.js';
 
 export type { MessageKey } from './messages.js';
+export { isServerMessageKey } from './messages.js';
 
 /**
  * The request language from the `Lang` header: Chinese in any usual spelling (`ZH`, `zh`, `zh-CN`, `zh_CN`,

@@ -9,6 +9,15 @@ export const ssoMessagesEn = {
   'sso.stateMismatch': 'This sign-in was not started here (state mismatch), please sign in again',
   'sso.flowUsed': 'This sign-in has already been completed, please sign in again',
   'sso.flowExpired': 'This sign-in took too long, please sign in again',
+  'sso.otherBrowser':
+    'This sign-in was not started in this browser, so nobody was signed in or linked. If you started it, start it again here',
+  'sso.otherSession':
+    'This link was not started by your current sign-in, so nothing was linked. Start it again from your profile page',
+  'sso.wrongOrigin': 'Single sign-on works only at {url}: open the console there and sign in again',
+  'sso.providerCancelled': 'You cancelled the sign-in at the provider',
+  'sso.providerNeedsSignIn': 'The identity provider needs you to sign in there first, please try again',
+  'sso.providerUnavailable': 'The identity provider cannot sign you in at the moment, please try again later',
+  'sso.providerError': 'The identity provider did not sign you in ({error})',
   'sso.ticketInvalid':
     'This sign-in has expired or was already used, please sign in with your provider again',
   'sso.identityTaken': 'This identity is already linked to another account',
@@ -30,6 +39,14 @@ export const ssoMessagesZh: Record<keyof typeof ssoMessagesEn, string> = {
   'sso.stateMismatch': '此次登录并非由本站发起（state 不匹配），请重新登录',
   'sso.flowUsed': '此次登录已经完成，请重新登录',
   'sso.flowExpired': '此次登录耗时过长，请重新登录',
+  'sso.otherBrowser':
+    '此次登录不是在本浏览器中发起的，未登录也未绑定任何账号。如果是您本人发起的，请在此浏览器中重新开始',
+  'sso.otherSession': '此次绑定不是由您当前的登录会话发起的，未绑定任何身份。请从个人中心重新开始',
+  'sso.wrongOrigin': '单点登录仅可在 {url} 使用：请在该地址打开控制台后重新登录',
+  'sso.providerCancelled': '您已在身份提供方取消了登录',
+  'sso.providerNeedsSignIn': '身份提供方需要您先在其页面登录，请重试',
+  'sso.providerUnavailable': '身份提供方暂时无法完成登录，请稍后重试',
+  'sso.providerError': '身份提供方未完成登录（{error}）',
   'sso.ticketInvalid': '此次登录已过期或已使用，请重新通过身份提供方登录',
   'sso.identityTaken': '该身份已绑定其他账号',
   'sso.notForAccount': '该身份提供方不能登录此账号',

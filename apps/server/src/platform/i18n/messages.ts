@@ -1,6 +1,9 @@
 import { VALIDATION_MESSAGES, type Lang, type ValidationKey } from '@sbuilding/shared';
 import { ssoMessagesEn, ssoMessagesZh } from './messages-sso.js';
 import { energyReportsMessagesEn, energyReportsMessagesZh } from './messages-energy-reports.js';
+import { operationsMessagesEn, operationsMessagesZh } from './messages-operations.js';
+import { codegenMessagesEn, codegenMessagesZh } from './messages-codegen.js';
+import { workOrdersMessagesEn, workOrdersMessagesZh } from './messages-work-orders.js';
 
 /**
  * Server messages in both languages. The English error texts of spec section 8 are used as they are.
@@ -41,26 +44,21 @@ const en = {
     'This tenant still holds users, projects or files; remove them before deleting the tenant',
   'project.tenantRequired': 'Choose the tenant the project belongs to',
   'project.hasChildren': 'This project still holds {parts}; delete them before deleting the project',
-  'project.part.buildings': 'buildings ({count})',
-  'project.part.devices': 'devices ({count})',
-  'project.part.device_groups': 'device groups ({count})',
-  'project.part.scenes': 'scenes ({count})',
-  'project.part.noon_naps': 'noon naps ({count})',
-  'project.part.ac_automations': 'AC automations ({count})',
-  'project.part.notification_channels': 'notification channels ({count})',
-  'project.part.other': '{table} rows ({count})',
+  'part.buildings': 'buildings ({count})',
+  'part.floors': 'floors ({count})',
+  'part.zones': 'zones ({count})',
+  'part.device_marks': 'marks on plans ({count})',
+  'part.devices': 'devices ({count})',
+  'part.device_groups': 'device groups ({count})',
+  'part.scenes': 'scenes ({count})',
+  'part.noon_naps': 'noon naps ({count})',
+  'part.ac_automations': 'AC automations ({count})',
+  'part.notification_channels': 'notification channels ({count})',
+  'part.maintenance_plans': 'maintenance plans ({count})',
+  'part.other': '{table} rows ({count})',
   'config.builtIn': 'The built-in parameter [{key}] cannot be deleted',
   'config.duplicateKey': 'The parameter key [{key}] already exists',
   'config.reservedKey': 'The parameter [{key}] is set in its own form (SMTP settings)',
-  'gen.tableNotFound': 'The table [{table}] does not exist in the database',
-  'gen.alreadyImported': 'The table [{table}] is already imported',
-  'gen.columnNotFound': 'The column [{column}] is not a column of this table',
-  'gen.columnNotInTable': 'The column [{column}] does not exist in the table',
-  'gen.duplicateField': 'The field name [{field}] is used twice',
-  'gen.tsTypeMismatch': 'The column [{column}] ({type}) cannot be generated as a {tsType}',
-  'gen.treeColumns':
-    "A tree's id column must be the table's key, its parent column an integer and its name column a text",
-  'gen.subTableSelf': 'The child table must be another table than the master',
   'tree.parentNotFound': 'The parent row does not exist',
   'tree.cycle': 'A row cannot be placed under itself or under one of its own descendants',
   'tree.hasChildren': 'This row still has child rows; delete or move them first',
@@ -76,11 +74,13 @@ const en = {
   'file.notAPlan': 'This file is not a floor plan: upload an SVG file',
   'file.linkInvalid': 'The file link is not valid',
   'file.linkExpired': 'The file link has expired; reload the page',
-  'building.hasChildren': 'This building still holds floors; delete them before deleting the building',
+  'building.hasChildren':
+    'This building still holds {parts}; delete or move them before deleting the building',
   'building.miniProgramDisabled':
     'The mini-program binding of this building is off; turn it on to get its QR code',
   'building.badHost': 'The request names no valid host, so no QR code link can be built',
-  'floor.hasChildren': 'This floor still holds zones; delete them before deleting the floor',
+  'floor.hasChildren': 'This floor still holds {parts}; delete or move them before deleting the floor',
+  'zone.hasChildren': 'This zone still holds {parts}; delete or move them before deleting the zone',
   'zone.unknownType': 'Unknown zone type [{type}]: choose one of the zone types',
   'import.empty': 'The file holds no device rows: fill in the rows under the header row',
   'import.unknownColumn': 'Unknown column [{name}]: use the headers of the import template',
@@ -142,6 +142,10 @@ const en = {
   'acAutomation.noZone': '[{name}] is in no zone: choose the zone whose occupancy it follows',
   'apiKey.readOnly': 'This API key is read-only',
   'apiKey.sessionOnly': 'This operation needs a signed-in session, not an API key',
+  'apiKey.tooManyFailures':
+    'Too many requests with unknown or revoked API keys from this address: try again in {seconds} seconds',
+  'apiKey.projectLimited':
+    "This API key is limited to some projects: it cannot administer the tenant's users, sign-in or devices' credentials",
   'apiKey.rateLimited':
     'Too many requests with this API key: at most {limit} per minute, try again in {seconds} s',
   'apiKey.tooMany': 'A user can have at most {max} API keys: revoke one first',
@@ -153,7 +157,10 @@ const en = {
   'energy.meterNodeHasChildren': 'This node has sub-nodes: move or delete them first',
   'energy.meterNodeReferred': 'The virtual meter [{name}] refers to this node: change it first',
   ...ssoMessagesEn,
+  ...codegenMessagesEn,
+  ...workOrdersMessagesEn,
   ...energyReportsMessagesEn,
+  ...operationsMessagesEn,
 } as const;
 
 export type ServerMessageKey = keyof typeof en;
@@ -193,25 +200,21 @@ const zh: Record<ServerMessageKey, string> = {
   'tenant.hasChildren': '该租户下仍有用户、项目或文件，请先删除它们再删除租户',
   'project.tenantRequired': '请选择项目所属租户',
   'project.hasChildren': '该项目下仍有{parts}，请先删除它们再删除项目',
-  'project.part.buildings': '建筑（{count}）',
-  'project.part.devices': '设备（{count}）',
-  'project.part.device_groups': '设备分组（{count}）',
-  'project.part.scenes': '场景（{count}）',
-  'project.part.noon_naps': '午休（{count}）',
-  'project.part.ac_automations': '空调自动化（{count}）',
-  'project.part.notification_channels': '通知渠道（{count}）',
-  'project.part.other': '{table} 数据（{count}）',
+  'part.buildings': '建筑（{count}）',
+  'part.floors': '楼层（{count}）',
+  'part.zones': '区域（{count}）',
+  'part.device_marks': '平面图标记（{count}）',
+  'part.devices': '设备（{count}）',
+  'part.device_groups': '设备分组（{count}）',
+  'part.scenes': '场景（{count}）',
+  'part.noon_naps': '午休（{count}）',
+  'part.ac_automations': '空调自动化（{count}）',
+  'part.notification_channels': '通知渠道（{count}）',
+  'part.maintenance_plans': '维护计划（{count}）',
+  'part.other': '{table} 数据（{count}）',
   'config.builtIn': '内置参数【{key}】不能删除',
   'config.duplicateKey': '参数键名【{key}】已存在',
   'config.reservedKey': '参数【{key}】请在其专用表单（SMTP 设置）中修改',
-  'gen.tableNotFound': '数据库中不存在表【{table}】',
-  'gen.alreadyImported': '表【{table}】已导入',
-  'gen.columnNotFound': '字段【{column}】不属于该表',
-  'gen.columnNotInTable': '表中不存在字段【{column}】',
-  'gen.duplicateField': '字段名【{field}】重复',
-  'gen.tsTypeMismatch': '字段【{column}】（{type}）不能生成为 {tsType} 类型',
-  'gen.treeColumns': '树编码字段必须是主键，树父编码字段必须是整数，树名称字段必须是文本',
-  'gen.subTableSelf': '子表不能是主表自身',
   'tree.parentNotFound': '上级不存在',
   'tree.cycle': '上级不能是自己或自己的下级',
   'tree.hasChildren': '存在下级，不允许删除',
@@ -227,10 +230,11 @@ const zh: Record<ServerMessageKey, string> = {
   'file.notAPlan': '该文件不是平面图：请上传 SVG 文件',
   'file.linkInvalid': '文件链接无效',
   'file.linkExpired': '文件链接已过期，请刷新页面',
-  'building.hasChildren': '该建筑下仍有楼层，请先删除楼层再删除建筑',
+  'building.hasChildren': '该建筑下仍有{parts}，请先删除或移走它们再删除建筑',
   'building.miniProgramDisabled': '该建筑未开启小程序绑定，开启后才能获取二维码',
   'building.badHost': '请求中没有有效的主机名，无法生成二维码链接',
-  'floor.hasChildren': '该楼层下仍有区域，请先删除区域再删除楼层',
+  'floor.hasChildren': '该楼层下仍有{parts}，请先删除或移走它们再删除楼层',
+  'zone.hasChildren': '该区域下仍有{parts}，请先删除或移走它们再删除区域',
   'zone.unknownType': '未知的区域类型【{type}】，请选择已有的区域类型',
   'import.empty': '文件中没有设备数据：请在表头下方填写设备行',
   'import.unknownColumn': '未知的列【{name}】：请使用导入模板的表头',
@@ -292,6 +296,8 @@ const zh: Record<ServerMessageKey, string> = {
   'acAutomation.noZone': '【{name}】不属于任何区域：请选择其跟随人员占用的区域',
   'apiKey.readOnly': '此 API 密钥为只读',
   'apiKey.sessionOnly': '此操作需要登录会话，不能使用 API 密钥',
+  'apiKey.tooManyFailures': '此地址使用无效或已吊销的 API 密钥请求过多，请 {seconds} 秒后再试',
+  'apiKey.projectLimited': '此 API 密钥仅限部分项目：不能管理租户的用户、登录方式或设备凭据',
   'apiKey.rateLimited': '此 API 密钥请求过于频繁：每分钟最多 {limit} 次，请 {seconds} 秒后再试',
   'apiKey.tooMany': '每个用户最多 {max} 个 API 密钥：请先吊销一个',
   'apiKey.adminOnly': '只有管理员可以管理其他用户的 API 密钥',
@@ -301,10 +307,18 @@ const zh: Record<ServerMessageKey, string> = {
   'energy.meterNodeHasChildren': '该节点有下级节点：请先移动或删除它们',
   'energy.meterNodeReferred': '虚拟电表 [{name}] 引用了该节点：请先修改它',
   ...ssoMessagesZh,
+  ...codegenMessagesZh,
+  ...workOrdersMessagesZh,
   ...energyReportsMessagesZh,
+  ...operationsMessagesZh,
 };
 
 export const SERVER_MESSAGES: Record<Lang, Record<ServerMessageKey, string>> = { EN: en, ZH: zh };
+
+/** Whether a string is a server message key (a key named in data, such as an access rule's wording). */
+export function isServerMessageKey(key: string): key is ServerMessageKey {
+  return Object.hasOwn(en, key);
+}
 export const VALIDATION: Record<Lang, Record<ValidationKey, string>> = {
   EN: VALIDATION_MESSAGES.en,
   ZH: VALIDATION_MESSAGES.zh,

@@ -7,10 +7,8 @@ import { CalendarPanel } from '@/features/projects/components/calendar-panel';
 import { WorkTimesTable } from '@/features/projects/components/work-times-table';
 import { sceneWeekKey } from '@/features/time-mgmt/api/get-scene-week';
 import { WeekView } from '@/features/time-mgmt/components/week-view';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
-
-const WRITERS = ['tbAdmin'];
 
 /**
  * /timeMgmt: the current project's week of timed scene runs, and its work times and calendar (the
@@ -20,7 +18,8 @@ const WRITERS = ['tbAdmin'];
 export default function TimeMgmtPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canEdit = useHasRole(WRITERS);
+  // Work times are the project's (POST/PUT/DELETE /sbuilding/work/rest).
+  const canEdit = useCan('projects:write');
   const projectId = currentProjectId();
 
   return (

@@ -15,6 +15,7 @@ export const ssoFieldsEn = {
   provider: 'Identity provider',
   redirect: 'Redirect',
   search: 'Callback parameters',
+  sso: 'Sign-in link',
 } as const;
 
 export const ssoFieldsZh: Record<keyof typeof ssoFieldsEn, string> = {
@@ -33,4 +34,5 @@ export const ssoFieldsZh: Record<keyof typeof ssoFieldsEn, string> = {
   provider: '身份提供方',
   redirect: '跳转地址',
   search: '回调参数',
+  sso: '登录链接',
 };

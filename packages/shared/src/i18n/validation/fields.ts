@@ -9,6 +9,7 @@ import { automationFieldsEn, automationFieldsZh } from './fields-automation.js';
 import { ssoFieldsEn, ssoFieldsZh } from './fields-sso.js';
 import { energyFieldsEn, energyFieldsZh } from './fields-energy.js';
 import { requestsFieldsEn, requestsFieldsZh } from './fields-requests.js';
+import { workOrdersFieldsEn, workOrdersFieldsZh } from './fields-work-orders.js';
 
 /** Each area's labels in both languages; a key belongs to one area only (validation.test.ts checks it). */
 export const FIELD_LABEL_AREAS = {
@@ -23,6 +24,7 @@ export const FIELD_LABEL_AREAS = {
   sso: { en: ssoFieldsEn, zh: ssoFieldsZh },
   energy: { en: energyFieldsEn, zh: energyFieldsZh },
   requests: { en: requestsFieldsEn, zh: requestsFieldsZh },
+  workOrders: { en: workOrdersFieldsEn, zh: workOrdersFieldsZh },
 } as const;
 
 /** Labels of the fields that schemas validate, for `{data}` in messages. */
@@ -38,6 +40,7 @@ export const fieldsEn = {
   ...ssoFieldsEn,
   ...energyFieldsEn,
   ...requestsFieldsEn,
+  ...workOrdersFieldsEn,
 } as const;
 
 export type FieldKey = keyof typeof fieldsEn;
@@ -54,4 +57,5 @@ export const fieldsZh: Record<FieldKey, string> = {
   ...ssoFieldsZh,
   ...energyFieldsZh,
   ...requestsFieldsZh,
+  ...workOrdersFieldsZh,
 };

@@ -41,6 +41,7 @@ export const validationEn = {
   reportPeriod: 'Choose a week or a month: a valid date for a report, a month (YYYY-MM) for a bill',
   reportContents: 'Send the report, the bills or both',
   expiryPast: 'The expiry must be in the future',
+  expiryTooFar: 'A share link can stay open a year at most',
   treeCycle:
     'A node cannot be placed under itself or under one of its own sub-nodes: the tree would have a cycle',
   virtualCycle: 'A virtual meter cannot refer to itself, directly or through the nodes it refers to',
@@ -50,6 +51,7 @@ export const validationEn = {
   termTarget: 'Each term of a virtual meter refers to exactly one meter channel or one node',
   termTwice: 'A virtual meter refers to each channel or node once',
   areaRange: 'Area must be between 0.1 and 10,000,000 m²',
+  planTargets: 'Choose a device category or a list of devices, not both',
 } as const;
 
 export type ValidationKey = keyof typeof validationEn;
@@ -96,6 +98,7 @@ export const validationZh: Record<ValidationKey, string> = {
   reportPeriod: '请选择一周或一个月：报告需有效日期，账单需月份（YYYY-MM）',
   reportContents: '请选择发送报告、账单或两者',
   expiryPast: '到期时间必须晚于现在',
+  expiryTooFar: '分享链接的有效期最长为一年',
   treeCycle: '节点不能放在自身或其下级节点之下：计量树会形成循环',
   virtualCycle: '虚拟电表不能直接或通过其引用的节点引用自身',
   channelTaken: '一个电表回路只能计量一个节点：该回路已被分配（虚拟电表仍可引用它）',
@@ -103,4 +106,5 @@ export const validationZh: Record<ValidationKey, string> = {
   termTarget: '虚拟电表的每一项必须引用一个电表回路或一个节点',
   termTwice: '虚拟电表对每个回路或节点只能引用一次',
   areaRange: '面积必须介于 0.1 和 10,000,000 m² 之间',
+  planTargets: '请选择设备类别或设备列表（二者选其一）',
 };

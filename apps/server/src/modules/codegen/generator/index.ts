@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import type { GenPreview } from '@sbuilding/shared';
-import { buildModel, lines, str, type GenInput, type Model } from './model.js';
+import { assertGenerable } from '../names.js';
+import { markdown, str } from './escape.js';
+import { formatFiles } from './format.js';
+import { buildModel, lines, type GenInput, type Model } from './model.js';
 import { indexFile, readmeFile, routesFile } from './server-template.js';
 import { serviceFile } from './service-template.js';
 import { migrationSql, tablesFile } from './table-template.js';
@@ -53,7 +56,7 @@ async function nextMigration(tableName: string): Promise<JournalEntry> {
 export function integrateFile(m: Model, migration: JournalEntry): string {
   const c = m.camel;
   return lines(
-    `# Integrating ${m.functionName} (${m.tableName})`,
+    `# Integrating ${markdown(m.functionName)} (${m.tableName})`,
     '',
     'Unzip at the repository root (the paths are relative to it), then make these edits to existing files:',
     '',
@@ -81,7 +84,7 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
     // Each menu group has its file in packages/shared/src/routes/, named after its path (console.ts).
     `6. \`packages/shared/src/routes/${m.parentMenu.replace(/^\//, '')}.ts\`: the menu entry, in the children of the \`${m.parentMenu}\` group (\`PROJECT_ADMIN\` is in \`./record.js\`):`,
     '   ```ts',
-    `   { name: ${str(m.className)}, path: ${str(`/${m.business}`)}, component: ${str(`${m.module}/index`)}, meta: { title: ${str(c)}, icon: 'table', roles: PROJECT_ADMIN } },`,
+    `   { name: ${str(m.className)}, path: ${str(`/${m.business}`)}, component: ${str(`${m.module}/index`)}, meta: { title: ${str(c)}, icon: 'table', access: 'records:read', roles: PROJECT_ADMIN } },`,
     '   ```',
     '7. Merge these keys into `apps/web/src/locales/en.json` and `zh-CN.json` (translate the labels):',
     '   ```json',
@@ -90,8 +93,8 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
     '   ```json',
     `   ${JSON.stringify(localeKeys(m, 'zh'))}`,
     '   ```',
-    `8. \`apps/server/src/tenant-isolation.test.ts\`: add a case per route of \`${m.baseUrl}\`${m.treeParent ? ' (with `/tree`)' : ''} (a row of tenant B`,
-    '   tried by tenant A: 404), as for the other modules.',
+    `8. \`apps/server/src/test/route-cases.ts\`: add a case per route of \`${m.baseUrl}\`${m.treeParent ? ' (with `/tree`)' : ''}, as for the other`,
+    '   modules: the tenant-isolation test and the authorization matrix try each with every kind of principal.',
     '',
     'Then: `npx tsc -b apps/server && (cd apps/web && npx tsc -b)` and `npx vitest run apps/server/src/modules/' +
       m.module +
@@ -100,12 +103,16 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
   );
 }
 
-/** Every file of one table's code: path → content. */
+/**
+ * Every file of one table's code: path → content, formatted. The settings are checked first: a name that
+ * cannot be an identifier, or a table holding secrets, is a 400 and no code.
+ */
 export async function generateCode(input: GenInput): Promise<GenPreview> {
+  assertGenerable(input);
   const m = buildModel(input);
   const migration = await nextMigration(m.tableName);
   const server = `apps/server/src/modules/${m.module}`;
-  return {
+  return formatFiles({
     [`packages/shared/src/schemas/${m.business}.ts`]: sharedSchemaFile(m),
     [`${server}/tables.ts`]: tablesFile(m),
     [`apps/server/drizzle/${migration.tag}.sql`]: migrationSql(m),
@@ -116,7 +123,7 @@ export async function generateCode(input: GenInput): Promise<GenPreview> {
     [`${server}/README.md`]: readmeFile(m),
     ...webFiles(m),
     [`INTEGRATE-${m.tableName}.md`]: integrateFile(m, migration),
-  };
+  });
 }
 
 /** The files of one or more tables in one zip. */

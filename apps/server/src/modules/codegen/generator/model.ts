@@ -1,5 +1,6 @@
 import { genTsTypesFor, type GenColumn, type GenTableDetail, type GenTsType } from '@sbuilding/shared';
 import { MANAGED_COLUMNS } from '../introspect.js';
+import { str } from './escape.js';
 
 /**
  * What the templates write from: a table's settings and its columns, with each column's kind (how it is
@@ -35,6 +36,7 @@ export interface Field {
   /** Longest text accepted (text kinds). */
   maxLength: number;
   required: boolean;
+  /** The column's comment, or its name: free text, escaped where it is written (escape.ts). */
   label: string;
 }
 
@@ -47,6 +49,7 @@ export interface Model {
   business: string;
   /** Kebab-case module name: the server module and the web feature folder. */
   module: string;
+  /** Free text (the settings' function name and author): escaped where it is written (escape.ts). */
   functionName: string;
   author: string;
   template: 'crud' | 'tree' | 'sub';
@@ -99,7 +102,7 @@ function drizzleOf(
   kind: FieldKind,
   asText: boolean,
 ): Pick<Field, 'drizzle' | 'drizzleImport' | 'sqlType' | 'maxLength'> {
-  const name = `'${column.columnName}'`;
+  const name = str(column.columnName);
   const type = column.columnType;
   const length = /\((\d+)\)$/.exec(type)?.[1];
   const numeric = /^numeric\((\d+),(\d+)\)$/.exec(type);
@@ -268,9 +271,6 @@ export function buildModel(input: GenInput): Model {
     baseUrl: `/sbuilding/${info.businessName}`,
   };
 }
-
-/** A string literal for generated code. */
-export const str = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** Joins lines, dropping `null`s (conditional lines). */
 export function lines(...parts: (string | null | false | undefined)[]): string {

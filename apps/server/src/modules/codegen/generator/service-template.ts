@@ -1,5 +1,6 @@
 import { filterKeys } from './shared-template.js';
-import { lines, str, type Field, type Model } from './model.js';
+import { comment, sheetName, str } from './escape.js';
+import { lines, type Field, type Model } from './model.js';
 
 /** The feature's service: the list with its query filters, detail, create, save and delete in the tenancy scope. */
 
@@ -108,7 +109,7 @@ export function serviceFile(m: Model): string {
     images.length > 0 ? `import { requireFile, type FileLinks } from '../files/index.js';` : null,
     `import { ${[T, ...(child ? [CT] : [])].sort().join(', ')} } from './tables.js';`,
     '',
-    `/** ${m.functionName}: every read and write goes through the caller's tenancy scope. */`,
+    `/** ${comment(m.functionName)}: every read and write goes through the caller's tenancy scope. */`,
     '',
     `type Row = typeof ${T}.$inferSelect;`,
     child ? `type ChildRow = typeof ${CT}.$inferSelect;` : null,
@@ -306,7 +307,7 @@ export function serviceFile(m: Model): string {
     images.length > 0 ? '  links: FileLinks,' : null,
     '): Promise<string> {',
     `  const rows = await db.select().from(${T}).where(whereOf(scope, filter)).orderBy(asc(${T}.id));`,
-    `  return writeXlsx(exports, [${str(m.business)}, exportDate('UTC')], ${str(m.functionName.slice(0, 31))}, EXPORT_COLUMNS, rows.map((row) => to${C}(row${L})));`,
+    `  return writeXlsx(exports, [${str(m.business)}, exportDate('UTC')], ${str(sheetName(m.functionName))}, EXPORT_COLUMNS, rows.map((row) => to${C}(row${L})));`,
     '}',
     '',
   );

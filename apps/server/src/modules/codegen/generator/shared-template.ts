@@ -1,3 +1,4 @@
+import { comment } from './escape.js';
 import { lines, type Field, type Model } from './model.js';
 
 /** A number carried as a decimal string: digits, a sign, for a float a fraction. */
@@ -77,31 +78,27 @@ export function sharedSchemaFile(m: Model): string {
   const c = m.camel;
   const body = (fields: Field[]) => fields.map((f) => `  ${f.name}: ${bodyZod(f)},`);
   const child = m.child;
-  const all = [...m.fields, ...(child?.fields ?? [])];
+  // What the file imports is read from the expressions it writes: nothing unused, whichever fields are in.
+  const written = [
+    ...[...m.insertFields, ...m.editFields, ...(child?.fields ?? [])].map(bodyZod),
+    ...m.queryFields.map(filterZod),
+  ].join('\n');
+  const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(written);
   const used = [
     'idSchema',
     'versionSchema',
     'timestampSchema',
-    ...(all.some((f) => ((f.kind === 'text' && !f.image) || f.kind === 'timestamp' || f.asText) && f.required)
-      ? ['requiredText']
-      : []),
-    ...(all.some((f) => f.kind === 'date') ? ['isoDateSchema'] : []),
-    ...(m.queryFields.some((f) => ['text', 'date', 'timestamp'].includes(f.kind) || f.asText)
-      ? ['optionalFilter']
-      : []),
+    ...['requiredText', 'isoDateSchema', 'optionalFilter'].filter(uses),
   ].sort();
   const list = child ? `${child.camel}List` : '';
-  const files = [
-    ...(m.fields.some((f) => f.image && f.required) ? ['fileIdSchema'] : []),
-    ...(m.fields.some((f) => f.image && !f.required) ? ['optionalFileId'] : []),
-  ];
+  const files = ['fileIdSchema', 'optionalFileId'].filter(uses);
   return lines(
     `import { z } from 'zod';`,
     `import { pagingSchema } from '../envelope.js';`,
     files.length > 0 ? `import { ${files.join(', ')} } from './building.js';` : null,
     `import { ${used.join(', ')} } from './fields.js';`,
     '',
-    `/* ---------- ${m.functionName} (table ${m.tableName}; generated for ${m.author}) ---------- */`,
+    `/* ---------- ${comment(m.functionName)} (table ${m.tableName}; generated for ${comment(m.author)}) ---------- */`,
     '',
     child
       ? lines(
@@ -120,7 +117,7 @@ export function sharedSchemaFile(m: Model): string {
           '',
         )
       : null,
-    `/** The fields a new ${m.functionName} row is created with. */`,
+    `/** The fields a new ${comment(m.functionName)} row is created with. */`,
     `const ${c}InsertFields = {`,
     ...body(m.insertFields),
     '};',
@@ -189,7 +186,7 @@ export function sharedSchemaFile(m: Model): string {
     child
       ? lines(
           '',
-          `/** One ${m.functionName} row with its child rows (the detail, and the answer of create and save). */`,
+          `/** One ${comment(m.functionName)} row with its child rows (the detail, and the answer of create and save). */`,
           `export const ${c}DetailSchema = ${c}Schema.extend({ ${list}: z.array(${child.camel}Schema) });`,
           `export type ${C}Detail = z.infer<typeof ${c}DetailSchema>;`,
         )

@@ -1,4 +1,5 @@
-import { lines, str, type Field, type Model } from './model.js';
+import { comment, sqlComment, sqlName, str } from './escape.js';
+import { lines, type Field, type Model } from './model.js';
 
 /** The feature's Drizzle table and its migration: one column a field. */
 
@@ -6,7 +7,7 @@ function columnLine(f: Field): string {
   let expr = f.drizzle;
   if (f.kind === 'bool') expr += '.notNull().default(false)';
   else if (f.required) expr += '.notNull()';
-  return `    /** ${f.label} */\n    ${f.name}: ${expr},`;
+  return `    /** ${comment(f.label)} */\n    ${f.name}: ${expr},`;
 }
 
 export function tablesFile(m: Model): string {
@@ -24,7 +25,7 @@ export function tablesFile(m: Model): string {
     `import { ${[...imports].sort().join(', ')} } from 'drizzle-orm/pg-core';`,
     `import { tenants } from '../tenants/tables.js';`,
     '',
-    `/** ${m.functionName}: rows of a tenant (tenant_id), with a row version for optimistic saves. */`,
+    `/** ${comment(m.functionName)}: rows of a tenant (tenant_id), with a row version for optimistic saves. */`,
     `export const ${m.camel}Table = pgTable(`,
     `  ${str(m.tableName)},`,
     '  {',
@@ -44,7 +45,7 @@ export function tablesFile(m: Model): string {
     child
       ? lines(
           '',
-          `/** The child rows of ${m.functionName} (${child.tableName}): reached through their master only, deleted with it. */`,
+          `/** The child rows of ${comment(m.functionName)} (${child.tableName}): reached through their master only, deleted with it. */`,
           `export const ${child.camel}Table = pgTable(`,
           `  ${str(child.tableName)},`,
           '  {',
@@ -64,17 +65,17 @@ export function tablesFile(m: Model): string {
 
 /** The migration: creates the table unless it exists (a table made by hand before importing it). */
 export function migrationSql(m: Model): string {
-  const q = (name: string) => `"${name}"`;
+  const q = sqlName;
   const column = (f: Field) => {
     let sql = `\t${q(f.column.columnName)} ${f.sqlType}`;
     if (f.kind === 'bool') sql += ' DEFAULT false NOT NULL';
     else if (f.required) sql += ' NOT NULL';
     return `${sql},`;
   };
-  const foreignKey = (table: string, fk: string, columnName: string, target: string) =>
+  const foreignKey = (table: string, fk: string, columnName: string, target: string, key = 'id') =>
     lines(
       `DO $$ BEGIN`,
-      ` ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk)} FOREIGN KEY (${q(columnName)}) REFERENCES "public".${q(target)}("id") ON DELETE cascade ON UPDATE no action;`,
+      ` ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(fk)} FOREIGN KEY (${q(columnName)}) REFERENCES "public".${q(target)}(${q(key)}) ON DELETE cascade ON UPDATE no action;`,
       'EXCEPTION',
       ' WHEN duplicate_object THEN null;',
       'END $$;',
@@ -82,6 +83,7 @@ export function migrationSql(m: Model): string {
     );
   const child = m.child;
   return lines(
+    `-- ${sqlComment(m.functionName)}: written by the code generator`,
     `CREATE TABLE IF NOT EXISTS ${q(m.tableName)} (`,
     `\t${q(m.pkColumn)} serial PRIMARY KEY NOT NULL,`,
     `\t"tenant_id" integer NOT NULL,`,
@@ -110,6 +112,7 @@ export function migrationSql(m: Model): string {
             `${child.tableName}_${child.fkColumn}_${m.tableName}_id_fk`,
             child.fkColumn,
             m.tableName,
+            m.pkColumn,
           ),
           `CREATE INDEX IF NOT EXISTS ${q(`${child.tableName}_${child.fkColumn}_idx`)} ON ${q(child.tableName)} USING btree (${q(child.fkColumn)});`,
         )

@@ -1,4 +1,5 @@
-import { lines, str, type Field, type Model } from './model.js';
+import { comment, str } from './escape.js';
+import { lines, type Field, type Model } from './model.js';
 
 /** The generated module's API test: the tenant's rows, optimistic saves, required fields, other tenants kept out. */
 
@@ -47,7 +48,7 @@ export function testFile(m: Model): string {
     `import { as, createTenant } from '../../test/tenants.js';`,
     child ? `import { ${child.camel}Table } from './tables.js';` : null,
     '',
-    `/** ${m.functionName} through the API: the tenant's own rows, optimistic saves, other tenants kept out. */`,
+    `/** ${comment(m.functionName)} through the API: the tenant's own rows, optimistic saves, other tenants kept out. */`,
     'let t: TestApp;',
     'let manager: ReturnType<typeof as>;',
     'let stranger: ReturnType<typeof as>;',

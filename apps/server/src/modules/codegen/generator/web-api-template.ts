@@ -1,4 +1,5 @@
-import { lines, str, type Model } from './model.js';
+import { str } from './escape.js';
+import { lines, type Model } from './model.js';
 import { feature } from './web-fields.js';
 
 /** The console feature's calls: one file per call, query options and mutations, the tree's and the detail's. */

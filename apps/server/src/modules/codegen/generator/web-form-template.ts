@@ -1,4 +1,5 @@
-import { lines, str, type Field, type Model } from './model.js';
+import { comment, str } from './escape.js';
+import { lines, type Field, type Model } from './model.js';
 import { isCheckboxGroup, rawInForm, usesDict } from './web-fields.js';
 
 /** The console feature's create/edit form modal (with a tree's parent picker, a master's child rows). */
@@ -138,9 +139,12 @@ export function webFormFile(m: Model): string {
       `${indent}  ${control(f, m, `${c}Dicts`, '', `t('${c}.childFields.${f.name}')`)}`,
       `${indent}</Form.Item>`,
     );
+  // Fields the browser holds in another shape are checked by a plain rule, the others by the shared schema.
+  const checkedBySchema = formFields.some((f) => !rawInForm(f));
+  const formRules = [...(child ? ['validationMessage'] : []), ...(checkedBySchema ? ['zodField'] : [])];
   const sharedImports = [
     `${c}CreateBodySchema`,
-    `${c}FormSchema`,
+    ...(checkedBySchema ? [`${c}FormSchema`] : []),
     `${c}SaveBodySchema`,
     ...(child ? [`${child.camel}InputSchema`] : []),
     `type ${C}`,
@@ -157,7 +161,7 @@ export function webFormFile(m: Model): string {
     `import { FormModal } from '@/components/form-modal';`,
     usesEditor ? `import { RichTextEditor } from '@/components/rich-text-editor';` : null,
     dictTypes.length > 0 ? `import { useDict } from '@/lib/dict';` : null,
-    `import { ${child ? 'validationMessage, ' : ''}zodField } from '@/lib/form-rules';`,
+    formRules.length > 0 ? `import { ${formRules.join(', ')} } from '@/lib/form-rules';` : null,
     `import { useCreate${C} } from '../api/create-${m.business}';`,
     child ? `import { ${c}DetailQueryOptions } from '../api/get-${m.business}';` : null,
     `import { useSave${C} } from '../api/save-${m.business}';`,
@@ -211,7 +215,7 @@ export function webFormFile(m: Model): string {
     '  onClose: () => void;',
     '}',
     '',
-    `/** Create or edit a row of ${m.functionName}, checked by the shared schemas. */`,
+    `/** Create or edit a row of ${comment(m.functionName)}, checked by the shared schemas. */`,
     `export function ${C}Form({ editing,${tree ? ' parentId,' : ''} open, onClose }: ${C}FormProps) {`,
     '  const { t } = useTranslation();',
     '  const [form] = Form.useForm<Values>();',
@@ -263,7 +267,7 @@ export function webFormFile(m: Model): string {
     child && childConversions.length > 0
       ? lines(
           `    if (Array.isArray(values.${list}))`,
-          `      values.${list} = (values.${list} as Values[]).map((item) => ({ ...item, ${childConversions.join(', ')} }));`,
+          `      values.${list} = values.${list}.map((item: Values) => ({ ...item, ${childConversions.join(', ')} }));`,
         )
       : null,
     child

@@ -1,5 +1,6 @@
 import { filterKeys } from './shared-template.js';
-import { lines, str, type Field, type Model } from './model.js';
+import { catalogueText, comment, str } from './escape.js';
+import { lines, type Field, type Model } from './model.js';
 import { feature, usesDict } from './web-fields.js';
 import { webApiFiles } from './web-api-template.js';
 import { webFormFile } from './web-form-template.js';
@@ -42,6 +43,12 @@ export function webPageFile(m: Model): string {
   };
   const hasTimestamp = m.listFields.some((f) => f.kind === 'timestamp');
   const tree = m.treeParent !== undefined;
+  const filterItems = m.queryFields.flatMap(filterItem);
+  const renders = m.listFields.map(render).join('\n');
+  // The filter bar's controls are imported only when a filter uses them (the markup holds no free text).
+  const controls = ['Input', 'InputNumber', 'Select'].filter((name) =>
+    filterItems.some((item) => item.includes(`<${name} `)),
+  );
   const antd = [
     'Button',
     'Card',
@@ -49,14 +56,13 @@ export function webPageFile(m: Model): string {
     'Flex',
     'Form',
     ...(m.listFields.some((f) => f.image) ? ['Image'] : []),
-    'Input',
-    'InputNumber',
+    ...controls,
     'Popconfirm',
-    'Select',
     'Space',
     'Table',
     'Typography',
-  ];
+  ].sort();
+  const dictImports = [...(renders.includes('labelOf(') ? ['labelOf'] : []), 'useDict'];
   return lines(
     `import { ${tree ? 'useMemo, ' : ''}useState } from 'react';`,
     `import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';`,
@@ -67,7 +73,7 @@ export function webPageFile(m: Model): string {
     tree
       ? `import { FIRST_PAGE } from '@/components/list-pagination';`
       : `import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';`,
-    dictTypes.length > 0 ? `import { labelOf, useDict } from '@/lib/dict';` : null,
+    dictTypes.length > 0 ? `import { ${dictImports.join(', ')} } from '@/lib/dict';` : null,
     `import { useDelete${C} } from '../api/delete-${m.business}';`,
     `import { export${C} } from '../api/export-${m.business}';`,
     tree
@@ -77,7 +83,7 @@ export function webPageFile(m: Model): string {
     '',
     `type Filter = Omit<${C}ListParams, 'pageNum' | 'pageSize'>;`,
     '',
-    `/** ${m.functionName}: the filter bar, the paged list, create, edit, delete and export. */`,
+    `/** ${comment(m.functionName)}: the filter bar, the paged list, create, edit, delete and export. */`,
     `export default function ${C}Page() {`,
     '  const { t } = useTranslation();',
     '  const [filterForm] = Form.useForm<Filter>();',
@@ -154,7 +160,7 @@ export function webPageFile(m: Model): string {
     tree ? null : '              setPage(FIRST_PAGE);',
     '            }}',
     '          >',
-    ...m.queryFields.flatMap(filterItem).map((s) => s.replace(/^ {10}/gm, '            ')),
+    ...filterItems.map((s) => s.replace(/^ {10}/gm, '            ')),
     '            <Space>',
     '              <Button type="primary" htmlType="submit">',
     `                {t('${c}.search')}`,
@@ -210,15 +216,28 @@ export function webIndexFile(m: Model): string {
 }
 
 /** The console's catalogue keys of the feature, in one language. */
+/**
+ * A Chinese phrase around a name that may not be Chinese (a function name typed in English): with a space
+ * between the Chinese and the Latin words, as Chinese typesetting writes them ('新增 Work times', not
+ * '新增Work times'; issue 34), and none around Chinese ('新增工单').
+ */
+function zhAround(before: string, name: string, after = ''): string {
+  const latinStart = /^[\p{Script=Latin}\d]/u.test(name);
+  const latinEnd = /[\p{Script=Latin}\d]$/u.test(name);
+  return `${before}${before && latinStart ? ' ' : ''}${name}${after && latinEnd ? ' ' : ''}${after}`;
+}
+
 export function localeKeys(m: Model, lang: 'en' | 'zh'): Record<string, unknown> {
   const zh = lang === 'zh';
+  const name = catalogueText(m.functionName);
+  const labels = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, catalogueText(f.label)]));
   return {
-    routes: { [m.camel]: m.functionName },
+    routes: { [m.camel]: name },
     [m.camel]: {
       create: zh ? '新增' : 'Add',
-      createTitle: zh ? `新增${m.functionName}` : `Add ${m.functionName}`,
+      createTitle: zh ? zhAround('新增', name) : `Add ${name}`,
       edit: zh ? '修改' : 'Edit',
-      editTitle: zh ? `修改${m.functionName}` : `Edit ${m.functionName}`,
+      editTitle: zh ? zhAround('修改', name) : `Edit ${name}`,
       delete: zh ? '删除' : 'Delete',
       deleteConfirm: zh ? '确认删除编号为 {{id}} 的数据吗？' : 'Delete the row {{id}}?',
       export: zh ? '导出' : 'Export',
@@ -230,16 +249,16 @@ export function localeKeys(m: Model, lang: 'en' | 'zh'): Record<string, unknown>
       no: zh ? '否' : 'No',
       from: zh ? '起' : 'from',
       to: zh ? '止' : 'to',
-      fields: Object.fromEntries(m.fields.map((f) => [f.name, f.label])),
+      fields: labels(m.fields),
       ...(m.treeParent
         ? { addUnder: zh ? '新增下级' : 'Add under', root: zh ? '无（顶级）' : 'None (top level)' }
         : {}),
       ...(m.child
         ? {
-            children: zh ? `${m.child.className} 明细` : `${m.child.className} rows`,
+            children: zh ? zhAround('', m.child.className, '明细') : `${m.child.className} rows`,
             addChild: zh ? '添加一行' : 'Add a row',
             removeChild: zh ? '删除第 {{n}} 行' : 'Remove row {{n}}',
-            childFields: Object.fromEntries(m.child.fields.map((f) => [f.name, f.label])),
+            childFields: labels(m.child.fields),
           }
         : {}),
     },

@@ -1,7 +1,6 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useLocation } from 'react-router';
-import { PROJECT_READ_ROLES } from '@sbuilding/shared';
-import { useHasRole } from '@/lib/permissions';
+import { useCan, useHasRole } from '@/lib/permissions';
 import { useSettings } from '@/lib/settings';
 import { AvatarMenu } from './avatar-menu';
 import { Breadcrumbs } from './breadcrumbs';
@@ -14,6 +13,7 @@ import { ProjectSelect } from './project-select';
 import { ShortcutMenu } from './shortcut-menu';
 import { SizeSelect } from './size-select';
 
+// The shortcuts are the project administrator's by spec section 2 (a role, not an action).
 const PROJECT_ADMIN_ROLES = ['tbAdmin'];
 
 /** antd's grey for breadcrumb links and placeholders is below AA contrast; the navbar uses a darker one. */
@@ -41,7 +41,7 @@ export function Navbar() {
   const mobile = useSettings((s) => s.device === 'mobile');
   const isProjectAdmin = useHasRole(PROJECT_ADMIN_ROLES);
   // Customers and display screens switch projects too (read only): the same selector.
-  const readsProjects = useHasRole(PROJECT_READ_ROLES);
+  const readsProjects = useCan('projects:read');
   return (
     <ConfigProvider theme={NAVBAR_THEME}>
       <div className="sb-navbar">

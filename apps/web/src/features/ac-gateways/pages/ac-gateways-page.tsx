@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useAcDevices } from '../api/list-ac-devices';
 import { GatewayTable } from '../components/gateway-table';
@@ -15,7 +15,7 @@ export function AcGatewaysPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const projectId = currentProjectId();
-  const canEdit = useHasRole(['tbAdmin']);
+  const canEdit = useCan('devices:write');
   const [name, setName] = useState('');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const gateways = useAcDevices({ projectId, model: 'cc10', name, ...paging }, projectId !== null);

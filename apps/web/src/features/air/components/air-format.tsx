@@ -1,15 +1,14 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  AIR_DECIMALS,
   AIR_UNITS,
+  formatAirValue,
   type AirBand,
   type AirRange,
   type AirReading,
   type AirThreshold,
 } from '@sbuilding/shared';
-
-/** Decimals shown per reading: CO2 in whole ppm, CH2O to the thousandth, the others to a tenth. */
-const DECIMALS: Record<AirReading, number> = { co2: 0, ch2o: 3, temperature: 1, humidity: 1 };
 
 /**
  * Solid tags in the dark shades of antd's palette (green-8, orange-8, red-8): white text on them keeps WCAG AA
@@ -19,12 +18,12 @@ const DECIMALS: Record<AirReading, number> = { co2: 0, ch2o: 3, temperature: 1, 
 const BAND_COLOURS: Record<AirBand, string> = { Good: '#237804', Moderate: '#ad4e00', Unhealthy: '#a8071a' };
 
 export function formatNumber(value: number, key: AirReading, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: DECIMALS[key] }).format(value);
+  return new Intl.NumberFormat(language, { maximumFractionDigits: AIR_DECIMALS[key] }).format(value);
 }
 
 /** '800 ppm', or '—' without a value. */
 export function formatAir(value: number | null, key: AirReading, language: string): string {
-  return value === null ? '—' : `${formatNumber(value, key, language)} ${AIR_UNITS[key]}`;
+  return value === null ? '—' : formatAirValue(value, key, language);
 }
 
 export function BandTag({ band }: { band: AirBand | null }) {

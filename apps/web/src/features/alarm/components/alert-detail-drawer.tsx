@@ -1,5 +1,8 @@
-import { Button, Descriptions, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useWorkOrderFromAlert } from '@/features/work-orders';
+import { useCan } from '@/lib/permissions';
 import { useProjectTime } from '@/lib/time';
 import type { AlertDetail, AlertHistoryEntry } from '@sbuilding/shared';
 import { LevelTag, StatusTag, useAlarmTime, useReadingText } from './alarm-labels';
@@ -22,6 +25,32 @@ function useEntryText() {
     const solution = entry.solution ? ` (${t(`alarm.solutions.${entry.solution}`)})` : '';
     return `${formatTime(entry.at)} · ${who} · ${what}${solution}`;
   };
+}
+
+/**
+ * The alert's work order (issue 37): a link to the work orders when it has one, otherwise one click makes
+ * it (place, device and priority from the alert) for whoever may write work orders.
+ */
+function AlertWorkOrder({ alert }: { alert: AlertDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canWrite = useCan('workOrders:write');
+  const make = useWorkOrderFromAlert();
+  if (alert.workOrderId !== null)
+    return <Link to="/workorder">{t('alarm.workOrder', { id: alert.workOrderId })}</Link>;
+  if (!canWrite) return null;
+  return (
+    <Button
+      loading={make.isPending}
+      onClick={() =>
+        make.mutate(alert.id, {
+          onSuccess: (order) => message.success(t('alarm.workOrderMade', { id: order.id })),
+        })
+      }
+    >
+      {t('alarm.makeWorkOrder')}
+    </Button>
+  );
 }
 
 /** One alert: its fields, its history as a timeline (oldest first), and the handling buttons. */
@@ -80,14 +109,17 @@ export function AlertDetailDrawer({
               {formatTime(alert.resolvedAt)}
             </Descriptions.Item>
           </Descriptions>
-          {canHandle && alert.status === 'alerting' && (
-            <Flex gap="small">
-              <Button type="primary" onClick={() => onProcess(alert)}>
-                {t('alarm.process')}
-              </Button>
-              <Button onClick={() => onIgnore(alert)}>{t('alarm.ignore')}</Button>
-            </Flex>
-          )}
+          <Flex gap="small" wrap align="center">
+            {canHandle && alert.status === 'alerting' && (
+              <>
+                <Button type="primary" onClick={() => onProcess(alert)}>
+                  {t('alarm.process')}
+                </Button>
+                <Button onClick={() => onIgnore(alert)}>{t('alarm.ignore')}</Button>
+              </>
+            )}
+            <AlertWorkOrder alert={alert} />
+          </Flex>
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             {t('alarm.history')}
           </Typography.Title>

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlertRule } from '@sbuilding/shared';
 import { useProjectBuildings } from '@/components/location-select';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useRules } from '../api/list-rules';
 import { useAddRule } from '../api/add-rule';
 import { useEditRule } from '../api/edit-rule';
@@ -13,9 +13,6 @@ import { useDeleteRule } from '../api/delete-rule';
 import { RulesTable } from './rules-table';
 import { RuleFormModal, type RuleFormValues } from './rule-form-modal';
 
-/** Who may change rules: the project administrator (the server's rule; admin passes every role check). */
-const EDIT_ROLES = ['tbAdmin'];
-
 /**
  * The project's threshold rules: every board role sees them, the project administrator adds, edits,
  * switches and deletes them (delete after a confirm).
@@ -23,7 +20,7 @@ const EDIT_ROLES = ['tbAdmin'];
 export function RulesPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const canEdit = useHasRole(EDIT_ROLES);
+  const canEdit = useCan('alertRules:write');
   const rules = useRules(projectId);
   const buildings = useProjectBuildings(projectId);
   const add = useAddRule();

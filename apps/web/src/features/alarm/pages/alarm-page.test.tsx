@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { ALERT_HANDLE_PERMISSION, type Alert } from '@sbuilding/shared';
+import { permissionsForRoles, type Alert } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -38,6 +38,7 @@ const GATEWAY: Alert = {
   ruleId: null,
   value: null,
   threshold: null,
+  workOrderId: null,
 };
 const SENSOR: Alert = {
   ...GATEWAY,
@@ -92,7 +93,7 @@ beforeEach(async () => {
   queryClient.clear();
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
-  useSession.setState({ permissions: [ALERT_HANDLE_PERMISSION] });
+  useSession.setState({ roles: ['tbCustomer'], permissions: permissionsForRoles(['tbCustomer']) });
   serve({
     '/sbuilding/alert/getList': envelope(200, { rows: [GATEWAY, SENSOR, STUFFY], total: 3 }),
     '/sbuilding/alert/counts': envelope(200, COUNTS),
@@ -103,7 +104,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   localStorage.clear();
-  useSession.setState({ permissions: [] });
+  useSession.setState({ roles: [], permissions: [] });
 });
 
 describe('alarm board', { timeout: 150_000 }, () => {

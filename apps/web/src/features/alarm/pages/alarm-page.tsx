@@ -3,11 +3,11 @@ import { Alert as Notice, App, Button, Card, Flex } from 'antd';
 import { ExportOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ALERT_HANDLE_PERMISSION, type AlertSolution } from '@sbuilding/shared';
+import type { AlertSolution } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
 import { Tabs } from '@/components/tabs';
-import { useHasPermission } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { RequestError } from '@/lib/request';
 import { useAlertChanges } from '@/lib/socket';
 import { currentProjectId } from '@/lib/storage';
@@ -25,8 +25,6 @@ import { AlertDetailDrawer } from '../components/alert-detail-drawer';
 import { HandleAlertModal } from '../components/handle-alert-modal';
 import { OwnChanges } from '../hooks/own-changes';
 import { RulesPanel } from '../components/rules-panel';
-
-const HANDLE_PERMISSIONS = [ALERT_HANDLE_PERMISSION];
 
 interface Target {
   id: number;
@@ -51,7 +49,7 @@ export default function AlarmPage() {
   const [processing, setProcessing] = useState<Target | null>(null);
   const [changed, setChanged] = useState(false);
   const own = useRef(new OwnChanges());
-  const canHandle = useHasPermission(HANDLE_PERMISSIONS);
+  const canHandle = useCan('alerts:handle');
   const enabled = projectId !== null;
   const filter = { projectId: projectId ?? 0, ...filters };
   const list = useAlerts({ ...filter, ...paging }, enabled);

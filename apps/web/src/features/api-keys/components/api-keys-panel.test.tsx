@@ -125,6 +125,10 @@ describe('API keys panel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke BMS sync' }, WAIT));
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByText('BMS sync')).not.toBeInTheDocument(), WAIT);
+    // A confirmation that it is done (issue 34).
+    expect(
+      await screen.findByText('Key BMS sync revoked: systems using it can no longer sign in.', {}, WAIT),
+    ).toBeInTheDocument();
     expect(seen.some((c) => c.url === '/sbuilding/api-key/del/7' && c.method === 'delete')).toBe(true);
     const [list] = seen.filter((c) => c.url === '/sbuilding/api-key/getList');
     expect(bodyOf(list)).toMatchObject({ userId: 42 });

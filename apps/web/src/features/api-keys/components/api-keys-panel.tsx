@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProjectTime } from '@/lib/time';
 import dayjs from 'dayjs';
@@ -24,6 +24,7 @@ export function ApiKeysPanel({ userId }: ApiKeysPanelProps) {
   const when = (iso: string) => times.format(iso, 'dateTimeMinutes');
   const keys = useApiKeys(userId);
   const revoke = useDeleteApiKey();
+  const { message } = App.useApp();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -57,18 +58,18 @@ export function ApiKeysPanel({ userId }: ApiKeysPanelProps) {
       ),
     },
     {
-      title: t('apiKeys.created'),
+      title: times.titled(t('apiKeys.created')),
       dataIndex: 'createTime',
       render: (v: string, key) => `${when(v)} · ${key.createdBy}`,
     },
     {
-      title: t('apiKeys.expires'),
+      title: times.titled(t('apiKeys.expires')),
       dataIndex: 'expiresAt',
       render: (v: string) =>
         dayjs(v).isBefore(dayjs()) ? <Tag color="red">{t('apiKeys.expired')}</Tag> : when(v),
     },
     {
-      title: t('apiKeys.lastUsed'),
+      title: times.titled(t('apiKeys.lastUsed')),
       key: 'lastUsed',
       render: (_, key) =>
         key.lastUsedAt ? `${when(key.lastUsedAt)} · ${key.lastUsedIp ?? ''}` : t('apiKeys.never'),
@@ -82,7 +83,14 @@ export function ApiKeysPanel({ userId }: ApiKeysPanelProps) {
           title={t('apiKeys.revokeConfirm', { name: key.name })}
           okText={t('apiKeys.revoke')}
           cancelText={t('common.cancel')}
-          onConfirm={() => revoke.mutateAsync(key.id).catch(() => undefined)}
+          onConfirm={() =>
+            revoke
+              .mutateAsync(key.id)
+              // Said once it is done: the row going away alone is easy to miss.
+              .then(() => message.success(t('apiKeys.revoked', { name: key.name })))
+              // The request client showed why it failed.
+              .catch(() => undefined)
+          }
         >
           <Button danger type="link" aria-label={t('apiKeys.revokeNamed', { name: key.name })}>
             {t('apiKeys.revoke')}

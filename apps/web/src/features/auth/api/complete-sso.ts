@@ -3,13 +3,13 @@ import { ssoCallbackResponseSchema, type SsoCallbackResponse } from '@sbuilding/
 import { post } from '@/lib/request';
 import { getToken } from '@/lib/auth-token';
 
-/** POST /sso/callback with the query the provider sent the browser back to /auth-redirect with. */
+/**
+ * POST /sso/callback with the query the provider sent the browser back to /auth-redirect with. The session's
+ * token goes along (when there is one): a link completes only for the session that started it. The flow's
+ * own secret is an HttpOnly cookie the browser sends by itself.
+ */
 export function completeSso(search: string): Promise<SsoCallbackResponse> {
-  return post(
-    '/sso/callback',
-    { search },
-    { headers: { isToken: false }, silent: true, schema: ssoCallbackResponseSchema },
-  );
+  return post('/sso/callback', { search }, { silent: true, schema: ssoCallbackResponseSchema });
 }
 
 /**

@@ -12,12 +12,13 @@ const TWO = envelope(200, {
 
 beforeEach(() => localStorage.clear());
 
-describe('the project of a customer or a display screen', () => {
-  it('is theirs to pick only when they read projects and are no project administrator', () => {
+describe('the project of a customer, a display screen or the platform administrator', () => {
+  it('is chosen for them when they read projects and have no project guide (a tbAdmin has one)', () => {
     expect(isProjectViewer(['tbCustomer'])).toBe(true);
     expect(isProjectViewer(['tbVisualDisplay'])).toBe(true);
+    expect(isProjectViewer(['admin'])).toBe(true);
     expect(isProjectViewer(['tbAdmin'])).toBe(false);
-    expect(isProjectViewer(['admin'])).toBe(false);
+    expect(isProjectViewer(['tbWeixinCustomer'])).toBe(false);
   });
 
   it('is their first project when none was chosen, so the boards are not empty', async () => {

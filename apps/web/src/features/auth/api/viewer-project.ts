@@ -11,10 +11,14 @@ import { getProjectId, writeStored } from '@/lib/storage';
 
 const projectIds = pageSchema(z.object({ id: z.number() }));
 
-/** A customer or a display screen: it reads projects but has no project guide (that is the tbAdmin's). */
+/**
+ * Who reads projects but has no project guide (that is the tbAdmin's): a customer, a display screen, and the
+ * platform administrator, who reads every tenant's projects (issue 34: it landed in none, and 32 of 44 pages
+ * said "No project is selected" on a platform with projects).
+ */
 export function isProjectViewer(roles: readonly string[]): boolean {
   const has = (set: readonly string[]) => roles.some((r) => set.includes(r));
-  return has(PROJECT_READ_ROLES) && !has(PROJECT_WRITE_ROLES);
+  return roles.includes('admin') || (has(PROJECT_READ_ROLES) && !has(PROJECT_WRITE_ROLES));
 }
 
 /**

@@ -6,7 +6,7 @@ import { getToken, removeToken } from '@/lib/auth-token';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
-import { bodyOf, envelope, seen, serve, type Handler } from '@/test/http';
+import { bodyOf, envelope, seen, serve, type Handler, type Reply } from '@/test/http';
 import { LoginForm } from './login-form';
 
 /** No per-keystroke delay: these forms are typed into a lot, on a busy machine. */
@@ -49,6 +49,8 @@ describe('login form', () => {
   it('gives the messages in Chinese when the language is Chinese', async () => {
     await setLanguage('zh-CN');
     renderForm();
+    // The code is required once the captcha is known to be on (its picture shown).
+    await screen.findByRole('img', { name: '验证码' });
     await userEvent.click(await screen.findByRole('button', { name: '登 录' }));
     expect(await screen.findByText('用户名不能为空')).toBeInTheDocument();
     expect(await screen.findByText('密码不能为空')).toBeInTheDocument();
@@ -98,6 +100,36 @@ describe('login form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'admin123');
     await submit();
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+  });
+
+  it('signs in with the first click made before the server said whether the captcha is on (it is off)', async () => {
+    let answer: (reply: Reply) => void = () => undefined;
+    const { onSuccess } = renderForm({
+      '/captchaImage': () => new Promise<Reply>((resolve) => (answer = resolve)),
+      '/login': envelope(200, { token: 't' }),
+    });
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin123');
+    await submit();
+    // Waiting for the captcha's answer, not refused for an empty code it may not need.
+    expect(screen.queryByText('Verification code is required')).not.toBeInTheDocument();
+    expect(requestsTo('/login')).toHaveLength(0);
+    answer(envelope(200, { captchaEnabled: false }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(bodyOf(requestsTo('/login')[0])).toMatchObject({ username: 'admin', password: 'admin123' });
+    expect(requestsTo('/captchaImage')).toHaveLength(1);
+  });
+
+  it('asks for the code once the late captcha answer says it is on, and sends nothing meanwhile', async () => {
+    let answer: (reply: Reply) => void = () => undefined;
+    renderForm({ '/captchaImage': () => new Promise<Reply>((resolve) => (answer = resolve)) });
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin123');
+    await submit();
+    answer(envelope(200, CAPTCHA));
+    expect(await screen.findByText('Verification code is required')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'captcha' })).toBeInTheDocument();
+    expect(requestsTo('/login')).toHaveLength(0);
   });
 
   it("forgets a previous session's user so the new token loads its own", async () => {

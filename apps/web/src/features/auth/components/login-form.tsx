@@ -5,11 +5,12 @@ import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loginBodySchema, loginFormSchema } from '@sbuilding/shared';
-import { zodField } from '@/lib/form-rules';
+import { loginBodySchema, loginFormSchema, type CaptchaResponse } from '@sbuilding/shared';
+import { validationMessage, zodField } from '@/lib/form-rules';
 import { RequestError } from '@/lib/request';
-import { useCaptcha } from '../api/get-captcha';
+import { captchaQueryOptions, useCaptcha } from '../api/get-captcha';
 import { useLogin } from '../api/login';
 import { CaptchaImage } from './captcha-image';
 
@@ -48,17 +49,44 @@ interface LoginFormProps {
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginValues>();
+  const queryClient = useQueryClient();
   const captcha = useCaptcha();
   const login = useLogin();
   const [error, setError] = useState<string>();
-  // Until the server says otherwise the captcha is on (it is by default).
+  const [waiting, setWaiting] = useState(false);
+  // Until the server says otherwise the captcha is on (it is by default), so the Code field is shown; but it
+  // is required only once the server has answered: a field that may vanish must not hold the sign-in back.
   const captchaEnabled = captcha.data?.captchaEnabled ?? true;
-  const schema = captchaEnabled ? loginFormSchema : loginBodySchema;
+  const captchaKnown = captcha.data !== undefined || captcha.isError;
+  const schema = captchaEnabled && captchaKnown ? loginFormSchema : loginBodySchema;
   const remembered = readRemembered();
 
+  /** The captcha's answer; a sign-in pressed before it came waits for it (the same request, not another). */
+  const captchaAnswer = async (): Promise<CaptchaResponse | undefined> => {
+    if (captcha.data || captcha.isError) return captcha.data;
+    setWaiting(true);
+    try {
+      return await queryClient.fetchQuery(captchaQueryOptions);
+    } catch {
+      return undefined;
+    } finally {
+      setWaiting(false);
+    }
+  };
+
   const onFinish = async (values: LoginValues) => {
-    const parsed = schema.safeParse({ ...values, uuid: captcha.data?.uuid ?? '' });
-    if (!parsed.success) return;
+    const answer = await captchaAnswer();
+    const enabled = answer?.captchaEnabled ?? true;
+    const parsed = (enabled ? loginFormSchema : loginBodySchema).safeParse({
+      ...values,
+      uuid: answer?.uuid ?? '',
+    });
+    if (!parsed.success) {
+      // The captcha turned out on and its field, shown now, is empty: it says so there.
+      if (enabled && !values.code?.trim())
+        form.setFields([{ name: 'code', errors: [validationMessage('required', 'code')] }]);
+      return;
+    }
     setError(undefined);
     try {
       await login.mutateAsync(parsed.data);
@@ -68,7 +96,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       setError(e instanceof RequestError ? e.message : t('request.errors.default'));
       // The answer was used up by this attempt: a new picture, an empty field.
       form.setFieldValue('code', '');
-      if (captchaEnabled) void captcha.refetch();
+      if (enabled) void captcha.refetch();
     }
   };
 
@@ -119,7 +147,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       <Form.Item name="rememberMe" valuePropName="checked">
         <Checkbox>{t('login.rememberMe')}</Checkbox>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={login.isPending}>
+      <Button type="primary" htmlType="submit" block loading={login.isPending || waiting}>
         {login.isPending ? t('login.submitting') : t('login.submit')}
       </Button>
     </Form>

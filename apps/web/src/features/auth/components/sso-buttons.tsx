@@ -17,12 +17,14 @@ interface SsoButtonsProps {
   invitation?: string;
   /** The providers to offer; by default the login page's list. */
   providers?: SsoProviderOption[];
+  /** The tenant provider a login link names (`/login?sso=<key>`), offered beside the platform's. */
+  loginKey?: string | undefined;
 }
 
 /** "Sign in with {name}" for each identity provider: the browser goes to the provider's page. */
-export function SsoButtons({ redirect, invitation, providers }: SsoButtonsProps) {
+export function SsoButtons({ redirect, invitation, providers, loginKey }: SsoButtonsProps) {
   const { t } = useTranslation();
-  const listed = useSsoProviders();
+  const listed = useSsoProviders(loginKey);
   const start = useStartSso();
   const [error, setError] = useState<string>();
   const options = providers ?? listed.data?.providers ?? [];

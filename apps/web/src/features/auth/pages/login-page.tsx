@@ -11,13 +11,15 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
+  // A tenant's sign-in link (or its QR code) names its provider; the page offers it beside the platform's.
+  const loginKey = params.get('sso') ?? undefined;
 
   const onSuccess = () => navigate(redirect ?? '/', { replace: true });
 
   return (
     <AuthLayout heading={t('login.heading')}>
       <LoginForm onSuccess={onSuccess} />
-      <SsoButtons redirect={redirect} />
+      <SsoButtons redirect={redirect} loginKey={loginKey} />
     </AuthLayout>
   );
 }

@@ -16,7 +16,7 @@ import { QrCodeModal, qrFileName } from './qr-code-modal';
 const userEvent = userEventLib.setup({ delay: null, applyAccept: false });
 const WAIT = { timeout: 15_000 };
 const IMAGE_REFUSAL = 'File format error, Please upload the picture type';
-const HAS_FLOORS = 'This building still holds floors; delete them before deleting the building';
+const HAS_FLOORS = 'This building still holds floors (2); delete or move them before deleting the building';
 
 const BUILDING: Building = {
   id: 11,

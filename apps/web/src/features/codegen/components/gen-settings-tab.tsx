@@ -77,12 +77,20 @@ export function GenSettingsTab({ columns }: { columns: readonly GenColumn[] }) {
       {template === 'sub' && (
         <>
           <Col xs={24} md={12}>
-            <Form.Item label={t('fields.subTableName')} {...field('subTableName')}>
+            <Form.Item
+              label={t('fields.subTableName')}
+              extra={t('codegen.sqlNameHint')}
+              {...field('subTableName')}
+            >
               <Input maxLength={63} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={t('fields.subTableFkName')} {...field('subTableFkName')}>
+            <Form.Item
+              label={t('fields.subTableFkName')}
+              extra={t('codegen.sqlNameHint')}
+              {...field('subTableFkName')}
+            >
               <Input maxLength={63} />
             </Form.Item>
           </Col>

@@ -132,6 +132,23 @@ describe('the code-generation edit page', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it('refuses a child table or key whose name has a quote or a backtick, showing the rule, without saving', async () => {
+    const user = userEvent.setup();
+    renderAt('/gen/edit/7');
+    await user.click(await screen.findByRole('tab', { name: 'Generation settings' }, WAIT));
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByText('Master-child table (create, read, update, delete)'));
+    await user.type(screen.getByLabelText('Child table'), 'lease_item"; drop');
+    await user.type(screen.getByLabelText('Child table foreign key'), 'lease`id');
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Child table is invalid', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByText('Child table foreign key is invalid')).toBeInTheDocument();
+    expect(screen.getAllByText(/Lower-case letters, digits and _, not starting with a digit/)).toHaveLength(
+      2,
+    );
+    expect(saves()).toHaveLength(0);
+  });
+
   it('names a column whose select control has no dictionary type, on the column settings tab', async () => {
     const user = userEvent.setup();
     renderAt('/gen/edit/7');

@@ -196,7 +196,12 @@ export default function GenEditPage() {
     <section className="sb-page" aria-labelledby="sb-gen-edit-title">
       <Typography.Title level={1} id="sb-gen-edit-title" className="sb-page-title">
         {t('routes.genEdit')}
-        {loaded && <Typography.Text code>{loaded.info.tableName}</Typography.Text>}
+        {loaded && (
+          <>
+            {' '}
+            <Typography.Text code>{loaded.info.tableName}</Typography.Text>
+          </>
+        )}
       </Typography.Title>
       <Card>{body}</Card>
     </section>

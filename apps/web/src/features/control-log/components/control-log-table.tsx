@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useProjectTime } from '@/lib/time';
 import type { CommandResult, ControlLogEntry } from '@sbuilding/shared';
 import { ResultIcon } from '@/components/result-icon';
-import { useKeyLabel } from '@/lib/key-label';
+import { useParamsText } from '@/lib/params-text';
 
 /** Each result has its own icon next to its word: never colour alone. */
 const RESULT_ICONS: Record<CommandResult, ReactNode> = {
@@ -22,24 +22,6 @@ const RESULT_ICONS: Record<CommandResult, ReactNode> = {
   timeout: <ResultIcon icon={ClockCircleOutlined} failed />,
   refused: <ResultIcon icon={StopOutlined} failed />,
 };
-
-/** `key: value` of each parameter, named by the catalogue's labels and option words. */
-function useParamsText() {
-  const { t } = useTranslation();
-  const keyLabel = useKeyLabel();
-  return (params: Record<string, unknown>): string => {
-    const parts = Object.entries(params).map(([key, value]) => {
-      const label = keyLabel(key);
-      let text: string;
-      if (typeof value === 'boolean') text = t(value ? 'controlLog.on' : 'controlLog.off');
-      else if (typeof value === 'string')
-        text = t(`devices.options.${key}.${value}`, { defaultValue: value });
-      else text = typeof value === 'number' ? String(value) : JSON.stringify(value);
-      return `${label}: ${text}`;
-    });
-    return parts.length > 0 ? parts.join(', ') : '-';
-  };
-}
 
 export interface ControlLogTableProps {
   rows: ControlLogEntry[];
@@ -51,6 +33,7 @@ export function ControlLogTable({ rows, loading }: ControlLogTableProps) {
   const { t } = useTranslation();
   const times = useProjectTime();
   const paramsText = useParamsText();
+  const paramsOrDash = (params: Record<string, unknown>) => paramsText(params) || '-';
   const columns: ColumnsType<ControlLogEntry> = [
     {
       title: times.titled(t('controlLog.columns.time')),
@@ -86,7 +69,7 @@ export function ControlLogTable({ rows, loading }: ControlLogTableProps) {
       dataIndex: 'method',
       render: (_, e) => t(`controlLog.methods.${e.method}`, { defaultValue: e.method }),
     },
-    { title: t('controlLog.columns.params'), dataIndex: 'params', render: (_, e) => paramsText(e.params) },
+    { title: t('controlLog.columns.params'), dataIndex: 'params', render: (_, e) => paramsOrDash(e.params) },
     {
       title: t('controlLog.columns.result'),
       dataIndex: 'result',

@@ -89,7 +89,7 @@ describe('control log page', { timeout: 150_000 }, () => {
     const cells = within(switched);
     expect(cells.getByText('Admin')).toBeInTheDocument();
     expect(cells.getByText('Switch on/off')).toBeInTheDocument();
-    expect(cells.getByText('On/off: On')).toBeInTheDocument();
+    expect(cells.getByText('On/off: on')).toBeInTheDocument();
     expect(cells.getByText('Success')).toBeInTheDocument();
     expect(cells.getByText('42')).toBeInTheDocument();
 

@@ -39,15 +39,30 @@ export function chosenDevicesProblem(
 
 export interface ChosenDevicesProps {
   projectId: number;
+  /** The devices only, without Remove or the picker. */
+  readOnly?: boolean;
   /** Injected by the Form.Item. */
   value?: ChosenDevice[];
   onChange?: (devices: ChosenDevice[]) => void;
 }
 
-/** The group's devices (name, position, removable) and the picker that adds more. */
-export function ChosenDevices({ projectId, value = [], onChange }: ChosenDevicesProps) {
+/** The group's devices (name, position, removable) and the picker that adds more; read-only, the devices alone. */
+export function ChosenDevices({ projectId, readOnly = false, value = [], onChange }: ChosenDevicesProps) {
   const { t } = useTranslation();
   const change = (next: ChosenDevice[]) => onChange?.(next);
+  const remove: TableColumnsType<ChosenDevice>[number] = {
+    title: t('deviceGroups.actions'),
+    key: 'remove',
+    render: (_, d) => (
+      <Button
+        type="link"
+        onClick={() => change(value.filter((c) => c.id !== d.id))}
+        aria-label={t('deviceGroups.removeOf', { name: d.name })}
+      >
+        {t('deviceGroups.remove')}
+      </Button>
+    ),
+  };
   const columns: TableColumnsType<ChosenDevice> = [
     { title: t('fields.name'), dataIndex: 'name' },
     { title: t('fields.position'), dataIndex: 'position', render: (_, d) => d.position || '-' },
@@ -56,19 +71,7 @@ export function ChosenDevices({ projectId, value = [], onChange }: ChosenDevices
       dataIndex: 'category',
       render: (_, d) => <DeviceCategoryLabel category={d.category} />,
     },
-    {
-      title: t('deviceGroups.actions'),
-      key: 'remove',
-      render: (_, d) => (
-        <Button
-          type="link"
-          onClick={() => change(value.filter((c) => c.id !== d.id))}
-          aria-label={t('deviceGroups.removeOf', { name: d.name })}
-        >
-          {t('deviceGroups.remove')}
-        </Button>
-      ),
-    },
+    ...(readOnly ? [] : [remove]),
   ];
   return (
     <div className="sb-chosen-devices">
@@ -81,17 +84,19 @@ export function ChosenDevices({ projectId, value = [], onChange }: ChosenDevices
         caption={<span className="sb-visually-hidden">{t('deviceGroups.chosenCaption')}</span>}
         locale={{ emptyText: <Empty description={t('deviceGroups.noneChosen')} /> }}
       />
-      <DevicePicker
-        projectId={projectId}
-        multiple
-        caption={t('deviceGroups.pickerCaption')}
-        selectedIds={value.map((d) => d.id)}
-        onChange={(rows, selected) => {
-          const ids = new Set(rows.map((r) => r.id));
-          const rest = value.filter((d) => !ids.has(d.id));
-          change(selected ? [...rest, ...rows.map(chosenFromDevice)] : rest);
-        }}
-      />
+      {readOnly ? null : (
+        <DevicePicker
+          projectId={projectId}
+          multiple
+          caption={t('deviceGroups.pickerCaption')}
+          selectedIds={value.map((d) => d.id)}
+          onChange={(rows, selected) => {
+            const ids = new Set(rows.map((r) => r.id));
+            const rest = value.filter((d) => !ids.has(d.id));
+            change(selected ? [...rest, ...rows.map(chosenFromDevice)] : rest);
+          }}
+        />
+      )}
     </div>
   );
 }

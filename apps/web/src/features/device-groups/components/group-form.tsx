@@ -16,12 +16,14 @@ export interface GroupFormProps {
   projectId: number;
   /** The group being edited; null creates one. */
   group: DeviceGroup | null;
+  /** Shown disabled, without Save or Cancel (the page says why): the caller may not change groups. */
+  readOnly?: boolean;
   /** Saved, or cancelled. */
   onDone: () => void;
 }
 
 /** A group's name, status and devices; the device rules of section 5 are checked before saving. */
-export function GroupForm({ projectId, group, onDone }: GroupFormProps) {
+export function GroupForm({ projectId, group, readOnly = false, onDone }: GroupFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<GroupFormValues>();
@@ -45,6 +47,7 @@ export function GroupForm({ projectId, group, onDone }: GroupFormProps) {
       form={form}
       layout="vertical"
       name="group-form"
+      disabled={readOnly}
       initialValues={{
         name: group?.name ?? '',
         status: group?.status ?? '0',
@@ -75,15 +78,17 @@ export function GroupForm({ projectId, group, onDone }: GroupFormProps) {
             },
           ]}
         >
-          <ChosenDevices projectId={projectId} />
+          <ChosenDevices projectId={projectId} readOnly={readOnly} />
         </Form.Item>
       </section>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={create.isPending || save.isPending}>
-          {t('common.save')}
-        </Button>
-        <Button onClick={onDone}>{t('common.cancel')}</Button>
-      </Space>
+      {readOnly ? null : (
+        <Space>
+          <Button type="primary" htmlType="submit" loading={create.isPending || save.isPending}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={onDone}>{t('common.cancel')}</Button>
+        </Space>
+      )}
     </Form>
   );
 }

@@ -2,10 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { DeviceGroup } from '@sbuilding/shared';
+import { permissionsForRoles, type DeviceGroup, type Role } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { seriousViolations } from '@/test/axe';
 import { roomDevice } from '@/test/fixtures';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { GroupEditPage } from './group-edit-page';
@@ -56,8 +58,14 @@ async function formParts() {
   return { save, pick };
 }
 
+/** Signs in with a role as GET /getInfo gives it (roles and their permissions). */
+function signInAs(role: Role) {
+  useSession.setState({ roles: [role], permissions: permissionsForRoles([role]) });
+}
+
 beforeEach(async () => {
   queryClient.clear();
+  signInAs('tbAdmin');
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
   serve({
@@ -119,5 +127,44 @@ describe('device group form', { timeout: 180_000 }, () => {
       deviceIds: [21, 22],
       version: 4,
     });
+  });
+
+  it.each(['tbCustomer', 'tbVisualDisplay'] as const)(
+    'shows a %s the group read-only, saying why, with no Save button',
+    async (role) => {
+      signInAs(role);
+      renderAt('/group/edit?id=9');
+      const name = await screen.findByDisplayValue('Floor 2 corridor lights', {}, WAIT);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "You can look at this group but not change it: changing devices and groups is for the project's administrators.",
+      );
+      expect(name).toBeDisabled();
+      expect(screen.getByRole('radio', { name: 'Normal' })).toBeDisabled();
+      const chosen = screen.getByRole('table', { name: 'Devices in the group' });
+      expect(within(chosen).getByText('Light 201')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Remove Light 201 from the group' }),
+      ).not.toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Devices to choose from' })).not.toBeInTheDocument();
+      expect(await seriousViolations()).toEqual([]);
+    },
+  );
+
+  it('tells a customer on /group/add that adding a group is for the project administrators', async () => {
+    signInAs('tbCustomer');
+    renderAt('/group/add');
+    expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent(
+      "You can look at this form but not add a group: changing devices and groups is for the project's administrators.",
+    );
+    expect(await screen.findByLabelText('Group name', {}, WAIT)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(sent('/sbuilding/group/create')).toHaveLength(0);
+  });
+
+  it('gives the project administrator no read-only notice', async () => {
+    renderAt('/group/edit?id=9');
+    expect(await screen.findByDisplayValue('Floor 2 corridor lights', {}, WAIT)).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

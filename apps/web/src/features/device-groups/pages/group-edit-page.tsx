@@ -4,14 +4,19 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useGroup } from '../api/get-group';
 import { GroupForm } from '../components/group-form';
 import { currentProjectId } from '@/lib/storage';
+import { useCan } from '@/lib/permissions';
 import { NoProject } from '@/components/no-project';
+import { ReadOnlyNotice } from '@/components/read-only-notice';
 
 function idOf(value: string | null): number | null {
   const id = Number(value);
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** /group/add and /group/edit?id=: a group's form; saving or cancelling goes back to the list. */
+/**
+ * /group/add and /group/edit?id=: a group's form; saving or cancelling goes back to the list. Whoever reads
+ * devices but may not change them (customers, display screens) sees the form read-only, and why.
+ */
 export function GroupEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,6 +24,7 @@ export function GroupEditPage() {
   const projectId = currentProjectId();
   const id = idOf(params.get('id'));
   const group = useGroup(id);
+  const canWrite = useCan('devices:write');
   const back = () => navigate('/deviceGroup');
   const title = id === null ? t('routes.groupAdd') : t('routes.groupEdit');
 
@@ -38,6 +44,7 @@ export function GroupEditPage() {
         key={group.data ? `${group.data.id}-${group.data.version}` : 'new'}
         projectId={projectId}
         group={group.data ?? null}
+        readOnly={!canWrite}
         onDone={back}
       />
     );
@@ -48,6 +55,9 @@ export function GroupEditPage() {
       <Typography.Title level={1} className="sb-page-title">
         {title}
       </Typography.Title>
+      {canWrite ? null : (
+        <ReadOnlyNotice reason={t(id === null ? 'deviceGroups.readOnlyAdd' : 'deviceGroups.readOnly')} />
+      )}
       <Card>{body()}</Card>
     </Flex>
   );

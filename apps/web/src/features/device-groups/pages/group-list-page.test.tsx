@@ -69,7 +69,7 @@ describe('device group list', { timeout: 120_000 }, () => {
     renderList();
     const table = await screen.findByRole('table', { name: 'Device groups of the current project' }, WAIT);
     const row = (await within(table).findByText('Floor 2 corridor lights', {}, WAIT)).closest('tr');
-    expect(row).toHaveTextContent(/Disabled.*Light.*12.*01\/01\/2026, 08:00:00/);
+    expect(row).toHaveTextContent(/Disabled.*Light.*12.*2026-01-01 08:00:00/);
     expect(bodyOf(sent('/sbuilding/group/getList')[0])).toEqual({ projectId: 5, pageNum: 1, pageSize: 20 });
     expect(await seriousViolations()).toEqual([]);
   });

@@ -17,7 +17,7 @@ export function AttributeHistory({ model, history }: { model: ModelId; history: 
       {history.map((change, index) => (
         <li key={`${change.time}-${index}`}>
           <Typography.Text strong>
-            {t('devices.attributes.changedBy', { user: change.userName, time: times.format(change.time) })}
+            {t('devices.attributes.changedBy', { user: change.userName, time: times.stamp(change.time) })}
           </Typography.Text>
           <ul>
             {change.changes.map((c) => (

@@ -11,7 +11,7 @@ import { bodyOf, envelope, serve, type Reply } from '@/test/http';
 import { device, sent, WAIT } from '../test/fixtures';
 import { DeviceDetailDrawer } from './device-detail-drawer';
 import { seriousViolations } from '@/test/axe';
-import { DEVICE_CONTROL_PERMISSION } from './device-control';
+import { permissionsForRoles } from '@sbuilding/shared';
 
 /** The socket stands still in tests: the drawer's listener is kept so a test can push a reading. */
 const socket = vi.hoisted(() => ({ listeners: new Map<number, (data: RealSeriesData) => void>() }));
@@ -85,7 +85,8 @@ const LIGHT: Partial<Device> = {
 beforeEach(async () => {
   queryClient.clear();
   socket.listeners.clear();
-  useSession.setState({ permissions: [DEVICE_CONTROL_PERMISSION] });
+  // A customer switches devices (roles and permissions as GET /getInfo gives them).
+  useSession.setState({ roles: ['tbCustomer'], permissions: permissionsForRoles(['tbCustomer']) });
   await setLanguage('en');
 });
 
@@ -196,7 +197,10 @@ describe('device control', { timeout: 150_000 }, () => {
   });
 
   it('hides the control section without the control permission (a display screen)', async () => {
-    useSession.setState({ permissions: [] });
+    useSession.setState({
+      roles: ['tbVisualDisplay'],
+      permissions: permissionsForRoles(['tbVisualDisplay']),
+    });
     renderDrawer(LIGHT);
     expect(await screen.findByRole('heading', { name: 'Latest readings' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Control' })).toBeNull();

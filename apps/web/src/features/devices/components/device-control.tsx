@@ -14,9 +14,6 @@ import { useSendCommand } from '../api/send-command';
 import { usePatchDeviceInfo } from '../hooks/use-live-devices';
 import { NumberSetter, RangeSlider } from '@/components/control-inputs';
 
-/** Who may switch devices (tbVisualDisplay, a display screen, has it not). */
-export const DEVICE_CONTROL_PERMISSION = 'sbuilding:device:control';
-
 /** The buttons a wall panel has, by its panel type; a panel of unknown type shows all three. */
 const PANEL_BUTTONS: Readonly<Record<string, readonly FieldKey[]>> = {
   single: ['left'],

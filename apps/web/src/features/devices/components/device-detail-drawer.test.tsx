@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
+import { permissionsForRoles, type Role } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
 import { envelope, serve } from '@/test/http';
 import { device, sent, WAIT } from '../test/fixtures';
@@ -18,6 +20,9 @@ function renderDrawer(
   reported: Record<string, unknown> = {},
   more: Parameters<typeof serve>[0] = {},
 ) {
+  // Who may edit a device may also read its credentials (the project administrator); a customer reads it.
+  const role: Role = canEdit ? 'tbAdmin' : 'tbCustomer';
+  useSession.setState({ roles: [role], permissions: permissionsForRoles([role]) });
   serve({
     ...more,
     '/sbuilding/device/getDeviceInfoById/9': envelope(200, {

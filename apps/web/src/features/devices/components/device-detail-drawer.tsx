@@ -1,10 +1,10 @@
 import { Drawer, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useDeviceInfo } from '../api/get-device-info';
 import { useLiveDeviceInfo } from '../hooks/use-live-devices';
 import { AttributesForm } from './attributes-form';
-import { DEVICE_CONTROL_PERMISSION, DeviceControl } from './device-control';
+import { DeviceControl } from './device-control';
 import { DeviceCredentials } from './device-credentials';
 import { DeviceRegistryFields } from './device-registry-fields';
 import { DeviceTelemetry } from './device-telemetry';
@@ -15,12 +15,10 @@ import './devices.css';
 export interface DeviceDetailDrawerProps {
   deviceId: number | null;
   projectId: number;
-  /** tbAdmin or admin: may change parameters and see the credentials. */
+  /** May change the device (`devices:write`): its parameters and the simulator's plug. */
   canEdit: boolean;
   onClose: () => void;
 }
-
-const CONTROL_PERMISSIONS = [DEVICE_CONTROL_PERMISSION];
 
 /**
  * A device: its fields, latest readings (live from the socket), what it reported about itself, its commands for those allowed to switch
@@ -30,7 +28,9 @@ export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: De
   const { t } = useTranslation();
   const info = useDeviceInfo(deviceId);
   const device = info.data;
-  const canControl = useHasPermission(CONTROL_PERMISSIONS);
+  const canControl = useCan('devices:control');
+  // Reading a device's MQTT token lets its holder publish as the device: the tenant's administration.
+  const canSeeCredentials = useCan('deviceSecrets:read');
   useLiveDeviceInfo(deviceId);
   return (
     <Drawer
@@ -87,7 +87,7 @@ export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: De
             />
           </section>
           {canEdit ? <SimulatorPlug deviceId={device.id} /> : null}
-          {canEdit ? (
+          {canSeeCredentials ? (
             <section aria-labelledby="sb-device-credentials">
               <Typography.Title level={3} id="sb-device-credentials">
                 {t('devices.sections.credentials')}

@@ -17,6 +17,8 @@ export interface DeviceFormProps {
   projectId: number;
   model: ModelId;
   initialValues?: Record<string, unknown>;
+  /** Every field disabled: the caller may look at the form but not add a device. */
+  disabled?: boolean;
   /** Signed links of the pictures the device already has (editing). */
   imageUrls?: Partial<Record<ImageField, string | null>>;
   /** The body as the shared schema reads it (registry fields and the model's create fields). */
@@ -27,7 +29,15 @@ export interface DeviceFormProps {
  * The form of one model, generated from its catalogue create fields, then where the device is and its
  * pictures. Every rule is the shared create-body schema; switching the model drops the old model's values.
  */
-export function DeviceForm({ form, projectId, model, initialValues, imageUrls, onSubmit }: DeviceFormProps) {
+export function DeviceForm({
+  form,
+  projectId,
+  model,
+  initialValues,
+  disabled,
+  imageUrls,
+  onSubmit,
+}: DeviceFormProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => deviceCreateBodySchemaFor(model), [model]);
   return (
@@ -36,6 +46,7 @@ export function DeviceForm({ form, projectId, model, initialValues, imageUrls, o
       layout="vertical"
       className="sb-device-form"
       preserve={false}
+      disabled={disabled}
       initialValues={initialValues}
       onFinish={(values: Record<string, unknown>) => {
         const parsed = schema.safeParse(values);

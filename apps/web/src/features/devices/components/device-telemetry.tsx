@@ -28,7 +28,7 @@ export function DeviceTelemetry({ device }: { device: Pick<DeviceInfo, 'model' |
         {
           key,
           label: keyLabel(key),
-          children: <span title={times.format(reading.ts)}>{value}</span>,
+          children: <span title={times.stamp(reading.ts)}>{value}</span>,
         },
       ];
     }),

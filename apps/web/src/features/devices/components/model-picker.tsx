@@ -22,6 +22,8 @@ export function ModelPicker({ category, model, onChange }: ModelPickerProps) {
           id="sb-device-category"
           loading={loading}
           placeholder={t('devices.form.choose')}
+          // A dozen categories: typing a few letters finds one without scrolling the list.
+          showSearch={{ optionFilterProp: 'title' }}
           value={category ?? undefined}
           onChange={(value: string) => {
             const next = isDeviceCategory(value) ? value : null;

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
+import { permissionsForRoles, type Role } from '@sbuilding/shared';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, serve, type Handler } from '@/test/http';
 import { BUILDING, CATEGORIES, device, FLOOR, renderAt, sent, WAIT } from '../test/fixtures';
@@ -32,8 +34,14 @@ const ROUTES: Record<string, Handler> = {
     envelope(200, device({ id: 40, model: 'cc10', category: 'acGateway', ...(bodyOf(config) as object) })),
 };
 
+/** Signs in with a role as GET /getInfo gives it (roles and their permissions). */
+function signInAs(role: Role) {
+  useSession.setState({ roles: [role], permissions: permissionsForRoles([role]) });
+}
+
 beforeEach(async () => {
   queryClient.clear();
+  signInAs('tbAdmin');
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
   serve(ROUTES);
@@ -167,5 +175,21 @@ describe('device add page', { timeout: 150_000 }, () => {
     expect(status?.status).toBe('ready');
     expect(bleInitPollMs(status)).toBe(false);
     expect(polls).toBe(2);
+  });
+
+  it("shows a customer each model's form disabled, saying why, without the buttons that add", async () => {
+    signInAs('tbCustomer');
+    renderAt(<DeviceAddPage />, '/device/add', '/device/add');
+    expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent(
+      "You can look at this form but not add a device: changing devices and groups is for the project's administrators.",
+    );
+    // Choosing what to look at is not a change: the category and the model stay open.
+    await choose('Category', 'Light');
+    await choose('Model', 'Sensor dimmer node');
+    expect(await screen.findByLabelText('MAC address', {}, WAIT)).toBeDisabled();
+    expect(screen.getByLabelText('Code address')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create and add another' })).not.toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -14,8 +14,10 @@ import { useCreateDevice } from '../api/create-device';
 import { BleInitProgress } from '../components/ble-init-progress';
 import { DeviceForm } from '../components/device-form';
 import { ModelPicker } from '../components/model-picker';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { ProjectPage } from '@/components/project-page';
+import { ReadOnlyNotice } from '@/components/read-only-notice';
 
 /** What createBleGateway/{floorId} takes: the create body without the place the floor already gives. */
 function bleGatewayBody(body: Record<string, unknown>) {
@@ -33,7 +35,11 @@ function presetOf(params: URLSearchParams) {
   return { category: DEVICE_MODELS[model].category, model, initial };
 }
 
-/** /device/add: the category, then the model, then that model's form (and a gateway's initialisation). */
+/**
+ * /device/add: the category, then the model, then that model's form (and a gateway's initialisation).
+ * Whoever reads devices but may not add one (customers, display screens) may look at each model's form,
+ * disabled, without the buttons that add, and is told why.
+ */
 export default function DeviceAddPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -48,6 +54,7 @@ export default function DeviceAddPage() {
   const create = useCreateDevice();
   const createGateway = useCreateBleGateway();
   const pending = create.isPending || createGateway.isPending;
+  const canWrite = useCan('devices:write');
 
   const done = () => {
     message.success(t('devices.add.created'));
@@ -77,6 +84,7 @@ export default function DeviceAddPage() {
     <ProjectPage title={t('routes.deviceAdd')} projectId={projectId}>
       {(projectId) => (
         <>
+          {canWrite ? null : <ReadOnlyNotice reason={t('devices.add.readOnly')} />}
           {init ? (
             <Card title={t('devices.init.title')}>
               <BleInitProgress deviceId={init.deviceId} initial={init.initial} />
@@ -107,32 +115,35 @@ export default function DeviceAddPage() {
                     projectId={projectId}
                     model={model}
                     initialValues={preset.model === model ? preset.initial : undefined}
+                    disabled={!canWrite}
                     onSubmit={(body) => void submit(model, body)}
                   />
-                  <Space wrap>
-                    <Button
-                      type="primary"
-                      loading={pending}
-                      onClick={() => {
-                        setAgain(false);
-                        form.submit();
-                      }}
-                    >
-                      {t('devices.add.submit')}
-                    </Button>
-                    {model !== 'ba' ? (
+                  {canWrite ? (
+                    <Space wrap>
                       <Button
+                        type="primary"
                         loading={pending}
                         onClick={() => {
-                          setAgain(true);
+                          setAgain(false);
                           form.submit();
                         }}
                       >
-                        {t('devices.add.submitAndAnother')}
+                        {t('devices.add.submit')}
                       </Button>
-                    ) : null}
-                    <Button onClick={() => void navigate('/device')}>{t('common.cancel')}</Button>
-                  </Space>
+                      {model !== 'ba' ? (
+                        <Button
+                          loading={pending}
+                          onClick={() => {
+                            setAgain(true);
+                            form.submit();
+                          }}
+                        >
+                          {t('devices.add.submitAndAnother')}
+                        </Button>
+                      ) : null}
+                      <Button onClick={() => void navigate('/device')}>{t('common.cancel')}</Button>
+                    </Space>
+                  ) : null}
                 </Card>
               ) : (
                 <Empty description={t('devices.add.modelFirst')} />

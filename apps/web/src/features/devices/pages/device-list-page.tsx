@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Device } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '../api/list-devices';
 import { Ac20BatchModal } from '../components/ac20-batch-modal';
@@ -19,9 +19,6 @@ import '../components/devices.css';
 import { currentProjectId } from '@/lib/storage';
 import { ProjectPage } from '@/components/project-page';
 
-/** Who may change devices (the role directive also lets admin through). */
-export const DEVICE_EDITORS = ['tbAdmin'] as const;
-
 type Dialog = { kind: 'edit'; device: Device } | { kind: 'import' } | { kind: 'batch' };
 
 /** /device: the current project's devices, filtered and paged, with detail, edit, delete, import and batch. */
@@ -30,7 +27,7 @@ export function DeviceListPage() {
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const projectId = currentProjectId();
-  const canEdit = useHasRole(DEVICE_EDITORS);
+  const canEdit = useCan('devices:write');
   const [filters, setFilters] = useState<DeviceFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BillNodes } from '@sbuilding/shared';
+import { billFileName, billPlaceNames, sanitizeFilePart, type BillNodes } from '@sbuilding/shared';
 import { get, getBlob, RequestError } from '@/lib/request';
 import { saveBlob } from '@/lib/save-blob';
 
@@ -20,7 +20,7 @@ export interface AllBillsProgress {
 export interface AllBillsResult {
   /** Bills in the zip (0 when canceled: nothing is saved then). */
   files: number;
-  /** Places without a meter channel (the server answers 400). */
+  /** Places that turned out to have no meter channel meanwhile (the server answers 400). */
   skipped: number;
   failed: { name: string; message: string }[];
   /** Places not fetched because an expired login (401) stopped the run. */
@@ -30,26 +30,28 @@ export interface AllBillsResult {
   zipName: string | null;
 }
 
-/** A file name part: no path separators, reserved or control characters, spaces as '-'. */
-export function sanitizeFilePart(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .replace(/^\.+/, '')
-      .slice(0, 80)
-  );
-}
-
-/** `building_Building-A_2026-10.pdf`; a name already taken gets `-2`, `-3`, … after the node's name. */
-export function billFileName(node: BillNode, month: string, format: BillFormat, taken: Set<string>): string {
-  const base = sanitizeFilePart(node.name) || `id${node.id}`;
-  let name = `${node.level}_${base}_${month}.${format}`;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${node.level}_${base}-${n}_${month}.${format}`;
+/**
+ * The zip entry of a place's bill: the shared `billFileName` (a floor's says its building, as one download's
+ * does); a name already taken gets `-2`, `-3`, … before the month.
+ */
+export function zipEntryName(
+  node: BillNode,
+  nodes: BillNodes,
+  month: string,
+  format: BillFormat,
+  taken: Set<string>,
+): string {
+  const names = billPlaceNames(node, nodes);
+  let name = billFileName(node, names, month, format);
+  for (let n = 2; taken.has(name.toLowerCase()); n++)
+    name = billFileName(node, [...names.slice(0, -1), `${names.at(-1) ?? ''}-${n}`], month, format);
   taken.add(name.toLowerCase());
   return name;
+}
+
+/** The places whose bill "every bill" fetches: those a meter measures (the others have no bill). */
+export function billedNodes(nodes: BillNodes): BillNodes {
+  return nodes.filter((n) => n.metered);
 }
 
 /** A blob's bytes; FileReader, since not every environment has Blob.arrayBuffer (jsdom). */
@@ -80,9 +82,10 @@ async function projectFilePart(projectId: number): Promise<string> {
 }
 
 /**
- * Every bill of a month as one zip, made in the browser: each place's file through `getBlob` (the same
- * login, language and refusals as one download), at most `ALL_BILLS_PARALLEL` at once. A place without a
- * meter (400) is counted and left out, any other failure is recorded by name and the rest go on; an expired
+ * Every bill of a month as one zip, made in the browser: each metered place's file (the caller passes
+ * `billedNodes`: a place without a meter has no bill, and asking would only answer 400) through `getBlob`
+ * (the same login, language and refusals as one download), at most `ALL_BILLS_PARALLEL` at once. A place
+ * whose meter went meanwhile (400) is counted and left out, any other failure is recorded by name and the rest go on; an expired
  * login (401) stops the run, since every further request would fail the same way. Aborting `signal` stops
  * the requests still to come and those under way, and nothing is saved. The requests give no notice of
  * their own (the summary reports what failed instead of one notice per place), except the expired login's
@@ -93,10 +96,12 @@ export async function downloadAllBills(options: {
   month: string;
   format: BillFormat;
   nodes: BillNodes;
+  /** Every place of the project, for the names of the places' buildings and floors. */
+  allNodes: BillNodes;
   signal: AbortSignal;
   onProgress: (progress: AllBillsProgress) => void;
 }): Promise<AllBillsResult> {
-  const { projectId, month, format, nodes, signal, onProgress } = options;
+  const { projectId, month, format, nodes, allNodes, signal, onProgress } = options;
   const total = nodes.length;
   const blobs: (Blob | null)[] = nodes.map(() => null);
   const failed: { index: number; message: string }[] = [];
@@ -146,7 +151,7 @@ export async function downloadAllBills(options: {
   const taken = new Set<string>();
   const entries: Record<string, Uint8Array> = {};
   for (const [index, blob] of blobs.entries()) {
-    if (blob) entries[billFileName(nodes[index]!, month, format, taken)] = await blobBytes(blob);
+    if (blob) entries[zipEntryName(nodes[index]!, allNodes, month, format, taken)] = await blobBytes(blob);
   }
   const files = Object.keys(entries).length;
   if (files === 0) return { files, skipped, failed: failures, notAsked, canceled: false, zipName: null };

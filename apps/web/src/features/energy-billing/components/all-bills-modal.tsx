@@ -3,6 +3,7 @@ import { Alert as Notice, Button, Flex, Modal, Progress, Radio, Typography } fro
 import { useTranslation } from 'react-i18next';
 import type { BillNodes } from '@sbuilding/shared';
 import {
+  billedNodes,
   downloadAllBills,
   type AllBillsProgress,
   type AllBillsResult,
@@ -36,6 +37,9 @@ export function AllBillsModal({
   const [format, setFormat] = useState<BillFormat>('pdf');
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const abort = useRef<AbortController | null>(null);
+  // Only the places a meter measures have a bill: asking for the others would only answer 400.
+  const billed = billedNodes(nodes);
+  const unmetered = nodes.length - billed.length;
   // Leaving the page stops what is still under way.
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -44,7 +48,7 @@ export function AllBillsModal({
     abort.current = controller;
     setPhase({
       kind: 'running',
-      progress: { done: 0, total: nodes.length, current: null },
+      progress: { done: 0, total: billed.length, current: null },
       canceling: false,
     });
     try {
@@ -52,7 +56,8 @@ export function AllBillsModal({
         projectId,
         month,
         format,
-        nodes,
+        nodes: billed,
+        allNodes: nodes,
         signal: controller.signal,
         onProgress: (progress) => setPhase((p) => (p.kind === 'running' ? { ...p, progress } : p)),
       });
@@ -78,7 +83,14 @@ export function AllBillsModal({
   if (phase.kind === 'choose') {
     body = (
       <Flex vertical gap="middle">
-        <Typography.Text>{t('energyBilling.allBills.intro', { count: nodes.length, month })}</Typography.Text>
+        <Typography.Text>
+          {t('energyBilling.allBills.intro', { count: billed.length, month })}
+        </Typography.Text>
+        {unmetered > 0 && (
+          <Typography.Text type="secondary">
+            {t('energyBilling.allBills.unmetered', { count: unmetered })}
+          </Typography.Text>
+        )}
         <Radio.Group
           aria-label={t('energyBilling.allBills.format')}
           value={format}
@@ -94,7 +106,7 @@ export function AllBillsModal({
       <Button key="close" onClick={close}>
         {t('energyBilling.allBills.close')}
       </Button>,
-      <Button key="start" type="primary" disabled={nodes.length === 0} onClick={() => void start()}>
+      <Button key="start" type="primary" disabled={billed.length === 0} onClick={() => void start()}>
         {t('energyBilling.allBills.start')}
       </Button>,
     ];
@@ -162,7 +174,9 @@ function Summary({ result }: { result: AllBillsResult }) {
           ? t('energyBilling.allBills.saved', { count: result.files, name: result.zipName })
           : t('energyBilling.allBills.nothing')}
       </Typography.Text>
-      <Typography.Text>{t('energyBilling.allBills.skipped', { count: result.skipped })}</Typography.Text>
+      {result.skipped > 0 && (
+        <Typography.Text>{t('energyBilling.allBills.skipped', { count: result.skipped })}</Typography.Text>
+      )}
       <Typography.Text type={result.failed.length > 0 ? 'danger' : undefined}>
         {t('energyBilling.allBills.failed', { count: result.failed.length })}
       </Typography.Text>

@@ -22,7 +22,7 @@ export function ReportHistoryCard({ projectId }: { projectId: number }) {
         locale={{ emptyText: <Empty description={t('energyReports.history.empty')} /> }}
         columns={[
           {
-            title: t('energyReports.history.sentAt'),
+            title: times.titled(t('energyReports.history.sentAt')),
             dataIndex: 'sentAt',
             render: (v: string) => times.format(v),
           },

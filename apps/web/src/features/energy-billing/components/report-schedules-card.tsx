@@ -90,12 +90,12 @@ export function ReportSchedulesCard({ projectId }: { projectId: number }) {
             ),
           },
           {
-            title: t('energyReports.schedules.nextRun'),
+            title: times.titled(t('energyReports.schedules.nextRun')),
             dataIndex: 'nextRunAt',
             render: (v: string, s) => (s.enabled ? times.format(v) : '—'),
           },
           {
-            title: t('energyReports.schedules.lastRun'),
+            title: times.titled(t('energyReports.schedules.lastRun')),
             dataIndex: 'lastRunAt',
             render: (v: string | null) => (v ? times.format(v) : '—'),
           },

@@ -45,7 +45,15 @@ export function ReportView({ report }: { report: EnergyReport }) {
             {
               key: 'cost',
               label: t('energyReports.view.cost'),
-              children: report.hasTariff ? money(report.cost) : t('energyReports.view.noTariff'),
+              children: report.hasTariff ? (
+                <Flex vertical>
+                  <span>{money(report.cost)}</span>
+                  {/* The bills' demand and fixed charges are not in it: said where the figure is. */}
+                  <Typography.Text type="secondary">{t('energyReports.view.costNote')}</Typography.Text>
+                </Flex>
+              ) : (
+                t('energyReports.view.noTariff')
+              ),
             },
             {
               key: 'carbon',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BILL_LEVELS,
   expiryPassed,
+  expiryTooFar,
   REPORT_PERIODS,
   SHARE_KINDS,
   type BillLevel,
@@ -167,6 +168,8 @@ export function ShareForm({
                 if (!value) throw new Error(validationMessage('required', 'expiresAt'));
                 if (expiryPassed(times.fromPicker(value), Date.now()))
                   throw new Error(validationMessage('expiryPast', 'expiresAt'));
+                if (expiryTooFar(times.fromPicker(value), Date.now()))
+                  throw new Error(validationMessage('expiryTooFar', 'expiresAt'));
               },
             },
           ]}

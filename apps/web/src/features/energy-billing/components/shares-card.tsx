@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { BillLevel, ShareLink } from '@sbuilding/shared';
@@ -23,6 +23,7 @@ export function SharesCard({ projectId }: { projectId: number }) {
   const shares = useShares(projectId);
   const nodes = useBillNodes(projectId);
   const revoke = useRevokeShare();
+  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<ShareLink | null>(null);
   const nodeName = (level: BillLevel | null, id: number | null) =>
@@ -72,12 +73,12 @@ export function SharesCard({ projectId }: { projectId: number }) {
             ),
           },
           {
-            title: t('energyReports.shares.expiresAt'),
+            title: times.titled(t('energyReports.shares.expiresAt')),
             dataIndex: 'expiresAt',
             render: (v: string) => times.format(v),
           },
           {
-            title: t('energyReports.shares.createdAt'),
+            title: times.titled(t('energyReports.shares.createdAt')),
             dataIndex: 'createdAt',
             render: (v: string) => times.format(v),
           },
@@ -88,7 +89,12 @@ export function SharesCard({ projectId }: { projectId: number }) {
               l.status === 'active' ? (
                 <Popconfirm
                   title={t('energyReports.shares.revokeConfirm')}
-                  onConfirm={() => revoke.mutate(l.id)}
+                  onConfirm={() =>
+                    revoke.mutate(l.id, {
+                      // Said once it is done: a status tag changing alone is easy to miss.
+                      onSuccess: () => message.success(t('energyReports.shares.revoked')),
+                    })
+                  }
                 >
                   <Button
                     size="small"

@@ -23,8 +23,8 @@ const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 15_000 };
 
 const NODES: BillNodes = [
-  { level: 'building', id: 1, name: 'Main hall', parentId: null },
-  { level: 'floor', id: 2, name: 'F1', parentId: 1 },
+  { level: 'building', id: 1, name: 'Main hall', parentId: null, metered: true },
+  { level: 'floor', id: 2, name: 'F1', parentId: 1, metered: true },
 ];
 const BILL: Bill = {
   projectId: 5,
@@ -136,15 +136,19 @@ describe('bills page', { timeout: 150_000 }, () => {
       const file = seen.find((c) => c.url === '/sbuilding/energy/bill/file');
       expect(file?.params).toMatchObject({ format: 'pdf', nodeId: 1 });
     }, WAIT);
+    // Named by the place, as the zip names it (not by its id).
+    await waitFor(() => expect(saveBlob).toHaveBeenCalled(), WAIT);
+    expect(vi.mocked(saveBlob).mock.calls[0]?.[1]).toMatch(/^bill_Main-hall_\d{4}-\d{2}\.pdf$/);
     await setLanguage('zh-CN');
     expect(await screen.findByText('读数缺口', {}, WAIT)).toBeInTheDocument();
   });
 
-  it('zips every bill of the month, leaving out a place without a meter', async () => {
+  it('zips every bill of the month, saying first which places it leaves out and never asking for them', async () => {
     const nodes: BillNodes = [
-      { level: 'building', id: 1, name: 'Building A', parentId: null },
-      { level: 'floor', id: 2, name: 'F1', parentId: 1 },
-      { level: 'zone', id: 3, name: 'Zone: East', parentId: 2 },
+      { level: 'building', id: 1, name: 'Building A', parentId: null, metered: true },
+      { level: 'floor', id: 2, name: 'F1', parentId: 1, metered: false },
+      { level: 'floor', id: 4, name: '1st floor', parentId: 1, metered: true },
+      { level: 'zone', id: 3, name: 'Zone: East', parentId: 4, metered: true },
     ];
     serve({
       '/sbuilding/energy/bill/nodes': envelope(200, nodes),
@@ -160,28 +164,34 @@ describe('bills page', { timeout: 150_000 }, () => {
     const dialog = await openAllBills();
     const format = dialog.getByRole('radiogroup', { name: 'File format' });
     expect(within(format).getByRole('radio', { name: 'PDF' })).toBeChecked();
-    expect(dialog.getByText('3 places have a bill in', { exact: false })).toBeInTheDocument();
+    expect(dialog.getByText('3 places have a meter and so a bill in', { exact: false })).toBeInTheDocument();
+    expect(dialog.getByText('1 place has no meter and no bill: it is left out.')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1), WAIT);
 
     const month = String((fileCalls()[0]?.params as { month: string }).month);
     expect(month).toMatch(/^\d{4}-\d{2}$/);
+    // The place without a meter is never asked for (it would answer 400 and log an error).
     expect(fileCalls().map((c) => c.params)).toEqual(
-      nodes.map((n) => ({ projectId: 5, month, level: n.level, nodeId: n.id, format: 'pdf' })),
+      nodes
+        .filter((n) => n.metered)
+        .map((n) => ({ projectId: 5, month, level: n.level, nodeId: n.id, format: 'pdf' })),
     );
     const [zip, zipName] = vi.mocked(saveBlob).mock.calls[0]!;
     expect(zipName).toBe(`Tower-One_bills_${month}.zip`);
     const files = unzipSync(await bytesOf(zip));
-    expect(Object.keys(files).sort()).toEqual([
-      `building_Building-A_${month}.pdf`,
-      `zone_Zone-East_${month}.pdf`,
+    // A floor's and a zone's entries say which building they are in.
+    expect(Object.keys(files)).toEqual([
+      `bill_Building-A_${month}.pdf`,
+      `bill_Building-A_1st-floor_${month}.pdf`,
+      `bill_Building-A_1st-floor_Zone-East_${month}.pdf`,
     ]);
     const text = (name: string) => new TextDecoder().decode(files[name]);
-    expect(text(`building_Building-A_${month}.pdf`)).toBe('%PDF-1');
-    expect(text(`zone_Zone-East_${month}.pdf`)).toBe('%PDF-3');
+    expect(text(`bill_Building-A_${month}.pdf`)).toBe('%PDF-1');
+    expect(text(`bill_Building-A_1st-floor_Zone-East_${month}.pdf`)).toBe('%PDF-3');
 
-    expect(await dialog.findByText(`2 bills in Tower-One_bills_${month}.zip.`, {}, WAIT)).toBeInTheDocument();
-    expect(dialog.getByText('1 place without a meter skipped.')).toBeInTheDocument();
+    expect(await dialog.findByText(`3 bills in Tower-One_bills_${month}.zip.`, {}, WAIT)).toBeInTheDocument();
+    expect(dialog.queryByText(/skipped/)).not.toBeInTheDocument();
     expect(dialog.getByText('0 failed.')).toBeInTheDocument();
   });
 
@@ -192,6 +202,7 @@ describe('bills page', { timeout: 150_000 }, () => {
       id,
       name: `Building ${id}`,
       parentId: null,
+      metered: true,
     }));
     serve({
       '/sbuilding/energy/bill/nodes': envelope(200, nodes),
@@ -221,6 +232,7 @@ describe('bills page', { timeout: 150_000 }, () => {
       id,
       name: `Building ${id}`,
       parentId: null,
+      metered: true,
     }));
     const waiting: (() => void)[] = [];
     serve({

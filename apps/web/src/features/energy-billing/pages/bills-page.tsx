@@ -246,7 +246,7 @@ export default function BillsPage() {
   const onDownload = (format: 'xlsx' | 'pdf') =>
     query &&
     download.mutate(
-      { query, format },
+      { query, format, nodes: nodes.data ?? [] },
       { onError: (e) => message.error(e instanceof Error ? e.message : t('energyBilling.bills.failed')) },
     );
 

@@ -29,7 +29,7 @@ import {
 } from '@sbuilding/shared';
 import { EChart } from '@/components/echart';
 import { NoProject } from '@/components/no-project';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useProjectTime } from '@/lib/time';
 import { useDeleteMeterNode, useMeterTree, useSaveMeterNode } from '../api/meters';
@@ -165,7 +165,7 @@ export default function MetersPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const projectId = currentProjectId();
-  const canEdit = useHasRole(['tbAdmin']);
+  const canEdit = useCan('projects:write');
   const times = useProjectTime();
   const [period, setPeriod] = useState<EnergyPeriod>('MONTH');
   const [anchor, setAnchor] = useState<Dayjs>(() => times.nowPicker());

@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { ReportSend } from '@sbuilding/shared';
+import type { ReportSend, ShareLink } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { envelope, serve } from '@/test/http';
+import { envelope, seen, serve } from '@/test/http';
 import ReportsPage from './reports-page';
 
 const WAIT = { timeout: 15_000 };
+const userEvent = userEventLib.setup({ delay: null });
 
 const send = (over: Partial<ReportSend>): ReportSend => ({
   id: 1,
@@ -85,5 +87,42 @@ describe('reports page send history', { timeout: 150_000 }, () => {
     expect(
       screen.getByText('未发送：该次定时发送尝试 3 次均未完成（每次发送它的服务器都中途停止）。'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('reports page share links', { timeout: 150_000 }, () => {
+  const link: ShareLink = {
+    id: 4,
+    projectId: 5,
+    kind: 'bill',
+    label: 'For the landlord',
+    target: { period: null, anchor: null, month: '2026-07', level: 'building', nodeId: 1 },
+    expiresAt: '2026-12-31T00:00:00.000Z',
+    revokedAt: null,
+    createdAt: '2026-07-20T00:00:00.000Z',
+    status: 'active',
+    token: null,
+  };
+
+  it('says what each link shows (not a count) and confirms a revocation once it is done', async () => {
+    serve({
+      '/sbuilding/energy/report/schedule/list': envelope(200, []),
+      '/sbuilding/energy/report/send/list': envelope(200, []),
+      '/sbuilding/energy/report/share/list': envelope(200, [link]),
+      '/sbuilding/notification/channel/list': envelope(200, []),
+      '/sbuilding/energy/bill/nodes': envelope(200, [
+        { level: 'building', id: 1, name: 'Building A', parentId: null, metered: true },
+      ]),
+      '/sbuilding/energy/report/share/4/revoke': envelope(200, { ...link, status: 'revoked' }),
+    });
+    renderPage();
+    expect(await screen.findByRole('columnheader', { name: 'What it shows' }, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('Bill: Building A, 2026-07', {}, WAIT)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke For the landlord' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^(OK|Revoke)$/ }, WAIT));
+    expect(await screen.findByText('Link revoked: it no longer opens.', {}, WAIT)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(seen.some((c) => c.url === '/sbuilding/energy/report/share/4/revoke')).toBe(true),
+    );
   });
 });

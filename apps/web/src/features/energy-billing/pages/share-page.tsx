@@ -1,14 +1,37 @@
 import { useEffect } from 'react';
-import { Flex, Result, Segmented, Spin, Typography } from 'antd';
+import { Button, Flex, Result, Segmented, Space, Spin, Typography } from 'antd';
+import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatInstant } from '@sbuilding/shared';
-import { currentLanguage, LANGUAGES, setLanguage, type Language } from '@/lib/i18n';
+import { currentLanguage, LANGUAGES, requestLang, setLanguage, type Language } from '@/lib/i18n';
 import { useSharedView } from '../api/reports';
 import { ReportView } from '../components/report-view';
 import { BillView } from './bills-page';
 
 const LABEL_KEYS: Record<Language, string> = { en: 'languages.en', 'zh-CN': 'languages.zhCN' };
+
+/**
+ * The shared report's or bill's files, in the page's language: plain links to the public file call (no
+ * session; the server names the file as the console names a bill), a bill as PDF and .xlsx, a report as PDF.
+ */
+function ShareFiles({ token, kind }: { token: string; kind: 'report' | 'bill' }) {
+  const { t } = useTranslation();
+  const href = (format: 'pdf' | 'xlsx') =>
+    `/sbuilding/public/share/${encodeURIComponent(token)}/file?format=${format}&lang=${requestLang()}`;
+  return (
+    <Space wrap>
+      <Button icon={<FilePdfOutlined aria-hidden />} href={href('pdf')} download>
+        {t('energyReports.share.download', { format: 'PDF' })}
+      </Button>
+      {kind === 'bill' && (
+        <Button icon={<FileExcelOutlined aria-hidden />} href={href('xlsx')} download>
+          {t('energyReports.share.download', { format: '.xlsx' })}
+        </Button>
+      )}
+    </Space>
+  );
+}
 
 /**
  * /share/:token, outside the signed-in layout: the one report or bill a share link opens, read-only, and
@@ -43,11 +66,14 @@ export function SharePage() {
     const zone = data.report?.timeZone ?? data.bill?.timeZone ?? 'UTC';
     body = (
       <Flex vertical gap="middle">
-        <Typography.Text type="secondary" data-testid="share-expiry">
-          {t('energyReports.share.readOnly', {
-            at: formatInstant(data.expiresAt, zone, i18n.language, 'dateTime'),
-          })}
-        </Typography.Text>
+        <Flex justify="space-between" align="center" wrap gap="small">
+          <Typography.Text type="secondary" data-testid="share-expiry">
+            {t('energyReports.share.readOnly', {
+              at: formatInstant(data.expiresAt, zone, i18n.language, 'dateTime'),
+            })}
+          </Typography.Text>
+          <ShareFiles token={token} kind={data.kind} />
+        </Flex>
         {data.report && <ReportView report={data.report} />}
         {data.bill && <BillView bill={data.bill} />}
       </Flex>

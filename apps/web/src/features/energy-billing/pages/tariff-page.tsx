@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useProjectTime } from '@/lib/time';
 import type { EmissionFactor, Tariff, TariffCreateInput } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import {
   useDeleteFactor,
@@ -158,7 +158,7 @@ export default function TariffPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const projectId = currentProjectId();
-  const canEdit = useHasRole(['tbAdmin']);
+  const canEdit = useCan('projects:write');
   const tariffs = useTariffs(projectId);
   const save = useSaveTariff();
   const remove = useDeleteTariff();

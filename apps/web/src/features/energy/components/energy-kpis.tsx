@@ -1,7 +1,13 @@
 import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EnergyBoard, EnergyBoardCost, EnergySavings } from '@sbuilding/shared';
+import {
+  SAVINGS_BASELINE_DAYS,
+  SAVINGS_BASELINE_LOOKBACK_DAYS,
+  type EnergyBoard,
+  type EnergyBoardCost,
+  type EnergySavings,
+} from '@sbuilding/shared';
 import { formatCarbon, formatKwh, formatMoney } from './format';
 
 function range(r: { from: string; to: string }) {
@@ -93,7 +99,16 @@ export function EnergyKpis({
             value={savings ? kwh(savings.kwh) : '—'}
             suffix={savings ? 'kWh' : undefined}
           />
-          {savings && (
+          {savings && savings.kwh === 0 && (
+            // A new campus: zero is right by the baseline rule, but say why and what comes (issue 34).
+            <Typography.Text type="secondary" data-testid="energy-saved-none">
+              {t('energy.savedNone', {
+                days: SAVINGS_BASELINE_DAYS,
+                lookback: SAVINGS_BASELINE_LOOKBACK_DAYS,
+              })}
+            </Typography.Text>
+          )}
+          {savings && savings.kwh !== 0 && (
             <Flex vertical>
               <Typography.Text type="secondary">
                 {board.energy > 0

@@ -236,6 +236,23 @@ describe('energy board', { timeout: 150_000 }, () => {
     expect(screen.getByText('占本期用电量的 10%')).toBeInTheDocument();
   });
 
+  it('says why a new campus saved nothing yet and when its first figures come, instead of a bare zero', async () => {
+    serve({
+      '/sbuilding/board/energy/summary': envelope(200, BOARD),
+      '/sbuilding/board/energy/savings': envelope(200, {
+        ...SAVINGS,
+        scenesKwh: 0,
+        noonNapsKwh: 0,
+        acAutomationsKwh: 0,
+        kwh: 0,
+      }),
+    });
+    renderPage();
+    const none = await screen.findByTestId('energy-saved-none', {}, WAIT);
+    expect(none).toHaveTextContent(/up to 4 comparable days without automation \(within 28 days\)/);
+    expect(screen.queryByText(/of this period's consumption/)).toBeNull();
+  });
+
   it("shows the period's peak demand of the scope, its building and floor (issue 22)", async () => {
     serve({
       '/sbuilding/board/energy/summary': envelope(200, BOARD),

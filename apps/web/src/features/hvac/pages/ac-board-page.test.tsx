@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { DEVICE_CONTROL_PERMISSION, type AcBoard, type RealSeriesData } from '@sbuilding/shared';
+import { permissionsForRoles, type AcBoard, type RealSeriesData } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -78,7 +78,7 @@ const sent = () => seen.filter((c) => c.url === SEND && c.method === 'post').map
 beforeEach(async () => {
   queryClient.clear();
   socket.listeners.clear();
-  useSession.setState({ permissions: [DEVICE_CONTROL_PERMISSION] });
+  useSession.setState({ roles: ['tbCustomer'], permissions: permissionsForRoles(['tbCustomer']) });
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
 });
@@ -130,7 +130,10 @@ describe('AC board', { timeout: 150_000 }, () => {
   });
 
   it("shows words only and 'No operation permission !' without the control right", async () => {
-    useSession.setState({ permissions: [] });
+    useSession.setState({
+      roles: ['tbVisualDisplay'],
+      permissions: permissionsForRoles(['tbVisualDisplay']),
+    });
     renderPage();
     const table = await screen.findByRole('table', {}, WAIT);
     expect(within(table).queryByRole('switch')).toBeNull();

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Alert, Card, Empty, Flex, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_CONTROL_PERMISSION } from '@sbuilding/shared';
 import { BuildingBoard } from '@/components/building-board';
 import { ProjectPage } from '@/components/project-page';
-import { useHasPermission } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useAcBoard } from '../api/get-ac-board';
 import { AcGroupControl } from '../components/ac-group-control';
 import { AcTable } from '../components/ac-table';
 import { useLiveAcBoard, usePatchAcBoards } from '../hooks/use-live-ac-board';
-
-const CONTROL = [DEVICE_CONTROL_PERMISSION];
 
 /**
  * /board/ac (Acboard): every AC unit of the project (or of one building) with room temperature, setpoint,
@@ -20,7 +17,7 @@ const CONTROL = [DEVICE_CONTROL_PERMISSION];
 export default function AcBoardPage() {
   const { t } = useTranslation();
   const projectId = currentProjectId();
-  const canControl = useHasPermission(CONTROL);
+  const canControl = useCan('devices:control');
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const board = useAcBoard(projectId, buildingId);
   useLiveAcBoard(board.data);

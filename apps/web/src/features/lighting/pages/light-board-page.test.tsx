@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import {
-  DEVICE_CONTROL_PERMISSION,
+  permissionsForRoles,
   type Building,
   type Floor,
   type LightBoard,
@@ -127,7 +127,7 @@ beforeEach(async () => {
   queryClient.clear();
   socket.listeners.clear();
   socket.followed.length = 0;
-  useSession.setState({ permissions: [DEVICE_CONTROL_PERMISSION] });
+  useSession.setState({ roles: ['tbCustomer'], permissions: permissionsForRoles(['tbCustomer']) });
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
 });
@@ -210,7 +210,10 @@ describe('light board', { timeout: 150_000 }, () => {
   });
 
   it("shows the state read-only with 'No operation permission !' without the control right", async () => {
-    useSession.setState({ permissions: [] });
+    useSession.setState({
+      roles: ['tbVisualDisplay'],
+      permissions: permissionsForRoles(['tbVisualDisplay']),
+    });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: /^Light Desk lamp/ }, WAIT));
     expect(await screen.findByRole('switch', { name: 'On/off of Light 101' }, WAIT)).toBeDisabled();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Card, Drawer, Empty, Flex, Form, Radio, Segmented, Spin, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_CONTROL_PERMISSION, type BoardLight } from '@sbuilding/shared';
+import type { BoardLight } from '@sbuilding/shared';
 import { BuildingSelect, useBuildingFloors, useProjectBuildings } from '@/components/location-select';
 import { ProjectPage } from '@/components/project-page';
-import { useHasPermission } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useLightBoard } from '../api/get-light-board';
 import { LightGroupControl } from '../components/group-control';
@@ -13,8 +13,6 @@ import { LightPlan } from '../components/light-plan';
 import { LightTable } from '../components/light-table';
 import { useLiveLightBoard, usePatchLightBoard } from '../hooks/use-live-light-board';
 import '../components/lighting.css';
-
-const CONTROL = [DEVICE_CONTROL_PERMISSION];
 
 function Loading() {
   const { t } = useTranslation();
@@ -29,7 +27,7 @@ function Loading() {
 /** One building's board: floors with their counts, the chosen floor's plan or list, the drawer. */
 function BuildingLights({ buildingId }: { buildingId: number }) {
   const { t } = useTranslation();
-  const canControl = useHasPermission(CONTROL);
+  const canControl = useCan('devices:control');
   const board = useLightBoard(buildingId);
   const floors = useBuildingFloors(buildingId);
   const [floorId, setFloorId] = useState<number | null>(null);

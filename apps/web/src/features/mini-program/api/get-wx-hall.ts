@@ -6,7 +6,9 @@ import { wxKey } from './get-wx-halls';
 export function wxHallQueryOptions(hallId: number) {
   return queryOptions({
     queryKey: [...wxKey, 'hall', hallId],
-    queryFn: () => get(`/sbuilding/wx/hall/${hallId}`, { schema: wxHallDetailSchema }),
+    // Silent: the page says what went wrong in place ('This building is not one of yours'), with a way back.
+    queryFn: () =>
+      get(`/sbuilding/wx/hall/${hallId}`, { schema: wxHallDetailSchema, silent: 'except-expired' }),
   });
 }
 

@@ -12,6 +12,7 @@ export function wxScenesQueryOptions(hallId: number) {
 }
 
 /** The scenes the building's manager offers in the mini-program. */
-export function useWxScenes(hallId: number | null) {
-  return useQuery({ ...wxScenesQueryOptions(hallId ?? 0), enabled: hallId !== null });
+/** Asked only once the building itself has answered (`ready`): a building that is not theirs says so once. */
+export function useWxScenes(hallId: number | null, ready = true) {
+  return useQuery({ ...wxScenesQueryOptions(hallId ?? 0), enabled: hallId !== null && ready });
 }

@@ -15,6 +15,7 @@ export function wxSummaryQueryOptions(hallId: number) {
 }
 
 /** The building's air quality now and its energy today against yesterday at this time. */
-export function useWxSummary(hallId: number | null) {
-  return useQuery({ ...wxSummaryQueryOptions(hallId ?? 0), enabled: hallId !== null });
+/** Asked only once the building itself has answered (`ready`): a building that is not theirs says so once. */
+export function useWxSummary(hallId: number | null, ready = true) {
+  return useQuery({ ...wxSummaryQueryOptions(hallId ?? 0), enabled: hallId !== null && ready });
 }

@@ -43,23 +43,32 @@ function HallView({ hallId, several, onChoose }: { hallId: number; several: bool
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const hall = useWxHall(hallId);
-  const summary = useWxSummary(hallId);
-  const scenes = useWxScenes(hallId);
+  const summary = useWxSummary(hallId, hall.isSuccess);
+  const scenes = useWxScenes(hallId, hall.isSuccess);
   const control = useControl(hallId);
   useLiveHall(hallId, hall.data);
 
   if (hall.isPending) return <Spin className="wx-spin" aria-label={t('wxProgram.loading')} />;
   if (hall.isError) {
-    const code = hall.error instanceof RequestError ? hall.error.code : null;
+    // Another building's link: one message and the way back to the person's own buildings (issue 34: three
+    // stacked 'Resource not found' notices and no way back). Another failure: try again, or go back.
+    const notYours = hall.error instanceof RequestError && hall.error.code === 404;
     return (
       <Result
-        status={code === 404 ? '404' : 'warning'}
-        title={code === 404 ? t('wxProgram.notYours') : hall.error.message}
-        extra={
-          <Button size="large" type="primary" onClick={several ? onChoose : () => void hall.refetch()}>
-            {several ? t('wxProgram.otherBuildings') : t('wxProgram.refresh')}
-          </Button>
-        }
+        status={notYours ? '404' : 'warning'}
+        title={notYours ? t('wxProgram.notYours') : hall.error.message}
+        extra={[
+          !notYours && (
+            <Button key="refresh" size="large" type="primary" onClick={() => void hall.refetch()}>
+              {t('wxProgram.refresh')}
+            </Button>
+          ),
+          (notYours || several) && (
+            <Button key="mine" size="large" type={notYours ? 'primary' : 'default'} onClick={onChoose}>
+              {t('wxProgram.otherBuildings')}
+            </Button>
+          ),
+        ]}
       />
     );
   }

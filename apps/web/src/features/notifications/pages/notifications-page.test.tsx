@@ -36,6 +36,7 @@ const DELIVERY = {
   alertId: 40,
   alertObject: 'Roof gateway',
   sceneRunId: null,
+  workOrderId: null,
   event: 'raised',
   level: 'urgent',
   status: 'failed',

@@ -17,15 +17,13 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelTestResult, NotificationChannel } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
 import { Tabs } from '@/components/tabs';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useChannels, useDeleteChannel, useTestChannel } from '../api/channels';
 import { ChannelForm } from '../components/channel-form';
 import { DeliveryLog } from '../components/delivery-log';
 import { SmtpSettingsForm } from '../components/smtp-settings';
 import './notifications-page.css';
-
-const PLATFORM_ADMIN = ['admin'];
 
 interface TestOutcome extends ChannelTestResult {
   name: string;
@@ -38,7 +36,8 @@ interface TestOutcome extends ChannelTestResult {
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const projectId = currentProjectId();
-  const isPlatformAdmin = useHasRole(PLATFORM_ADMIN);
+  // The mail server is the platform's (GET and PUT /system/config/smtp).
+  const canSetMailServer = useCan('platform:write');
   const channels = useChannels(projectId);
   const remove = useDeleteChannel();
   const test = useTestChannel();
@@ -180,7 +179,7 @@ export default function NotificationsPage() {
         ),
     },
   ];
-  if (isPlatformAdmin)
+  if (canSetMailServer)
     items.push({ key: 'smtp', label: t('notifications.smtp'), children: <SmtpSettingsForm /> });
 
   return (

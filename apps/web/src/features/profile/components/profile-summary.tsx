@@ -29,7 +29,7 @@ export function ProfileSummary({ profile }: { profile: ProfileResponse }) {
           { key: 'roles', label: t('profile.roles'), children: roles },
           {
             key: 'createTime',
-            label: t('profile.createTime'),
+            label: times.titled(t('profile.createTime')),
             children: times.format(user.createTime, 'dateTimeMinutes'),
           },
         ]}

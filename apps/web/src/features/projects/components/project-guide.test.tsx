@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
+import { permissionsForRoles, type Role } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { pageNavigation } from '@/lib/logout';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import { ProjectGuide } from './project-guide';
 
@@ -26,9 +28,15 @@ const project = (id: number, projectName: string) => ({
 
 let rows: ReturnType<typeof project>[] = [];
 
+/** Signs in with a role as GET /getInfo gives it (roles and their permissions). */
+function signInAs(role: Role) {
+  useSession.setState({ roles: [role], permissions: permissionsForRoles([role]) });
+}
+
 beforeEach(async () => {
   queryClient.clear();
   localStorage.clear();
+  signInAs('tbAdmin');
   await setLanguage('en');
   serve({
     '/sbuilding/project/getList': () => envelope(200, { rows, total: rows.length }),
@@ -81,5 +89,20 @@ describe('the project guide', () => {
       status: 'new',
       address: '1 Harbour Road',
     });
+  });
+
+  it('tells a customer without projects who creates them, offering no form the server would refuse', async () => {
+    rows = [];
+    signInAs('tbCustomer');
+    renderGuide();
+    expect(
+      await screen.findByText(
+        'There are no projects yet: your project administrator creates them.',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create project' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Project name')).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@sbuilding/shared';
 import { DictTag } from '@/components/dict-tag';
 import { pageNavigation } from '@/lib/logout';
+import { useCan } from '@/lib/permissions';
 import { writeStored } from '@/lib/storage';
 import { useCreateProject } from '../api/create-project';
 import { useProjects } from '../api/list-projects';
@@ -21,15 +22,20 @@ export function selectProject(id: number): void {
   pageNavigation.assign('/');
 }
 
-/** The guide's body: the user's projects to pick from, or a form creating the first one. */
+/**
+ * The guide's body: the user's projects to pick from, or a form creating the first one for whoever may
+ * create projects (a customer or display screen without projects is told who creates them instead).
+ */
 export function ProjectGuide() {
   const { t } = useTranslation();
   const projects = useProjects(PROJECT_LIST_FETCH);
+  const canCreate = useCan('projects:create');
   if (projects.isLoading) return <Skeleton active />;
   // The request client has said what went wrong; a creation form would suggest there are no projects.
   if (projects.isError) return <Empty description={t('projects.guide.loadFailed')} />;
   const rows = projects.data?.rows ?? [];
-  if (rows.length === 0) return <FirstProjectForm />;
+  if (rows.length === 0)
+    return canCreate ? <FirstProjectForm /> : <Empty description={t('projects.guide.noneToRead')} />;
   return (
     <List
       className="sb-guide-projects"

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useProjects } from '../api/list-projects';
 import { ProjectCalendarDrawer } from '../components/project-calendar-drawer';
 import { ProjectFilters, type ProjectFilter } from '../components/project-filters';
@@ -12,12 +12,11 @@ import { ProjectFormModal } from '../components/project-form-modal';
 import { ProjectsTable } from '../components/projects-table';
 import './projects-page.css';
 
-const WRITERS = ['tbAdmin'];
-
 /** /project: the tenant's projects with filters, paging, create, edit, delete and their calendars. */
 export default function ProjectsPage() {
   const { t } = useTranslation();
-  const canEdit = useHasRole(WRITERS);
+  const canCreate = useCan('projects:create');
+  const canEdit = useCan('projects:write');
   const [filter, setFilter] = useState<ProjectFilter>({});
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const projects = useProjects({ ...page, ...filter });
@@ -37,7 +36,7 @@ export default function ProjectsPage() {
               setPage((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
             }}
           />
-          {canEdit && (
+          {canCreate && (
             <div>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
                 {t('projects.create')}

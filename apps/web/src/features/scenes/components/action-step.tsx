@@ -224,7 +224,7 @@ export function ActionStep({ projectId, errors }: { projectId: number; errors: W
                 const n = field.name + 1;
                 const params = category && method ? paramsOf(category, method) : [];
                 return (
-                  <fieldset key={field.key} className="sb-scene-action">
+                  <fieldset key={field.key} className="sb-scene-action sb-fieldset">
                     <legend>{t('sceneWizard.actionN', { n })}</legend>
                     <Space wrap align="start">
                       <Form.Item

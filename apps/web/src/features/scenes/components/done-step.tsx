@@ -1,12 +1,12 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConditionValues, WizardValues } from './wizard-values';
-import { useKeyLabel } from '@/lib/key-label';
+import { useParamsText } from '@/lib/params-text';
 
 /** Step 4: what will be saved, in words. */
 export function DoneStep({ values }: { values: WizardValues }) {
   const { t } = useTranslation();
-  const keyLabel = useKeyLabel();
+  const paramsText = useParamsText();
   const none = t('sceneWizard.none');
   const condition = (c: ConditionValues) => {
     const range = c.operator === 'within' || c.operator === 'notWithin';
@@ -103,12 +103,7 @@ export function DoneStep({ values }: { values: WizardValues }) {
       label: t('fields.actions'),
       children: values.actions
         .map((a) => {
-          const params = Object.entries(a.params ?? {})
-            .map(
-              ([k, v]) =>
-                `${keyLabel(k)} ${typeof v === 'boolean' ? (v ? t('devices.on') : t('devices.off')) : String(v)}`,
-            )
-            .join(', ');
+          const params = paramsText(a.params ?? {});
           const method = a.method ? t(`controlLog.methods.${a.method}`) : '?';
           return params ? `${method}: ${params}` : method;
         })

@@ -6,7 +6,7 @@ import type { Scene, SceneExplanation } from '@sbuilding/shared';
 import { useExplainScene } from '../api/scenes';
 import { ResultIcon } from '@/components/result-icon';
 import { DrawerScroll } from '@/components/scroll-region';
-import { useKeyLabel } from '@/lib/key-label';
+import { useParamsText } from '@/lib/params-text';
 
 function Holds({ ok }: { ok: boolean }) {
   const { t } = useTranslation();
@@ -49,11 +49,12 @@ function valueText(value: SceneExplanation['conditions'][number]['value']): stri
 
 /**
  * "What would happen now": each check and condition with what it read, whether a device trigger is armed,
- * each target device with what it would do or why not, and the commands; nothing sent.
+ * each target device with what it would do or why not, and the commands it would send (a preview: opening
+ * it sends nothing, and it says so once, above, so the list of commands does not read as a contradiction).
  */
 export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const keyLabel = useKeyLabel();
+  const paramsText = useParamsText();
   const formatTime = useFormatTime();
   const explain = useExplainScene(scene?.id ?? null);
   const data = explain.data;
@@ -125,7 +126,12 @@ export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose
                 description={
                   data.trigger.armed
                     ? t('scenes.explain.armed')
-                    : t('scenes.explain.notArmed', { since: formatTime(data.trigger.conditionsSince) })
+                    : // The run it names is the scene's last run (the list's "Last run"), not when the
+                      // conditions began to hold.
+                      t('scenes.explain.notArmed', {
+                        ran: formatTime(data.trigger.lastRanAt),
+                        since: formatTime(data.trigger.conditionsSince),
+                      })
                 }
               />
             ) : null}
@@ -145,16 +151,20 @@ export function ExplainDrawer({ scene, onClose }: { scene: Scene | null; onClose
               />
             </section>
             <section aria-label={t('scenes.explain.commands')}>
-              <Typography.Title level={3}>{t('scenes.explain.commands')}</Typography.Title>
+              <Typography.Title level={3}>
+                {t(data.decision === 'run' ? 'scenes.explain.commands' : 'scenes.explain.commandsWhenRun')}
+              </Typography.Title>
               <List
                 dataSource={data.commands}
                 locale={{ emptyText: t('scenes.explain.noCommands') }}
                 renderItem={(c) => (
                   <List.Item>
-                    {c.deviceName}: {t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}{' '}
-                    {Object.entries(c.params)
-                      .map(([k, v]) => `${keyLabel(k)} ${String(v)}`)
-                      .join(', ')}
+                    {[
+                      `${c.deviceName}: ${t(`controlLog.methods.${c.method}`, { defaultValue: c.method })}`,
+                      paramsText(c.params),
+                    ]
+                      .filter((part) => part !== '')
+                      .join(' · ')}
                   </List.Item>
                 )}
               />

@@ -17,6 +17,11 @@ export interface SceneWizardProps {
   /** The scene being edited (saved with its version); null creates one. */
   scene: Scene | null;
   initialValues: WizardValues;
+  /**
+   * The caller may look but not change scenes: the steps are shown disabled, Next only turns the page (no
+   * checks), and there is no Save (the page says why).
+   */
+  readOnly?: boolean;
   /** Saved: the page shows what comes next (the wizard may be re-keyed by the reloaded scene). */
   onSaved: (scene: Scene) => void;
 }
@@ -26,7 +31,13 @@ export interface SceneWizardProps {
  * the step with the shared scene schema and stays, showing the section 5 messages, while it has errors;
  * an error of an earlier step (a zone needed by the vacant timeout) takes the wizard back to it.
  */
-export function SceneWizard({ projectId, scene, initialValues, onSaved }: SceneWizardProps) {
+export function SceneWizard({
+  projectId,
+  scene,
+  initialValues,
+  readOnly = false,
+  onSaved,
+}: SceneWizardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<WizardValues>();
@@ -113,6 +124,7 @@ export function SceneWizard({ projectId, scene, initialValues, onSaved }: SceneW
         form={form}
         layout="vertical"
         name="scene-wizard"
+        disabled={readOnly}
         initialValues={initialValues}
         onValuesChange={() => {
           // Once shown, the messages follow the edits.
@@ -120,7 +132,11 @@ export function SceneWizard({ projectId, scene, initialValues, onSaved }: SceneW
             setErrors(errorsOf(stepIssues(values(), WIZARD_STEPS[step] ?? 'done')));
           }
         }}
-        onFinish={() => (step === last ? void onSave() : onNext())}
+        onFinish={() => {
+          if (readOnly) return;
+          if (step === last) void onSave();
+          else onNext();
+        }}
       >
         {step === 0 ? <BasicStep projectId={projectId} errors={errors} /> : null}
         {step === 1 ? <TriggerStep projectId={projectId} errors={errors} /> : null}
@@ -128,7 +144,9 @@ export function SceneWizard({ projectId, scene, initialValues, onSaved }: SceneW
         {step === 3 ? <DoneStep values={values()} /> : null}
         <Space>
           {step > 0 ? (
+            // Not disabled with a read-only form: turning the pages is how its steps are read.
             <Button
+              disabled={false}
               onClick={() => {
                 setErrors({});
                 go(step - 1);
@@ -137,16 +155,22 @@ export function SceneWizard({ projectId, scene, initialValues, onSaved }: SceneW
               {t('sceneWizard.back')}
             </Button>
           ) : null}
-          {step < last ? (
+          {step < last && readOnly ? (
+            <Button type="primary" disabled={false} onClick={() => go(step + 1)}>
+              {t('sceneWizard.next')}
+            </Button>
+          ) : null}
+          {step < last && !readOnly ? (
             <Button type="primary" htmlType="submit">
               {t('sceneWizard.next')}
             </Button>
-          ) : (
+          ) : null}
+          {step === last && !readOnly ? (
             <Button type="primary" htmlType="submit" loading={create.isPending || save.isPending}>
               {t('common.save')}
             </Button>
-          )}
-          <Link to="/scene">{t('common.cancel')}</Link>
+          ) : null}
+          {readOnly ? null : <Link to="/scene">{t('common.cancel')}</Link>}
         </Space>
       </Form>
     </Flex>

@@ -101,7 +101,7 @@ export function TriggerStep({ projectId, errors }: { projectId: number; errors: 
                   const place = (name: string) => `conditions.${field.name}.${name}`;
                   const n = field.name + 1;
                   return (
-                    <fieldset key={field.key} className="sb-scene-condition">
+                    <fieldset key={field.key} className="sb-scene-condition sb-fieldset">
                       <legend>{t('sceneWizard.conditionN', { n })}</legend>
                       <Space wrap align="start">
                         <Form.Item

@@ -107,7 +107,12 @@ const EXPLANATION: SceneExplanation = {
       detail: { gatewayId: 4, gatewayName: 'BLE gateway 2F' },
     },
   ],
-  trigger: { armed: false, conditionsHold: true, conditionsSince: '2026-01-03T08:00:00Z', lastRanAt: null },
+  trigger: {
+    armed: false,
+    conditionsHold: true,
+    conditionsSince: '2026-01-03T08:00:00Z',
+    lastRanAt: '2026-01-03T08:00:05Z',
+  },
 };
 
 const calls = (url: string) => seen.filter((c) => c.url === url).map((c) => bodyOf(c));
@@ -318,10 +323,22 @@ describe('scene list page', { timeout: 150_000 }, () => {
     ).toBeInTheDocument();
     expect(within(drawer).getByText('PIR equal to 0')).toBeInTheDocument();
     expect(within(drawer).getByText('now 1')).toBeInTheDocument();
-    expect(within(drawer).getByText(/Light 201: /)).toBeInTheDocument();
-    // Per target: why it would not be set; and whether the device trigger is armed.
+    // The commands in words, under a heading that does not contradict "nothing has been sent" (issue 34).
+    expect(within(drawer).getByText(/A preview: nothing has been sent\.$/)).toBeInTheDocument();
+    expect(
+      within(drawer).getByRole('heading', { name: 'Commands it would send when it runs' }),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText('Light 201: Switch on/off · On/off: off')).toBeInTheDocument();
+    expect(within(drawer).queryByText(/false/)).not.toBeInTheDocument();
+    // Per target: why it would not be set; and whether the device trigger is armed, naming the last run.
     expect(within(drawer).getByText('Gateway BLE gateway 2F unreachable')).toBeInTheDocument();
-    expect(within(drawer).getByText(/^Not armed: it ran while its conditions hold/)).toBeInTheDocument();
+    expect(
+      within(drawer).getByText(/^Not armed: it last ran at 2026-01-03 \d\d:00:05, while its conditions hold/),
+    ).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+    await setLanguage('zh-CN');
+    expect(await within(drawer).findByText('Light 201: 开关 · 开关: 关', {}, WAIT)).toBeInTheDocument();
+    await setLanguage('en');
     expect(await seriousViolations()).toEqual([]);
   });
 

@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Floor, Scene, Zone } from '@sbuilding/shared';
+import { permissionsForRoles, type Floor, type Role, type Scene, type Zone } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
 import { roomDevice } from '@/test/fixtures';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
@@ -81,8 +82,14 @@ async function pickDevice(name: string) {
   await userEvent.click(await within(picker).findByRole('checkbox', { name: `Select ${name}` }, WAIT));
 }
 
+/** Signs in with a role as GET /getInfo gives it (roles and their permissions). */
+function signInAs(role: Role) {
+  useSession.setState({ roles: [role], permissions: permissionsForRoles([role]) });
+}
+
 beforeEach(async () => {
   queryClient.clear();
+  signInAs('tbAdmin');
   await setLanguage('en');
   localStorage.setItem('projectId', '5');
   serve({
@@ -294,4 +301,30 @@ describe('scene wizard', { timeout: 300_000 }, () => {
     await waitFor(() => expect(chooser.closest('.ant-select')).toHaveTextContent('Room 201'), WAIT);
     expect(screen.getByRole('combobox', { name: 'Floor' }).closest('.ant-select')).toHaveTextContent('2F');
   });
+
+  it.each(['tbCustomer', 'tbVisualDisplay'] as const)(
+    'lets a %s turn the steps of /schedule/add read-only, saying why, with no Save',
+    async (role) => {
+      signInAs(role);
+      renderAt('/schedule/add');
+      expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent(
+        "You can look at the wizard's steps but not save a scene: changing scenes is for the project's administrators.",
+      );
+      expect(await screen.findByLabelText('Name', {}, WAIT)).toBeDisabled();
+      expect(screen.queryByRole('link', { name: 'Cancel' })).not.toBeInTheDocument();
+      // Next turns the page without checking the empty name: nothing here is going to be saved.
+      await next();
+      await stepHeading('Step 2 of 4: Trigger');
+      expect(screen.getByRole('radio', { name: 'Timing' })).toBeDisabled();
+      await next();
+      await stepHeading('Step 3 of 4: Execute action');
+      await next();
+      await stepHeading('Step 4 of 4: Done');
+      expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+      await stepHeading('Step 3 of 4: Execute action');
+      expect(sent('/sbuilding/scene/create')).toHaveLength(0);
+      expect(await seriousViolations()).toEqual([]);
+    },
+  );
 });

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Scene, SceneTriggerType } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
+import { ReadOnlyNotice } from '@/components/read-only-notice';
+import { useCan } from '@/lib/permissions';
 import { currentProjectId } from '@/lib/storage';
 import { useScene } from '../api/get-scene';
 import { SceneSaved, SceneWizard } from '../components/scene-wizard';
@@ -21,7 +23,11 @@ const ADD_PAGES: Readonly<Record<string, { title: string; preset?: SceneTriggerT
   '/linkage/add': { title: 'routes.linkageAdd', preset: 'device' },
 };
 
-/** /scenes/add, /schedule/add, /linkage/add and /scenes/edit?id=: the scene wizard. */
+/**
+ * /scenes/add, /schedule/add, /linkage/add and /scenes/edit?id=: the scene wizard. Whoever reads the project
+ * but may not change scenes (customers, display screens on the add pages) turns its steps read-only, and is
+ * told why.
+ */
 export default function SceneWizardPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -31,6 +37,7 @@ export default function SceneWizardPage() {
   const id = editing ? idOf(params.get('id')) : null;
   const scene = useScene(id);
   const [saved, setSaved] = useState<Scene | null>(null);
+  const canWrite = useCan('automation:write');
   const add = ADD_PAGES[pathname] ?? ADD_PAGES['/scenes/add'];
   const title = editing ? t('routes.scenesEdit') : t(add?.title ?? 'routes.scenesAdd');
 
@@ -53,6 +60,7 @@ export default function SceneWizardPage() {
         projectId={projectId}
         scene={scene.data ?? null}
         initialValues={scene.data ? valuesFromScene(scene.data) : blankValues(add?.preset)}
+        readOnly={!canWrite}
         onSaved={setSaved}
       />
     );
@@ -63,6 +71,9 @@ export default function SceneWizardPage() {
       <Typography.Title level={1} className="sb-page-title">
         {title}
       </Typography.Title>
+      {canWrite ? null : (
+        <ReadOnlyNotice reason={t(editing ? 'sceneWizard.readOnly' : 'sceneWizard.readOnlyAdd')} />
+      )}
       <Card>{body()}</Card>
     </Flex>
   );

@@ -114,10 +114,14 @@ export function InvitationsDrawer({ isAdmin, onClose }: { isAdmin: boolean; onCl
               {t('sso.invitationCreated')}
             </Typography.Title>
             <Flex gap="large" align="center" wrap>
-              <figure>
-                <QRCode value={invitationLink(created.token)} type="svg" size={160} bordered={false} />
-                <figcaption className="sb-visually-hidden">{t('sso.qrCaption')}</figcaption>
-              </figure>
+              {/* The label reaches the <svg role="img"> itself: a hidden caption beside it left the image unnamed. */}
+              <QRCode
+                value={invitationLink(created.token)}
+                type="svg"
+                size={160}
+                bordered={false}
+                aria-label={t('sso.qrCaption')}
+              />
               <Flex vertical gap="small" style={{ flex: 1, minWidth: 240 }}>
                 <Typography.Paragraph
                   copyable={{ text: invitationLink(created.token) }}
@@ -126,7 +130,7 @@ export function InvitationsDrawer({ isAdmin, onClose }: { isAdmin: boolean; onCl
                   {invitationLink(created.token)}
                 </Typography.Paragraph>
                 <Typography.Text type="secondary">
-                  {t('sso.invitationOnce', { expires: times.format(created.expiresAt) })}
+                  {t('sso.invitationOnce', { expires: times.stamp(created.expiresAt) })}
                 </Typography.Text>
               </Flex>
             </Flex>

@@ -7,6 +7,7 @@ import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pa
 import { useDeleteProvider } from '../api/delete-provider';
 import { useProviders } from '../api/get-providers';
 import { ProviderFormModal } from './provider-form-modal';
+import { ProviderLoginLink } from './provider-login-link';
 
 /** The tenant's identity providers (every tenant's for the platform administrator). */
 export function ProvidersDrawer({ isAdmin, onClose }: { isAdmin: boolean; onClose: () => void }) {
@@ -14,6 +15,7 @@ export function ProvidersDrawer({ isAdmin, onClose }: { isAdmin: boolean; onClos
   const { modal, message } = App.useApp();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [editing, setEditing] = useState<SsoProviderRow | 'new' | null>(null);
+  const [linkOf, setLinkOf] = useState<SsoProviderRow | null>(null);
   const providers = useProviders(paging);
   const remove = useDeleteProvider();
 
@@ -74,6 +76,13 @@ export function ProvidersDrawer({ isAdmin, onClose }: { isAdmin: boolean; onClos
               fixed: 'right',
               render: (_: unknown, row) => (
                 <Flex gap="small">
+                  <Button
+                    type="link"
+                    aria-label={t('sso.loginLinkTitle', { name: row.name })}
+                    onClick={() => setLinkOf(row)}
+                  >
+                    {t('sso.loginLink')}
+                  </Button>
                   <Button type="link" onClick={() => setEditing(row)}>
                     {t('sso.edit')}
                   </Button>
@@ -98,6 +107,7 @@ export function ProvidersDrawer({ isAdmin, onClose }: { isAdmin: boolean; onClos
           onClose={() => setEditing(null)}
         />
       )}
+      {linkOf && <ProviderLoginLink provider={linkOf} onClose={() => setLinkOf(null)} />}
     </Drawer>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { KeyOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { InvitationsDrawer } from './invitations-drawer';
 import { ProvidersDrawer } from './providers-drawer';
@@ -9,10 +10,10 @@ import { ProvidersDrawer } from './providers-drawer';
 /** The users page's entries to invitations and identity providers (tbAdmin and admin). */
 export function SsoAdminButtons() {
   const { t } = useTranslation();
-  const roles = useSession((s) => s.roles);
-  const isAdmin = roles.includes('admin');
+  const isAdmin = useSession((s) => s.roles.includes('admin'));
+  const mayManage = useCan('users:write');
   const [open, setOpen] = useState<'invitations' | 'providers' | null>(null);
-  if (!isAdmin && !roles.includes('tbAdmin')) return null;
+  if (!mayManage) return null;
   return (
     <Flex gap="small" wrap>
       <Button icon={<UserAddOutlined aria-hidden />} onClick={() => setOpen('invitations')}>

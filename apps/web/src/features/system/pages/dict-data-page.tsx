@@ -17,14 +17,12 @@ import { useParams } from 'react-router';
 import type { SysDictData } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { dictLabelIn } from '@/lib/dict';
-import { useHasRole } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useDeleteDictData } from '../api/delete-dict-data';
 import { useDictDataRow } from '../api/get-dict-data';
 import { useDictDataList } from '../api/list-dict-data';
 import { DictDataForm } from '../components/dict-data-form';
 import './dict-data-page.css';
-
-const WRITERS = ['admin'];
 
 /**
  * The dictionary a /dict/type/data/{dictId} names. The id is numeric (spec section 2; the route guard
@@ -43,7 +41,7 @@ export default function DictDataPage() {
   const { t, i18n } = useTranslation();
   const { dictId = '' } = useParams();
   const { dictType, unknown } = useDictType(dictId);
-  const canEdit = useHasRole(WRITERS);
+  const canEdit = useCan('reference:write');
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const list = useDictDataList({ dictType: dictType ?? '', ...page }, dictType !== undefined);
   const remove = useDeleteDictData();
@@ -97,7 +95,12 @@ export default function DictDataPage() {
     <section className="sb-page" aria-labelledby="sb-dict-data-title">
       <Typography.Title level={1} id="sb-dict-data-title" className="sb-page-title">
         {t('routes.dictData')}
-        {dictType && <Typography.Text code>{dictType}</Typography.Text>}
+        {dictType && (
+          <>
+            {' '}
+            <Typography.Text code>{dictType}</Typography.Text>
+          </>
+        )}
       </Typography.Title>
       <Card>
         {unknown ? (

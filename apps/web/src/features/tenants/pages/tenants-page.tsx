@@ -1,6 +1,6 @@
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Tenant } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
@@ -13,8 +13,11 @@ import { TenantTable } from '../components/tenant-table';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; tenant: Tenant };
 
-/** /tenant (platform administrators only): tenants, each with its administrators. */
-export default function TenantsPage() {
+/**
+ * /tenant (platform administrators only): tenants, each with its administrators; `below` is what the app
+ * composes under them (the platform's backup).
+ */
+export default function TenantsPage({ below }: { below?: ReactNode }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [filters, setFilters] = useState<TenantFilterValues>({});
@@ -75,6 +78,7 @@ export default function TenantsPage() {
           />
         </Flex>
       </Card>
+      {below}
       {dialog?.kind === 'create' && <TenantCreateModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <TenantEditModal tenant={dialog.tenant} onClose={() => setDialog(null)} />}
     </Flex>

@@ -52,9 +52,9 @@ export function WeekView({ projectId }: { projectId: number }) {
         <Flex wrap gap="middle" align="center" justify="space-between">
           <Typography.Text strong aria-live="polite">
             {t('timeMgmt.weekRange', {
-              from: dayjs(from).format(format),
-              to: dayjs(addDays(from, 6)).format(format),
-              year: dayjs(from).format('YYYY'),
+              // Whole dates, as every date of the console is written (issue 34).
+              from,
+              to: addDays(from, 6),
             })}
             {data ? ` · ${t('timeMgmt.timeZone', { zone: data.timeZone })}` : ''}
           </Typography.Text>

@@ -1,0 +1,2 @@
+/** What other features use of the work orders (issue 37): one click on an alert makes its work order. */
+export { useWorkOrderFromAlert } from './api/work-orders';

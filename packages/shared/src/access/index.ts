@@ -1,0 +1,2 @@
+export * from './actions.js';
+export * from './principal.js';
