@@ -8,25 +8,21 @@ const E2E = ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts'];
 /**
  * The browser suite as npm test runs it. First the files that share servers, in two halves side by side,
  * each half with the servers of its own global setup: a browser file mostly waits for its page, its server
- * and Chromium (300 s of CPU in 680 s, one file at a time on the idle machine), and the halves share no
- * server, so no file sees the other half's changes. Then the files that start a simulated campus of their
- * own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts) on a machine the other suites have left. `beside` is
- * what runs beside the halves (npm test: the unit and API suites). One process instead of the halves saved a
- * set of servers and a Chromium but took longer (measured 2026-12-07: 9 of the 32 files in 20 minutes beside
- * the API suite, where the halves took 949 and 1,128 s for all of them): a browser file mostly waits.
+ * and Chromium, and the halves share no server, so no file sees the other half's changes. Then the files
+ * that start a simulated campus of their own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts). npm test runs
+ * these phases after the unit and API suites, not beside them: beside the API suite's two workers, a
+ * browser flow took four to five times as long as on the idle machine (buildings.e2e: 14 s alone, 65 s in
+ * the CI run of 2026-12-07, past its timeout), for about the same total time.
  */
-export function browserPhases(beside = []) {
+export function browserPhases() {
   return [
     {
-      name: beside.length ? 'unit, API and browser' : 'browser',
-      steps: [
-        ...beside,
-        ...[1, 2].map((shard) => ({
-          label: `browser ${shard}/2`,
-          command: ['npx', [...E2E, `--shard=${shard}/2`]],
-          env: { E2E_GROUP: 'shared' },
-        })),
-      ],
+      name: 'browser',
+      steps: [1, 2].map((shard) => ({
+        label: `browser ${shard}/2`,
+        command: ['npx', [...E2E, `--shard=${shard}/2`]],
+        env: { E2E_GROUP: 'shared' },
+      })),
     },
     {
       name: 'browser, own campuses',
@@ -40,7 +36,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 // What names a failure in vitest's and tsc's output: the summary repeats these lines, so the end of a long
 // log (all a CI page may show) says what failed.
 const FAILURE_LINE = /(\bFAIL\b|\s[×✗]\s|error TS\d+|^\s*\d+:\d+\s+error\s)/;
-const MAX_FAILURE_LINES = 40;
+// And why: after vitest's "Failed Tests" header, the error's first line and where it was thrown.
+const FAILED_TESTS_HEADER = /Failed Tests \d+/;
+const ERROR_LINE = /^\s*([A-Z]\w*(Error|Exception)\b.*|Error: .*|❯ \S+:\d+:\d+.*)$/;
+const MAX_FAILURE_LINES = 60;
 
 /** Runs one step, its output's lines prefixed with the step's label; resolves with its exit code. */
 function run({ label, command: [command, args], env = {} }, timings, failures) {
@@ -53,6 +52,7 @@ function run({ label, command: [command, args], env = {} }, timings, failures) {
       env: { ...process.env, ...env },
     });
     let cpu = '';
+    let inFailedTests = false;
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -68,7 +68,9 @@ function run({ label, command: [command, args], env = {} }, timings, failures) {
         out.write(`[${label}] ${line}\n`);
         // eslint-disable-next-line no-control-regex -- the colours vitest writes
         const plain = line.replace(/\u001b\[[0-9;]*m/g, '');
-        if (FAILURE_LINE.test(plain) && failures.length < MAX_FAILURE_LINES)
+        if (FAILED_TESTS_HEADER.test(plain)) inFailedTests = true;
+        const why = inFailedTests && ERROR_LINE.test(plain);
+        if ((FAILURE_LINE.test(plain) || why) && failures.length < MAX_FAILURE_LINES)
           failures.push(`  [${label}] ${plain}`);
       });
     }

@@ -1,7 +1,7 @@
 // npm test: every suite, in phases, with the time each took. The build and the lint share the machine's two
-// cores (both are mostly one thread each). Then the unit and API suites beside the browser suite's files
-// that share servers, and last the browser files that start a simulated campus of their own (see
-// browserPhases in scripts/phases.mjs). Each line of output is prefixed with the suite it comes from. A
+// cores (both are mostly one thread each). Then the unit and API suites (two workers), then the browser
+// suite's files that share servers, and last the browser files that start a simulated campus of their own
+// (see browserPhases in scripts/phases.mjs: why not beside the API suite). Each line of output is prefixed with the suite it comes from. A
 // phase that fails stops the run; the summary says which.
 import { browserPhases, runPhases } from './phases.mjs';
 
@@ -28,6 +28,7 @@ const build = {
 
 const passed = await runPhases('npm test', [
   build,
-  ...browserPhases([{ label: 'api', command: ['npx', ['vitest', 'run']] }]),
+  { name: 'unit and API', steps: [{ label: 'api', command: ['npx', ['vitest', 'run']] }] },
+  ...browserPhases(),
 ]);
 process.exitCode = passed ? 0 : 1;
