@@ -2,14 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
 import { expectAccessible, expectNoProblems, signIn } from './support/console.js';
-import type { Api } from './support/devices.js';
+import { choose, type Api } from './support/devices.js';
+import { tinyPng } from './support/images.js';
 
 /**
  * The mini-program page (/wxProgram) on a phone (390 × 844): the shared live server (simulator on), so
  * the demo campus's lights answer and report. A weixin customer of Building A, created by the demo tbAdmin,
  * comes in through the mini-program's query entry, sees live states, switches a light, runs a scene, in
- * English and Chinese; signs in on the login page and from a building's QR code link; and is told to reopen
- * the mini-program when its token has ended.
+ * English and Chinese; signs in on the login page and from a building's QR code link; is told to reopen
+ * the mini-program when its token has ended; and reports a problem with a photo, which becomes a work order
+ * they follow and nobody else in the mini-program sees.
  */
 const PHONE = { width: 390, height: 844 };
 const LIGHT = 'A-F1 corridor light 1';
@@ -232,6 +234,69 @@ describe('the mini-program page on a phone', () => {
       (url) => url.pathname === '/wxProgram' && url.searchParams.get('hallId') === String(hallId),
     );
     await page.getByRole('heading', { level: 1, name: 'Building A' }).waitFor();
+  });
+
+  it("reports a problem in a room with a photo and follows it; another building's occupant sees none of it", async () => {
+    const occupant = apiAs(await login(OCCUPANT.username, OCCUPANT.password));
+    const hall = await occupant.call<{
+      floors: { name: string | null; rooms: { zoneId: number | null; name: string | null }[] }[];
+    }>('GET', `/sbuilding/wx/hall/${hallId}`);
+    const floor = hall.floors.find((f) => f.name && f.rooms.some((r) => r.zoneId !== null));
+    const room = floor?.rooms.find((r) => r.zoneId !== null);
+    if (!floor || !room?.name) throw new Error('Building A has no room to report from');
+    const problem = `The ceiling light flickers ${Date.now()}`;
+
+    const page = await phone();
+    await enterFromMiniProgram(page);
+    const card = page.getByRole('region', { name: 'Report a problem' });
+    await card.getByRole('button', { name: 'Report a problem' }).click();
+    // The shared schema's rule, before anything is sent.
+    await card.getByRole('button', { name: 'Send the report' }).click();
+    await card.getByText('What is wrong is required').waitFor();
+    await choose(page, card.getByRole('combobox', { name: 'Room' }), `${floor.name} · ${room.name}`);
+    await card.getByRole('textbox', { name: 'What is wrong' }).fill(problem);
+    await card
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'light.png', mimeType: 'image/png', buffer: tinyPng() });
+    await card.getByRole('img', { name: 'A photo preview' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await card.getByRole('button', { name: 'Send the report' }).click();
+    await card.getByRole('status').filter({ hasText: 'your report has been sent' }).waitFor();
+
+    const item = card.getByRole('listitem').filter({ hasText: problem });
+    await item.getByText('Received').waitFor();
+    await item.getByText(room.name).waitFor();
+    await item.getByRole('img', { name: `Photo of: ${problem}` }).waitFor();
+    await expectAccessible(page, 'reporting a problem on /wxProgram');
+
+    // The facilities team sees an occupant's work order in that room, with its photo.
+    const orders = await manager.call<{
+      rows: { id: number; description: string; source: string; zoneName: string; status: string }[];
+    }>('POST', '/sbuilding/workorder/getList', { projectId, pageSize: 50 });
+    const order = orders.rows.find((o) => o.description === problem);
+    expect(order).toMatchObject({ source: 'occupant', zoneName: room.name, status: 'new' });
+    const detail = await manager.call<{ photos: unknown[] }>('GET', `/sbuilding/workorder/${order?.id ?? 0}`);
+    expect(detail.photos).toHaveLength(1);
+
+    // Their move shows on the occupant's page in the occupant's words.
+    await manager.call('POST', `/sbuilding/workorder/transition/${order?.id ?? 0}`, { to: 'inProgress' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await item.getByText('Being fixed').waitFor();
+
+    // An occupant of another building sees none of it, and cannot report in Building A.
+    await manager.call('PUT', '/sbuilding/user/create', {
+      userName: 'occupant2',
+      password: 'occupant123',
+      nickName: 'Occupant 2',
+      role: 'tbWeixinCustomer',
+      hallIds: [otherHallId],
+    });
+    const other = apiAs(await login('occupant2', 'occupant123'));
+    const theirs = await other.call<{ description: string }[]>('GET', '/sbuilding/wx/workorders');
+    expect(theirs.map((r) => r.description)).not.toContain(problem);
+    await expect(
+      other.call('PUT', '/sbuilding/wx/workorder/create', { hallId, description: 'Not my building' }),
+    ).rejects.toThrow(/: 40[34] /);
   });
 
   it("answers another building's link with one message and the way back, and rounds the air's readings", async () => {

@@ -9,8 +9,11 @@ import { RequestError, upload as uploadRequest } from '@/lib/request';
  * Uploads a picture (kind image: JPG/PNG, judged by its bytes) or a floor plan (kind svg: sanitized).
  * Silent: the control shows the server's refusal next to the button.
  */
-export function uploadFile({ kind, file }: { kind: FileKind; file: Blob }) {
-  return uploadRequest(`/sbuilding/file/upload/${kind}`, file, { schema: uploadedFileSchema, silent: true });
+export function uploadFile({ kind, file, endpoint }: { kind: FileKind; file: Blob; endpoint?: string }) {
+  return uploadRequest(endpoint ?? `/sbuilding/file/upload/${kind}`, file, {
+    schema: uploadedFileSchema,
+    silent: true,
+  });
 }
 
 const ACCEPT: Record<FileKind, string> = { image: '.jpg,.jpeg,.png', svg: '.svg' };
@@ -25,13 +28,15 @@ export interface FileUploadProps {
   url?: string | null;
   /** The field's label, for the button's accessible name. */
   label: string;
+  /** Where the file goes when not the files module's upload (a work order's photo from the mini-program). */
+  endpoint?: string;
 }
 
 /**
  * One picture or floor plan: the name is checked here (the `accept` list), the bytes by the server,
  * whose refusal is shown under the button. The preview is an <img>: a plan is never put into the DOM.
  */
-export function FileUpload({ kind, value, onChange, url, label }: FileUploadProps) {
+export function FileUpload({ kind, value, onChange, url, label, endpoint }: FileUploadProps) {
   const { t } = useTranslation();
   const upload = useMutation({ mutationFn: uploadFile });
   const errorId = useId();
@@ -51,7 +56,7 @@ export function FileUpload({ kind, value, onChange, url, label }: FileUploadProp
     if (file.size > UPLOAD_MAX_BYTES) return refuse(t('upload.tooLarge'));
     setError(null);
     upload.mutate(
-      { kind, file },
+      { kind, file, endpoint },
       {
         onSuccess: (uploaded) => {
           setPreview(uploaded.url);

@@ -1,6 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
 import { z } from 'zod';
-import { isValidationKey } from '@sbuilding/shared';
+import { isValidationKey, schemaFieldLabel } from '@sbuilding/shared';
 import { i18n } from './i18n';
 
 function isBlank(value: unknown): boolean {
@@ -52,14 +52,16 @@ function issueFor(schema: z.ZodType, values: Record<string, unknown>, field: str
  * whatever rule the schema broke first.
  */
 export function zodRule(schema: z.ZodType, field: string, label?: string): FormRule {
+  // The label the schema gives the field (`labelled`), as the server's messages name it.
+  const named = schemaFieldLabel(schema, [field]) ?? field;
   return (form) => ({
     validator: async (_rule, value: unknown) => {
       if (isBlank(value)) {
-        if (isRequiredField(schema, field)) throw new Error(validationMessage('required', field, label));
+        if (isRequiredField(schema, field)) throw new Error(validationMessage('required', named, label));
         return;
       }
       const issue = issueFor(schema, formValues(schema, form, field, value), field);
-      if (issue) throw new Error(validationMessage(issue.message, field, label));
+      if (issue) throw new Error(validationMessage(issue.message, named, label));
     },
   });
 }

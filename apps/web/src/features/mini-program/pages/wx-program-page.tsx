@@ -16,6 +16,7 @@ import { AirCard } from '../components/air-card';
 import { EnergyCard } from '../components/energy-card';
 import { HallChooser } from '../components/hall-chooser';
 import { HallHeader } from '../components/hall-header';
+import { ReportCard } from '../components/report-card';
 import { RoomCard } from '../components/room-card';
 import { SceneButtons } from '../components/scene-buttons';
 import { SessionEnded } from '../components/session-ended';
@@ -38,7 +39,7 @@ function hallIdOf(value: string | null): number | null {
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** One building: header, air, energy, scenes, then rooms by floor. */
+/** One building: header, air, energy, scenes, rooms by floor, then the person's reports of problems. */
 function HallView({ hallId, several, onChoose }: { hallId: number; several: boolean; onChoose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -112,6 +113,7 @@ function HallView({ hallId, several, onChoose }: { hallId: number; several: bool
           ))}
         </section>
       ))}
+      <ReportCard hallId={hallId} floors={detail.floors} />
     </>
   );
 }

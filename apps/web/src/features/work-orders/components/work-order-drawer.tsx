@@ -22,6 +22,8 @@ export interface WorkOrderDrawerProps {
   onMove: (order: WorkOrderDetail, to: WorkOrderStatus) => void;
   /** Resolves once the comment is saved (the form then clears). */
   onComment: (order: WorkOrderDetail, text: string) => Promise<unknown>;
+  /** On a phone the drawer takes the whole width. */
+  fullWidth?: boolean;
 }
 
 function useEntryText() {
@@ -51,6 +53,7 @@ export function WorkOrderDrawer({
   onClose,
   onMove,
   onComment,
+  fullWidth = false,
 }: WorkOrderDrawerProps) {
   const { t } = useTranslation();
   const times = useProjectTime();
@@ -58,7 +61,12 @@ export function WorkOrderDrawer({
   const entryText = useEntryText();
   const [form] = Form.useForm<{ text: string }>();
   return (
-    <Drawer open={open} onClose={onClose} title={order?.title ?? t('workOrders.detail')} size="large">
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={order?.title ?? t('workOrders.detail')}
+      size={fullWidth ? '100%' : 'large'}
+    >
       {!order ? (
         <Skeleton active />
       ) : (

@@ -32,10 +32,13 @@ interface FormValues {
 export function WorkOrderFilters({
   projectId,
   assignees,
+  initial,
   onSearch,
 }: {
   projectId: number;
   assignees: readonly WorkOrderAssignee[];
+  /** What the page starts with ("my work" for a technician); Reset comes back to it. */
+  initial: WorkOrderFilterValues;
   onSearch: (values: WorkOrderFilterValues) => void;
 }) {
   const { t } = useTranslation();
@@ -46,6 +49,7 @@ export function WorkOrderFilters({
       form={form}
       layout="inline"
       name="work-order-filters"
+      initialValues={{ mine: initial.mine }}
       role="search"
       aria-label={t('workOrders.filters')}
       className="sb-filters"
@@ -109,7 +113,7 @@ export function WorkOrderFilters({
             onClick={() => {
               form.resetFields();
               setBuildingId(null);
-              onSearch({});
+              onSearch(initial);
             }}
           >
             {t('workOrders.reset')}

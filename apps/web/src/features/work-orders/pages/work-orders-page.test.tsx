@@ -7,6 +7,7 @@ import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import WorkOrdersPage from './work-orders-page';
@@ -138,6 +139,7 @@ beforeEach(async () => {
 afterEach(() => {
   localStorage.clear();
   useSession.setState({ roles: [], permissions: [] });
+  useSettings.getState().setDevice('desktop');
 });
 
 describe('work orders page', { timeout: 150_000 }, () => {
@@ -216,5 +218,33 @@ describe('work orders page', { timeout: 150_000 }, () => {
     const drawer = await screen.findByRole('dialog', {}, WAIT);
     await within(drawer).findByText(/Customer · Created/, {}, WAIT);
     expect(within(drawer).queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it("opens a technician's phone on their own work, as cards with the detail full width", async () => {
+    signIn('tbCustomer');
+    useSettings.getState().setDevice('mobile');
+    renderPage();
+    const cards = await screen.findByRole('list', { name: 'Work orders of the current project' }, WAIT);
+    const card = (await within(cards).findByText('Pipe leaks in the lobby', {}, WAIT)).closest('li');
+    if (!card) throw new Error('no card');
+    expect(within(card).getByText('Urgent')).toBeInTheDocument();
+    expect(within(card).getByText('Overdue')).toBeInTheDocument();
+    expect(within(card).getByText('Building A / 1F')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'My work' })).toBeChecked();
+    expect(posted('/sbuilding/workorder/getList')[0]).toMatchObject({ projectId: 5, mine: true });
+    expect(await seriousViolations()).toEqual([]);
+
+    // Everyone's work on request; Reset comes back to their own.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'My work' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(posted('/sbuilding/workorder/getList')).toHaveLength(2), WAIT);
+    expect(posted('/sbuilding/workorder/getList')[1]).not.toHaveProperty('mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'My work' })).toBeChecked(), WAIT);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Detail of Pipe leaks in the lobby' }));
+    const drawer = await screen.findByRole('dialog', {}, WAIT);
+    await within(drawer).findByText(/Customer · Created/, {}, WAIT);
   });
 });

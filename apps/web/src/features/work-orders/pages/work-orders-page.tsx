@@ -6,6 +6,7 @@ import type { WorkOrderDetail, WorkOrderStatus } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
 import { useCan } from '@/lib/permissions';
+import { useSettings } from '@/lib/settings';
 import { RequestError } from '@/lib/request';
 import { currentProjectId } from '@/lib/storage';
 import {
@@ -19,6 +20,7 @@ import {
   useWorkOrders,
 } from '../api/work-orders';
 import { AssignModal } from '../components/assign-modal';
+import { WorkOrderCards } from '../components/work-order-cards';
 import { WorkOrderDrawer } from '../components/work-order-drawer';
 import { WorkOrderFigures } from '../components/work-order-figures';
 import { WorkOrderFilters, type WorkOrderFilterValues } from '../components/work-order-filters';
@@ -27,19 +29,23 @@ import { WorkOrderTable } from '../components/work-order-table';
 /**
  * /workorder (issue 37): the current project's work orders, filtered (status, priority, assignee, building,
  * overdue, my work) and paged, bulk assignment for the project administrator, and a drawer with one work
- * order's moves, history and comments. Export writes the filter's work orders to an .xlsx.
+ * order's moves, history and comments. Export writes the filter's work orders to an .xlsx. A technician (who
+ * may work orders but not manage them) starts on "my work"; on a phone the rows are cards and the detail takes
+ * the whole width.
  */
 export default function WorkOrdersPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const projectId = currentProjectId();
-  const [filters, setFilters] = useState<WorkOrderFilterValues>({});
+  const canManage = useCan('workOrders:manage');
+  const canWrite = useCan('workOrders:write');
+  const phone = useSettings((s) => s.device === 'mobile');
+  const initialFilters: WorkOrderFilterValues = canWrite && !canManage ? { mine: true } : {};
+  const [filters, setFilters] = useState<WorkOrderFilterValues>(initialFilters);
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [assigning, setAssigning] = useState(false);
-  const canManage = useCan('workOrders:manage');
-  const canWrite = useCan('workOrders:write');
   const enabled = projectId !== null;
   const filter = { projectId: projectId ?? 0, ...filters };
   const list = useWorkOrders({ ...filter, ...paging }, enabled);
@@ -105,6 +111,7 @@ export default function WorkOrdersPage() {
             <WorkOrderFilters
               projectId={projectId}
               assignees={assignees.data ?? []}
+              initial={initialFilters}
               onSearch={(values) => {
                 setFilters(values);
                 setSelected([]);
@@ -115,7 +122,7 @@ export default function WorkOrdersPage() {
           <Card>
             <Flex vertical gap="middle">
               <Flex gap="small" justify="end" wrap>
-                {canManage && (
+                {canManage && !phone && (
                   <Button
                     icon={<UserAddOutlined />}
                     disabled={selected.length === 0}
@@ -132,13 +139,21 @@ export default function WorkOrdersPage() {
                   {t('workOrders.export')}
                 </Button>
               </Flex>
-              <WorkOrderTable
-                rows={list.data?.rows ?? []}
-                loading={list.isFetching}
-                selected={canManage ? selected : undefined}
-                onSelect={canManage ? setSelected : undefined}
-                onDetail={(o) => setDetailId(o.id)}
-              />
+              {phone ? (
+                <WorkOrderCards
+                  rows={list.data?.rows ?? []}
+                  loading={list.isFetching}
+                  onDetail={(o) => setDetailId(o.id)}
+                />
+              ) : (
+                <WorkOrderTable
+                  rows={list.data?.rows ?? []}
+                  loading={list.isFetching}
+                  selected={canManage ? selected : undefined}
+                  onSelect={canManage ? setSelected : undefined}
+                  onDetail={(o) => setDetailId(o.id)}
+                />
+              )}
               <ListPagination
                 total={list.data?.total ?? 0}
                 {...paging}
@@ -152,6 +167,7 @@ export default function WorkOrdersPage() {
             moving={transition.isPending}
             commenting={comment.isPending}
             canComment={canWrite}
+            fullWidth={phone}
             onClose={() => setDetailId(null)}
             onMove={onMove}
             onComment={(order, text) => comment.mutateAsync({ id: order.id, body: { text } })}
