@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { permissionsForRoles, type Role, type WorkOrder, type WorkOrderDetail } from '@sbuilding/shared';
+import {
+  DEFAULT_SERVICE_LEVELS,
+  permissionsForRoles,
+  type MaintenancePlan,
+  type Role,
+  type WorkOrder,
+  type WorkOrderDetail,
+} from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -82,6 +89,26 @@ const LEAK_DETAIL: WorkOrderDetail = {
   transitions: ['assigned', 'inProgress', 'onHold', 'resolved', 'closed'],
 };
 
+const FILTER_PLAN: MaintenancePlan = {
+  id: 3,
+  projectId: 5,
+  name: 'Clean the AC filters',
+  description: '',
+  priority: 'low',
+  category: 'ac',
+  deviceIds: [],
+  buildingId: null,
+  interval: 3,
+  intervalUnit: 'months',
+  startDate: '2026-12-01',
+  hour: 8,
+  assigneeId: 7,
+  enabled: true,
+  nextRunAt: '2027-03-01T00:00:00Z',
+  lastRunAt: '2026-12-01T00:00:00Z',
+  version: 1,
+};
+
 function renderPage() {
   render(
     <Providers>
@@ -121,6 +148,18 @@ beforeEach(async () => {
       byMonth: [],
     }),
     '/sbuilding/workorder/21': envelope(200, LEAK_DETAIL),
+    '/sbuilding/workorder/plan/getList': envelope(200, [FILTER_PLAN]),
+    '/sbuilding/workorder/plan/create': (config) =>
+      envelope(200, { ...FILTER_PLAN, ...(bodyOf(config) as object), id: 4 }),
+    '/sbuilding/workorder/settings': (config) =>
+      config.method === 'get'
+        ? envelope(200, {
+            projectId: 5,
+            serviceLevels: DEFAULT_SERVICE_LEVELS,
+            autoFromAlerts: { enabled: false, levels: [], types: [] },
+            version: 0,
+          })
+        : envelope(200, { ...(bodyOf(config) as object), version: 1 }),
     '/sbuilding/workorder/assign': envelope(200, { count: 1 }),
     '/sbuilding/workorder/transition/21': envelope(200, {
       ...LEAK_DETAIL,
@@ -246,5 +285,75 @@ describe('work orders page', { timeout: 150_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Detail of Pipe leaks in the lobby' }));
     const drawer = await screen.findByRole('dialog', {}, WAIT);
     await within(drawer).findByText(/Customer · Created/, {}, WAIT);
+  });
+
+  it('lists the maintenance plans and makes one, with the shared rules', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Maintenance plans' }, WAIT));
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Maintenance plans of the current project' },
+      WAIT,
+    );
+    const row = (await within(table).findByText('Clean the AC filters', {}, WAIT)).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Air conditioner')).toBeInTheDocument();
+    expect(within(row).getByText('Every 3 months')).toBeInTheDocument();
+    expect(within(row).getByText('Technician')).toBeInTheDocument();
+    expect(posted('/sbuilding/workorder/plan/getList')).toEqual([{ projectId: 5 }]);
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'New plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New plan' }, WAIT);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required', {}, WAIT)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Choose a device category or a list of devices, not both', {}, WAIT),
+    ).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Check the emergency lights');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Device category' }));
+    await userEvent.click(
+      await screen.findByText('Light', { selector: '.ant-select-item-option-content' }, WAIT),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted('/sbuilding/workorder/plan/create')).toHaveLength(1), WAIT);
+    expect(posted('/sbuilding/workorder/plan/create')[0]).toMatchObject({
+      projectId: 5,
+      name: 'Check the emergency lights',
+      category: 'light',
+      deviceIds: [],
+      interval: 1,
+      intervalUnit: 'months',
+      hour: 8,
+      enabled: true,
+    });
+  });
+
+  it("sets the project's service levels and its rule for work orders from alerts", async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Service levels' }, WAIT));
+    const urgent = await screen.findByRole('spinbutton', { name: 'Urgent: within' }, WAIT);
+    await waitFor(() => expect(urgent).toHaveValue('4'), WAIT);
+    expect(screen.getByRole('checkbox', { name: 'Urgent' })).toBeDisabled();
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.clear(urgent);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Service level is required', {}, WAIT)).toBeInTheDocument();
+    await userEvent.type(urgent, '2');
+    await userEvent.click(
+      screen.getByRole('switch', { name: 'Make a work order for each new alert by itself' }),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Urgent' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Device offline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const saves = () => seen.filter((c) => c.url === '/sbuilding/workorder/settings' && c.method === 'post');
+    await waitFor(() => expect(saves()).toHaveLength(1), WAIT);
+    expect(bodyOf(saves()[0])).toEqual({
+      projectId: 5,
+      serviceLevels: { ...DEFAULT_SERVICE_LEVELS, urgent: { amount: 2, unit: 'hours' } },
+      autoFromAlerts: { enabled: true, levels: ['urgent'], types: ['offline'] },
+      version: 0,
+    });
   });
 });

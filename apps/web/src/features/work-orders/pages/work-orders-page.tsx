@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkOrderDetail, WorkOrderStatus } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
+import { Tabs } from '@/components/tabs';
 import { useCan } from '@/lib/permissions';
 import { useSettings } from '@/lib/settings';
 import { RequestError } from '@/lib/request';
@@ -20,6 +21,8 @@ import {
   useWorkOrders,
 } from '../api/work-orders';
 import { AssignModal } from '../components/assign-modal';
+import { MaintenancePlans } from '../components/maintenance-plans';
+import { ServiceLevelsForm } from '../components/service-levels-form';
 import { WorkOrderCards } from '../components/work-order-cards';
 import { WorkOrderDrawer } from '../components/work-order-drawer';
 import { WorkOrderFigures } from '../components/work-order-figures';
@@ -102,86 +105,110 @@ export default function WorkOrdersPage() {
       },
     );
 
-  return (
-    <ProjectPage title={t('routes.workOrders')} projectId={projectId}>
-      {(projectId) => (
+  const workOrders = (projectId: number) => (
+    <Flex vertical gap="middle">
+      <WorkOrderFigures stats={stats.data} />
+      <Card>
+        <WorkOrderFilters
+          projectId={projectId}
+          assignees={assignees.data ?? []}
+          initial={initialFilters}
+          onSearch={(values) => {
+            setFilters(values);
+            setSelected([]);
+            setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
+          }}
+        />
+      </Card>
+      <Card>
         <Flex vertical gap="middle">
-          <WorkOrderFigures stats={stats.data} />
-          <Card>
-            <WorkOrderFilters
-              projectId={projectId}
-              assignees={assignees.data ?? []}
-              initial={initialFilters}
-              onSearch={(values) => {
-                setFilters(values);
-                setSelected([]);
-                setPaging((p) => ({ ...p, pageNum: FIRST_PAGE.pageNum }));
-              }}
+          <Flex gap="small" justify="end" wrap>
+            {canManage && !phone && (
+              <Button
+                icon={<UserAddOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => setAssigning(true)}
+              >
+                {t('workOrders.assignSelected', { count: selected.length })}
+              </Button>
+            )}
+            <Button
+              icon={<ExportOutlined />}
+              onClick={() => exporter.mutate(filter)}
+              loading={exporter.isPending}
+            >
+              {t('workOrders.export')}
+            </Button>
+          </Flex>
+          {phone ? (
+            <WorkOrderCards
+              rows={list.data?.rows ?? []}
+              loading={list.isFetching}
+              onDetail={(o) => setDetailId(o.id)}
             />
-          </Card>
-          <Card>
-            <Flex vertical gap="middle">
-              <Flex gap="small" justify="end" wrap>
-                {canManage && !phone && (
-                  <Button
-                    icon={<UserAddOutlined />}
-                    disabled={selected.length === 0}
-                    onClick={() => setAssigning(true)}
-                  >
-                    {t('workOrders.assignSelected', { count: selected.length })}
-                  </Button>
-                )}
-                <Button
-                  icon={<ExportOutlined />}
-                  onClick={() => exporter.mutate(filter)}
-                  loading={exporter.isPending}
-                >
-                  {t('workOrders.export')}
-                </Button>
-              </Flex>
-              {phone ? (
-                <WorkOrderCards
-                  rows={list.data?.rows ?? []}
-                  loading={list.isFetching}
-                  onDetail={(o) => setDetailId(o.id)}
-                />
-              ) : (
-                <WorkOrderTable
-                  rows={list.data?.rows ?? []}
-                  loading={list.isFetching}
-                  selected={canManage ? selected : undefined}
-                  onSelect={canManage ? setSelected : undefined}
-                  onDetail={(o) => setDetailId(o.id)}
-                />
-              )}
-              <ListPagination
-                total={list.data?.total ?? 0}
-                {...paging}
-                onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
-              />
-            </Flex>
-          </Card>
-          <WorkOrderDrawer
-            open={detailId !== null}
-            order={detail.data}
-            moving={transition.isPending}
-            commenting={comment.isPending}
-            canComment={canWrite}
-            fullWidth={phone}
-            onClose={() => setDetailId(null)}
-            onMove={onMove}
-            onComment={(order, text) => comment.mutateAsync({ id: order.id, body: { text } })}
-          />
-          <AssignModal
-            open={assigning}
-            count={selected.length}
-            assignees={assignees.data ?? []}
-            saving={assign.isPending}
-            onCancel={() => setAssigning(false)}
-            onSubmit={onAssign}
+          ) : (
+            <WorkOrderTable
+              rows={list.data?.rows ?? []}
+              loading={list.isFetching}
+              selected={canManage ? selected : undefined}
+              onSelect={canManage ? setSelected : undefined}
+              onDetail={(o) => setDetailId(o.id)}
+            />
+          )}
+          <ListPagination
+            total={list.data?.total ?? 0}
+            {...paging}
+            onChange={(pageNum, pageSize) => setPaging({ pageNum, pageSize })}
           />
         </Flex>
-      )}
+      </Card>
+      <WorkOrderDrawer
+        open={detailId !== null}
+        order={detail.data}
+        moving={transition.isPending}
+        commenting={comment.isPending}
+        canComment={canWrite}
+        fullWidth={phone}
+        onClose={() => setDetailId(null)}
+        onMove={onMove}
+        onComment={(order, text) => comment.mutateAsync({ id: order.id, body: { text } })}
+      />
+      <AssignModal
+        open={assigning}
+        count={selected.length}
+        assignees={assignees.data ?? []}
+        saving={assign.isPending}
+        onCancel={() => setAssigning(false)}
+        onSubmit={onAssign}
+      />
+    </Flex>
+  );
+
+  return (
+    <ProjectPage title={t('routes.workOrders')} projectId={projectId}>
+      {(projectId) =>
+        canManage ? (
+          <Tabs
+            aria-label={t('workOrders.sections')}
+            destroyOnHidden
+            items={[
+              { key: 'list', label: t('workOrders.tabs.list'), children: workOrders(projectId) },
+              {
+                key: 'plans',
+                label: t('workOrders.tabs.plans'),
+                children: <MaintenancePlans projectId={projectId} assignees={assignees.data ?? []} />,
+              },
+              {
+                key: 'settings',
+                label: t('workOrders.tabs.settings'),
+                children: <ServiceLevelsForm projectId={projectId} />,
+              },
+            ]}
+          />
+        ) : (
+          workOrders(projectId)
+        )
+      }
     </ProjectPage>
   );
 }
