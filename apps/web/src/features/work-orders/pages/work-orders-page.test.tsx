@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -18,6 +18,11 @@ import { useSettings } from '@/lib/settings';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import WorkOrdersPage from './work-orders-page';
+
+// jsdom has no canvas: the chart is its text alternative here.
+vi.mock('@/components/echart', () => ({
+  EChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
 
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 15_000 };
@@ -144,8 +149,36 @@ beforeEach(async () => {
       meanAcknowledgeMs: 2 * 3_600_000,
       meanResolveMs: 26 * 3_600_000,
       withinSlaShare: 0.75,
-      byBuilding: [],
-      byMonth: [],
+      byBuilding: [
+        {
+          buildingId: 1,
+          buildingName: 'Building A',
+          open: 2,
+          overdue: 1,
+          resolved: 4,
+          meanAcknowledgeMs: 2 * 3_600_000,
+          meanResolveMs: 26 * 3_600_000,
+          withinSlaShare: 0.75,
+        },
+      ],
+      byMonth: [
+        {
+          month: '2026-10',
+          created: 3,
+          resolved: 2,
+          meanAcknowledgeMs: null,
+          meanResolveMs: null,
+          withinSlaShare: 1,
+        },
+        {
+          month: '2026-11',
+          created: 4,
+          resolved: 2,
+          meanAcknowledgeMs: null,
+          meanResolveMs: null,
+          withinSlaShare: 0.5,
+        },
+      ],
     }),
     '/sbuilding/workorder/21': envelope(200, LEAK_DETAIL),
     '/sbuilding/workorder/plan/getList': envelope(200, [FILTER_PLAN]),
@@ -197,6 +230,14 @@ describe('work orders page', { timeout: 150_000 }, () => {
     expect(await within(figures).findByText('26 h', {}, WAIT)).toBeInTheDocument();
     expect(within(figures).getByText('75%')).toBeInTheDocument();
     expect(within(figures).getByText('Resolved within the service level')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Over the last 2 months, 7 work orders made and 4 resolved.' }),
+    ).toBeInTheDocument();
+    const byBuilding = screen.getByRole('table', { name: 'By building' });
+    const building = within(byBuilding).getByText('Building A').closest('tr');
+    if (!building) throw new Error('no building row');
+    expect(within(building).getByText('26 h')).toBeInTheDocument();
+    expect(within(building).getByText('75%')).toBeInTheDocument();
     expect(await seriousViolations()).toEqual([]);
 
     await userEvent.click(within(row).getByRole('checkbox', { name: 'Select Pipe leaks in the lobby' }));

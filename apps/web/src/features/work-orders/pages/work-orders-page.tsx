@@ -28,6 +28,7 @@ import { WorkOrderDrawer } from '../components/work-order-drawer';
 import { WorkOrderFigures } from '../components/work-order-figures';
 import { WorkOrderFilters, type WorkOrderFilterValues } from '../components/work-order-filters';
 import { WorkOrderTable } from '../components/work-order-table';
+import { WorkOrderTrends } from '../components/work-order-trends';
 
 /**
  * /workorder (issue 37): the current project's work orders, filtered (status, priority, assignee, building,
@@ -108,6 +109,7 @@ export default function WorkOrdersPage() {
   const workOrders = (projectId: number) => (
     <Flex vertical gap="middle">
       <WorkOrderFigures stats={stats.data} />
+      {!phone && <WorkOrderTrends stats={stats.data} />}
       <Card>
         <WorkOrderFilters
           projectId={projectId}
