@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { WorkOrder, WorkOrderDetail, WorkOrderStatus } from '@sbuilding/shared';
 import { isTestClock, type TestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { demoProjectId } from '../../test/device-import.js';
+import { demoProjectId, readXlsx } from '../../test/device-import.js';
 import { multipartFile, PNG_1X1 } from '../../test/multipart.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
 import { alerts } from '../alerts/tables.js';
@@ -279,6 +279,32 @@ describe('lists and bulk assignment', () => {
     );
     expect(seen.total).toBeGreaterThan(2);
     expect((await stranger('POST', '/sbuilding/workorder/getList', { projectId })).statusCode).toBe(404);
+  });
+
+  it("exports the filter's work orders to .xlsx in the request's language, times on the project's clock", async () => {
+    const urgent = await create(manager, { title: 'Exported leak', priority: 'urgent' });
+    await create(manager, { title: 'Exported but low', priority: 'low' });
+    const zh = as(t, await t.login('manager', 'manager123'), 'ZH');
+    const res = await data<{ fileName: string }>(
+      zh('POST', '/sbuilding/workorder/export', { projectId, priority: 'urgent' }),
+    );
+    const file = await manager('GET', `/common/download?fileName=${res.fileName}&delete=true`);
+    expect(file.statusCode).toBe(200);
+    const rows = await readXlsx(file.rawPayload);
+    const header = rows[0] ?? [];
+    expect(header).toEqual(expect.arrayContaining(['标题', '状态', '优先级', '创建时间 (UTC+08:00)']));
+    const titles = rows.slice(1).map((r) => r[header.indexOf('标题')]);
+    expect(titles).toContain('Exported leak');
+    expect(titles).not.toContain('Exported but low');
+    const row = rows.find((r) => r[header.indexOf('标题')] === 'Exported leak') ?? [];
+    expect(row[header.indexOf('优先级')]).toBe('紧急');
+    expect(row[header.indexOf('状态')]).toBe('新建');
+    expect(row[header.indexOf('创建时间 (UTC+08:00)')]).toBe('2026-03-11 10:00:00');
+    expect(row[header.indexOf('编号')]).toBe(urgent.id);
+    // Downloaded once: the file is gone after.
+    expect((await manager('GET', `/common/download?fileName=${res.fileName}`)).statusCode).not.toBe(200);
+    // Another tenant cannot export this project's work orders.
+    expect((await stranger('POST', '/sbuilding/workorder/export', { projectId })).statusCode).toBe(404);
   });
 });
 
