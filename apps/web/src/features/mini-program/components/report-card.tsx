@@ -111,6 +111,7 @@ export function ReportCard({ hallId, floors }: { hallId: number; floors: WxHallD
           <Form.Item name="zoneId" label={t('wxProgram.report.room')}>
             <Select
               size="large"
+              showSearch={{ optionFilterProp: 'label' }}
               options={[...rooms, { value: ELSEWHERE, label: t('wxProgram.report.elsewhere') }]}
             />
           </Form.Item>
