@@ -97,6 +97,16 @@ beforeEach(async () => {
   serve({
     '/sbuilding/alert/getList': envelope(200, { rows: [GATEWAY, SENSOR, STUFFY], total: 3 }),
     '/sbuilding/alert/counts': envelope(200, COUNTS),
+    '/sbuilding/workorder/stats': envelope(200, {
+      open: 5,
+      overdue: 3,
+      resolved: 0,
+      meanAcknowledgeMs: null,
+      meanResolveMs: null,
+      withinSlaShare: null,
+      byBuilding: [],
+      byMonth: [],
+    }),
     '/sbuilding/hall/getList': envelope(200, { rows: [], total: 0 }),
     '/sbuilding/alert/process/11': envelope(200, { ...GATEWAY, status: 'processed', version: 2 }),
     '/sbuilding/alert/ignore/11': envelope(409, null, 'Alert status is changed, Please update now'),
@@ -123,6 +133,10 @@ describe('alarm board', { timeout: 150_000 }, () => {
     expect(within(stuffy).getByText('CO2: 1620 ppm (> 1500 ppm)')).toBeInTheDocument();
     const counts = screen.getByRole('group', { name: 'Alerts by level' });
     expect(within(counts).getByText('Total')).toBeInTheDocument();
+    // Late work shows where alerts are watched, with the way to it.
+    const overdue = await screen.findByRole('link', { name: 'Overdue work orders' }, WAIT);
+    expect(overdue).toHaveAttribute('href', '/workorder');
+    expect(overdue.closest('.ant-statistic')).toHaveTextContent('3');
     expect(posted('/sbuilding/alert/getList')[0]).toMatchObject({ projectId: 5, pageNum: 1, pageSize: 20 });
     expect(await seriousViolations()).toEqual([]);
 

@@ -25,6 +25,7 @@ import { AlertDetailDrawer } from '../components/alert-detail-drawer';
 import { HandleAlertModal } from '../components/handle-alert-modal';
 import { OwnChanges } from '../hooks/own-changes';
 import { RulesPanel } from '../components/rules-panel';
+import { OverdueWorkOrdersCount } from '@/features/work-orders';
 
 interface Target {
   id: number;
@@ -141,7 +142,10 @@ export default function AlarmPage() {
           }
         />
       )}
-      <AlarmCounts counts={counts.data} />
+      <Flex gap="middle" wrap>
+        <AlarmCounts counts={counts.data} />
+        <OverdueWorkOrdersCount projectId={projectId} />
+      </Flex>
       <Card>
         <AlarmFilters
           projectId={projectId}
