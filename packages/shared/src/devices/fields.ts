@@ -62,6 +62,17 @@ export function refField(name: FieldKey, category: DeviceCategory, required = tr
   return { name, required, kind: 'deviceRef', category };
 }
 
+/**
+ * The category of the field bridge (apps/bridge): a gateway that puts Modbus and BACnet devices of any model on
+ * the platform, so any device may sit behind one as well as behind a gateway of its reference's own category.
+ */
+export const FIELD_BRIDGE_CATEGORY: DeviceCategory = 'fieldBridge';
+
+/** Whether a device of `parent` category may be the gateway of a reference to `category` (the one rule). */
+export function mayBeGatewayOf(category: DeviceCategory, parent: DeviceCategory): boolean {
+  return parent === category || parent === FIELD_BRIDGE_CATEGORY;
+}
+
 /** The floor's Bluetooth gateway a mesh node talks through; optional, it can be chosen later. */
 export const bleGatewayField = refField('bleGatewayId', 'bleGateway', false);
 

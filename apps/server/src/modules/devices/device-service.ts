@@ -4,6 +4,7 @@ import {
   DEVICE_MODELS,
   deviceCreateBodySchemaFor,
   deviceSaveBodySchemaFor,
+  mayBeGatewayOf,
   type Device,
   type DeviceCategory,
   type DeviceField,
@@ -120,7 +121,10 @@ async function checkPlacement(db: Db, scope: Scope, place: Placement): Promise<B
   return building;
 }
 
-/** The gateway must be a device of the building's tenant and project, of the field's category. */
+/**
+ * The gateway must be a device of the building's tenant and project, of the field's category or a field bridge
+ * (`mayBeGatewayOf`).
+ */
 async function checkGateway(db: Db, building: BuildingRow, ref: GatewayRef | null): Promise<number | null> {
   if (!ref || ref.id === null) return null;
   const [gateway] = await db
@@ -131,7 +135,7 @@ async function checkGateway(db: Db, building: BuildingRow, ref: GatewayRef | nul
     !gateway ||
     gateway.tenantId !== building.tenantId ||
     gateway.projectId !== building.projectId ||
-    gateway.category !== ref.category
+    !mayBeGatewayOf(ref.category, gateway.category)
   ) {
     throw new AppError(400, 'device.wrongGateway', {}, { field: [ref.field] });
   }

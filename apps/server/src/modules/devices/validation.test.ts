@@ -119,12 +119,13 @@ describe('field rules of the catalogue, on the spec-named calls and on create/{m
 
 describe('gateway references', () => {
   it('refuses a gateway of the wrong category, an unknown one and one of another project', async () => {
-    const message = "AC gateway must be a gateway of the right kind in the device's project";
+    const message =
+      "AC gateway must be a gateway of the right kind, or a field bridge, in the device's project";
     await refused(
       '/sbuilding/device/create-ac20',
       bodies.ac20(site, gateway4g),
       message,
-      '空调网关必须是同一项目下对应类型的网关',
+      '空调网关必须是同一项目下对应类型的网关或现场网关',
     );
     await refused('/sbuilding/device/create-ac20', bodies.ac20(site, 999999), message);
     const project = { projectName: 'Validation elsewhere', status: 'new', address: '1 Road' };
@@ -135,7 +136,38 @@ describe('gateway references', () => {
     await refused(
       '/sbuilding/device/create/s2',
       bodies.s2(site, { bleGatewayId: acGateway }),
-      "Bluetooth gateway must be a gateway of the right kind in the device's project",
+      "Bluetooth gateway must be a gateway of the right kind, or a field bridge, in the device's project",
+    );
+  });
+
+  it('places a device of any model behind a field bridge (issue 39), whose Modbus and BACnet devices it serves', async () => {
+    const bridge = await created(manager, 'bridge', {
+      buildingId: site.buildingId,
+      floorId: site.floor1,
+      name: 'Plant room bridge',
+      macAddr: '02:00:00:00:39:01',
+    });
+    const unit = await manager('PUT', '/sbuilding/device/create-ac20', bodies.ac20(site, bridge.id));
+    expect(unit.statusCode, unit.body).toBe(200);
+    const meter = await manager(
+      'PUT',
+      '/sbuilding/device/create/ammeter4g',
+      bodies.ammeter4g(site, bridge.id, { channel: 1 }),
+    );
+    expect(meter.statusCode, meter.body).toBe(200);
+    const ids = [
+      unit.json<{ data: { id: number } }>().data.id,
+      meter.json<{ data: { id: number } }>().data.id,
+    ];
+    for (const id of ids) {
+      const row = await manager('GET', `/sbuilding/device/getDeviceInfoById/${id}`);
+      expect(row.json<{ data: { parentId: number | null } }>().data.parentId).toBe(bridge.id);
+    }
+    // A bridge is a gateway for others, never a device's own kind of gateway turned into anything.
+    await refused(
+      '/sbuilding/device/create-ac20',
+      bodies.ac20(site, ids[1] ?? 0),
+      "AC gateway must be a gateway of the right kind, or a field bridge, in the device's project",
     );
   });
 });

@@ -94,7 +94,8 @@ const en = {
   'import.gatewayNotUsed': 'This model does not sit behind a gateway: leave the gateway empty',
   'import.lineError': 'Line {line}: {message}',
   'device.duplicate': 'A device of this model with the same {fields} already exists',
-  'device.wrongGateway': "{field} must be a gateway of the right kind in the device's project",
+  'device.wrongGateway':
+    "{field} must be a gateway of the right kind, or a field bridge, in the device's project",
   'device.zoneNotOnFloor': 'The zone does not lie on the chosen floor',
   'device.floorNotInBuilding': 'The floor does not belong to the chosen building',
   'device.zoneWithoutFloor': 'Choose the floor of the zone',
@@ -248,7 +249,7 @@ const zh: Record<ServerMessageKey, string> = {
   'import.gatewayNotUsed': '该型号不需要网关：请将网关留空',
   'import.lineError': '第 {line} 行：{message}',
   'device.duplicate': '已存在{fields}相同的该型号设备',
-  'device.wrongGateway': '{field}必须是同一项目下对应类型的网关',
+  'device.wrongGateway': '{field}必须是同一项目下对应类型的网关或现场网关',
   'device.zoneNotOnFloor': '所选区域不在所选楼层上',
   'device.floorNotInBuilding': '所选楼层不属于所选建筑',
   'device.zoneWithoutFloor': '请选择区域所在的楼层',

@@ -125,6 +125,31 @@ describe('device add page', { timeout: 150_000 }, () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it("offers the project's field bridges beside its gateways of the reference's kind (issue 39)", async () => {
+    const bridge = device({ id: 60, model: 'bridge', category: 'fieldBridge', name: 'Plant room bridge' });
+    serve({
+      ...ROUTES,
+      '/sbuilding/device/getList': (config) => {
+        const { category } = bodyOf(config) as { category?: string };
+        const rows = category === 'fieldBridge' ? [bridge] : category === 'acGateway' ? [GATEWAY] : [];
+        return envelope(200, { rows, total: rows.length });
+      },
+    });
+    renderAt(<DeviceAddPage />, '/device/add?model=ac20', '/device/add');
+    const gateway = await screen.findByRole('combobox', { name: 'AC gateway' }, WAIT);
+    await userEvent.click(gateway);
+    const list = await screen.findByRole('listbox', {}, WAIT);
+    expect(list).toBeInTheDocument();
+    // Two groups: the AC gateways, then the field bridges.
+    expect(await screen.findByTitle('fieldBridge', {}, WAIT)).toHaveTextContent('Field bridge');
+    expect(screen.getByTitle('acGateway')).toHaveTextContent('AC gateway');
+    await userEvent.click(await screen.findByTitle('Plant room bridge (Above the door)', {}, WAIT));
+    const item = gateway.closest('.ant-form-item');
+    expect(
+      await within(item as HTMLElement).findByText('Plant room bridge (Above the door)', {}, WAIT),
+    ).toBeVisible();
+  });
+
   it('creates a Bluetooth gateway on its floor and follows its initialisation until it is ready', async () => {
     const gateway = device({ id: 50, model: 'ba', category: 'bleGateway', name: 'BLE F2' });
     const init = { deviceId: 50, message: '', updateTime: '2026-01-03T09:00:00Z' };
