@@ -7,11 +7,12 @@ import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
-import { envelope, serve } from '@/test/http';
+import { bodyOf, envelope, serve } from '@/test/http';
 import { device, sent, WAIT } from '../test/fixtures';
 import { DeviceDetailDrawer } from './device-detail-drawer';
 
 const userEvent = userEventLib.setup({ delay: null });
+const sentBody = (url: string) => bodyOf(sent(url, 'post')[0]);
 const CREDENTIALS = '/sbuilding/device/credentials/9';
 
 function renderDrawer(
@@ -131,5 +132,57 @@ describe('device detail drawer', { timeout: 150_000 }, () => {
     await screen.findByRole('dialog', { name: 'Device Lobby sensor' }, WAIT);
     expect(await screen.findByLabelText('Access token', {}, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Building simulator' })).toBeNull();
+  });
+
+  it("shows a field bridge's devices, whether each answers, and every point's latest value (issue 39)", async () => {
+    useSession.setState({ roles: ['tbCustomer'], permissions: permissionsForRoles(['tbCustomer']) });
+    const ts = '2026-01-03T09:00:00Z';
+    serve({
+      '/sbuilding/device/getDeviceInfoById/9': envelope(200, {
+        ...device({ model: 'bridge', category: 'fieldBridge', name: 'Plant room bridge' }),
+        telemetry: {},
+        groups: [],
+        reported: {},
+      }),
+      '/sbuilding/dev-client-attr/get/9': envelope(200, {
+        deviceId: 9,
+        model: 'bridge',
+        attributes: {},
+        history: [],
+      }),
+      '/sbuilding/device/getList/v2': envelope(200, {
+        rows: [
+          {
+            ...device({ id: 21, model: 'ac20', category: 'ac', name: 'AHU 1', online: true, parentId: 9 }),
+            telemetry: { supplyTemp: { value: 14.5, ts }, onOff: { value: true, ts } },
+          },
+          {
+            ...device({ id: 22, model: 'ammeter4g', category: 'ammeter', name: 'Meter 1', online: false }),
+            telemetry: {},
+          },
+        ],
+        total: 2,
+      }),
+    });
+    render(
+      <Providers>
+        <DeviceDetailDrawer deviceId={9} projectId={5} canEdit={false} onClose={vi.fn()} />
+      </Providers>,
+    );
+    const section = await screen.findByRole('region', { name: 'Field devices' }, WAIT);
+    expect(await within(section).findByText('1 of 2 field devices answering', {}, WAIT)).toBeInTheDocument();
+    const list = within(section).getByRole('list', { name: 'Field devices' });
+    const ahu = within(list).getByText('AHU 1').closest('li');
+    if (!ahu) throw new Error('no AHU');
+    expect(within(ahu).getByText('Answering')).toBeInTheDocument();
+    expect(within(ahu).getByText('supplyTemp')).toBeInTheDocument();
+    expect(within(ahu).getByText('14.5')).toBeInTheDocument();
+    expect(within(ahu).getByText('On')).toBeInTheDocument();
+    const meter = within(list).getByText('Meter 1').closest('li');
+    if (!meter) throw new Error('no meter');
+    expect(within(meter).getByText('Not answering')).toBeInTheDocument();
+    expect(within(meter).getByText(/no reading yet/)).toBeInTheDocument();
+    expect(sentBody('/sbuilding/device/getList/v2')).toMatchObject({ projectId: 5, parentId: 9 });
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { Drawer, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FIELD_BRIDGE_CATEGORY } from '@sbuilding/shared';
 import { useCan } from '@/lib/permissions';
 import { useDeviceInfo } from '../api/get-device-info';
 import { useLiveDeviceInfo } from '../hooks/use-live-devices';
 import { AttributesForm } from './attributes-form';
+import { BridgeFieldDevices } from './bridge-field-devices';
 import { DeviceControl } from './device-control';
 import { DeviceCredentials } from './device-credentials';
 import { DeviceRegistryFields } from './device-registry-fields';
@@ -21,8 +23,8 @@ export interface DeviceDetailDrawerProps {
 }
 
 /**
- * A device: its fields, latest readings (live from the socket), what it reported about itself, its commands for those allowed to switch
- * it, groups, parameters with their history, and credentials.
+ * A device: its fields, latest readings (live from the socket), a field bridge's devices, what it reported about
+ * itself, its commands for those allowed to switch it, groups, parameters with their history, and credentials.
  */
 export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: DeviceDetailDrawerProps) {
   const { t } = useTranslation();
@@ -61,6 +63,14 @@ export function DeviceDetailDrawer({ deviceId, projectId, canEdit, onClose }: De
             </Typography.Title>
             <DeviceTelemetry device={device} />
           </section>
+          {device.category === FIELD_BRIDGE_CATEGORY ? (
+            <section aria-labelledby="sb-device-field-devices">
+              <Typography.Title level={3} id="sb-device-field-devices">
+                {t('devices.sections.fieldDevices')}
+              </Typography.Title>
+              <BridgeFieldDevices bridgeId={device.id} projectId={projectId} />
+            </section>
+          ) : null}
           <section aria-labelledby="sb-device-reported">
             <Typography.Title level={3} id="sb-device-reported">
               {t('devices.sections.reported')}
