@@ -149,14 +149,23 @@ export default tseslint.config(
   },
   {
     // antd's Tabs puts role="tablist" on an element that also holds its overflow button (issue 18):
-    // components/tabs.tsx fixes the ARIA tree once, and every page uses it.
+    // components/tabs.tsx fixes the ARIA tree once, and every page uses it. And the current project is read
+    // through one hook (issue 35), not by each page from storage.
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/components/tabs.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'antd', importNames: ['Tabs'], message: TABS_MESSAGE }],
+          paths: [
+            { name: 'antd', importNames: ['Tabs'], message: TABS_MESSAGE },
+            {
+              name: '@/lib/storage',
+              importNames: ['currentProjectId'],
+              message:
+                'Read the current project with useCurrentProject (@/lib/current-project), one way everywhere.',
+            },
+          ],
           patterns: [
             {
               group: ['antd/es/tabs', 'antd/es/tabs/*', 'antd/lib/tabs', 'antd/lib/tabs/*'],

@@ -5,7 +5,7 @@ import { NoProject } from './no-project';
 interface ProjectPageProps {
   /** The page's heading (level 1); it shows with or without a project. */
   title: ReactNode;
-  /** The current project (`currentProjectId()`); null shows the empty state that points to the guide. */
+  /** The current project (`useCurrentProject()`); null shows the empty state that points to the guide. */
   projectId: number | null;
   /** The page's content below the heading, once a project is chosen. */
   children: (projectId: number) => ReactNode;

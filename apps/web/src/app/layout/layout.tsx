@@ -6,7 +6,7 @@ import { SIDEBAR_WIDTH } from '@sbuilding/shared';
 import { wantFeedbackHost } from '@/lib/feedback';
 import { useSettings } from '@/lib/settings';
 import { useRealtimeConnection } from '@/lib/socket';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useProjectTimeZoneLoader } from '@/lib/time';
 import { Navbar } from './navbar/navbar';
 import { SettingsDrawer } from './settings-drawer/settings-drawer';
@@ -32,7 +32,7 @@ export function Layout() {
   useDevice();
   useRealtimeConnection();
   // Every time on every page is written in the selected project's zone (lib/time).
-  useProjectTimeZoneLoader(currentProjectId());
+  useProjectTimeZoneLoader(useCurrentProject());
   const { t } = useTranslation();
   const { token } = antTheme.useToken();
   const { pathname } = useLocation();

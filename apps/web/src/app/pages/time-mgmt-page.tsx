@@ -8,7 +8,7 @@ import { WorkTimesTable } from '@/features/projects/components/work-times-table'
 import { sceneWeekKey } from '@/features/time-mgmt/api/get-scene-week';
 import { WeekView } from '@/features/time-mgmt/components/week-view';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 
 /**
  * /timeMgmt: the current project's week of timed scene runs, and its work times and calendar (the
@@ -20,7 +20,7 @@ export default function TimeMgmtPage() {
   const queryClient = useQueryClient();
   // Work times are the project's (POST/PUT/DELETE /sbuilding/work/rest).
   const canEdit = useCan('projects:write');
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
 
   return (
     <ProjectPage title={t('routes.timeMgmt')} projectId={projectId}>

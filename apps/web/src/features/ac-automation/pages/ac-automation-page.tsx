@@ -7,7 +7,7 @@ import type { AcAutomation } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
 import { SavingsEvidenceDrawer } from '@/components/savings-evidence-drawer';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import {
   useAcAutomations,
   useAcAutomationSavings,
@@ -35,7 +35,7 @@ export default function AcAutomationPage() {
   const { t } = useTranslation();
   const times = useProjectTime();
   const { modal, message } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [form, setForm] = useState<{ editing: AcAutomation | null } | null>(null);
   const [explained, setExplained] = useState<AcAutomation | null>(null);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useAcDevices } from '../api/list-ac-devices';
 import { GatewayTable } from '../components/gateway-table';
 import { ProjectPage } from '@/components/project-page';
@@ -14,7 +14,7 @@ import { ProjectPage } from '@/components/project-page';
 export function AcGatewaysPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const canEdit = useCan('devices:write');
   const [name, setName] = useState('');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);

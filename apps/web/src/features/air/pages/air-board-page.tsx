@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AIR_BANDS } from '@sbuilding/shared';
 import { BuildingBoard } from '@/components/building-board';
 import { ProjectPage } from '@/components/project-page';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useAirBoard } from '../api/get-air-board';
 import { AirTrendCard } from '../components/air-trend';
 import { SensorTable } from '../components/sensor-table';
@@ -20,7 +20,7 @@ import '../components/air.css';
  */
 export default function AirBoardPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const board = useAirBoard(projectId, buildingId);
   useLiveAirBoard(board.data);

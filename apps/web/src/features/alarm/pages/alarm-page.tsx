@@ -10,7 +10,7 @@ import { Tabs } from '@/components/tabs';
 import { useCan } from '@/lib/permissions';
 import { RequestError } from '@/lib/request';
 import { useAlertChanges } from '@/lib/socket';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { alertsKey, useAlerts } from '../api/list-alerts';
 import { useAlertCounts } from '../api/alert-counts';
 import { useAlert } from '../api/get-alert';
@@ -43,7 +43,7 @@ export default function AlarmPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [filters, setFilters] = useState<AlarmFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [detailId, setDetailId] = useState<number | null>(null);

@@ -3,7 +3,7 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION, type Building } from '@sbuilding/shared';
 import { ListPagination } from '@/components/list-pagination';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useBuildings } from '../api/list-buildings';
 import { BuildingFormModal } from '../components/building-form-modal';
 import { BuildingTable } from '../components/building-table';
@@ -17,7 +17,7 @@ type BuildingForm = { building: Building | null } | null;
 /** /building: the current project's buildings, their QR codes, floors, plans and zones. */
 export function BuildingPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [paging, setPaging] = useState<{ pageNum: number; pageSize: number }>({
     pageNum: PAGINATION.page,
     pageSize: PAGINATION.limit,

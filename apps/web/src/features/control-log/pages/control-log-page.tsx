@@ -5,13 +5,13 @@ import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pa
 import { useControlLog } from '../api/list-control-log';
 import { ControlLogFilters, type ControlLogFilterValues } from '../components/control-log-filters';
 import { ControlLogTable } from '../components/control-log-table';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ProjectPage } from '@/components/project-page';
 
 /** /board/controlLog: every command and device-side change of the current project, filtered and paged. */
 export default function ControlLogPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [filters, setFilters] = useState<ControlLogFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const log = useControlLog({ projectId: projectId ?? 0, ...filters, ...paging }, projectId !== null);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useGroup } from '../api/get-group';
 import { GroupForm } from '../components/group-form';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useCan } from '@/lib/permissions';
 import { NoProject } from '@/components/no-project';
 import { ReadOnlyNotice } from '@/components/read-only-notice';
@@ -21,7 +21,7 @@ export function GroupEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const id = idOf(params.get('id'));
   const group = useGroup(id);
   const canWrite = useCan('devices:write');

@@ -9,7 +9,7 @@ import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/list-groups';
 import { GroupFilters, type GroupFilterValues } from '../components/group-filters';
 import { GroupTable } from '../components/group-table';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ProjectPage } from '@/components/project-page';
 
 /** /deviceGroup: the project's device groups, filtered and paged; add, edit and delete. */
@@ -17,7 +17,7 @@ export function GroupListPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [filters, setFilters] = useState<GroupFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [selectedId, setSelectedId] = useState<number | null>(null);

@@ -8,13 +8,13 @@ import {
   useProjectBuildings,
 } from '@/components/location-select';
 import { FloorMarks } from '../components/floor-marks';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ProjectPage } from '@/components/project-page';
 
 /** /devPosition: a floor's plan with its device marks, placed, moved, edited and bound here. */
 export function DeviceMarkPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [chosen, setChosen] = useState<number | null>(null);
   const [floorId, setFloorId] = useState<number | null>(null);
   const buildings = useProjectBuildings(projectId);

@@ -15,7 +15,7 @@ import { BleInitProgress } from '../components/ble-init-progress';
 import { DeviceForm } from '../components/device-form';
 import { ModelPicker } from '../components/model-picker';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ProjectPage } from '@/components/project-page';
 import { ReadOnlyNotice } from '@/components/read-only-notice';
 
@@ -45,7 +45,7 @@ export default function DeviceAddPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [preset] = useState(() => presetOf(params));
   const [choice, setChoice] = useState<{ category: DeviceCategory | null; model: ModelId | null }>(preset);
   const [init, setInit] = useState<{ deviceId: number; initial: BleGatewayInit } | null>(null);

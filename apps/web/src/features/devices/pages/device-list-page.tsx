@@ -16,7 +16,7 @@ import { DeviceTable } from '../components/device-table';
 import { ImportDialog } from '../components/import-dialog';
 import { useLiveDeviceRows } from '../hooks/use-live-devices';
 import '../components/devices.css';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ProjectPage } from '@/components/project-page';
 
 type Dialog = { kind: 'edit'; device: Device } | { kind: 'import' } | { kind: 'batch' };
@@ -26,7 +26,7 @@ export function DeviceListPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const canEdit = useCan('devices:write');
   const [filters, setFilters] = useState<DeviceFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);

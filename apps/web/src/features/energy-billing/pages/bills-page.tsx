@@ -29,7 +29,7 @@ import {
 } from '@sbuilding/shared';
 import { EChart } from '@/components/echart';
 import { NoProject } from '@/components/no-project';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useBill, useBillNodes, useDownloadBill } from '../api/bills';
 import { AllBillsModal } from '../components/all-bills-modal';
 import { PERIOD_COLORS } from '../components/period-colors';
@@ -214,7 +214,7 @@ export function BillView({ bill }: { bill: Bill }) {
 export default function BillsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const times = useProjectTime();
   const nodes = useBillNodes(projectId);
   const [level, setLevel] = useState<BillLevel>('building');

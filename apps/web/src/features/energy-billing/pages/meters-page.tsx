@@ -30,7 +30,7 @@ import {
 import { EChart } from '@/components/echart';
 import { NoProject } from '@/components/no-project';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useProjectTime } from '@/lib/time';
 import { useDeleteMeterNode, useMeterTree, useSaveMeterNode } from '../api/meters';
 import { MeterNodeForm, type Editing } from '../components/meter-node-form';
@@ -164,7 +164,7 @@ function TreeChart({ tree }: { tree: MeterTree }) {
 export default function MetersPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const canEdit = useCan('projects:write');
   const times = useProjectTime();
   const [period, setPeriod] = useState<EnergyPeriod>('MONTH');

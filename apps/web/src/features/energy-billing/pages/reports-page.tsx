@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NoProject } from '@/components/no-project';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ReportHistoryCard } from '../components/report-history-card';
 import { ReportSchedulesCard } from '../components/report-schedules-card';
 import { SharesCard } from '../components/shares-card';
@@ -12,7 +12,7 @@ import { SharesCard } from '../components/shares-card';
  */
 export default function ReportsPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const title = (
     <Typography.Title level={1} className="sb-page-title">
       {t('routes.energyReports')}

@@ -20,7 +20,7 @@ import { useProjectTime } from '@/lib/time';
 import type { EmissionFactor, Tariff, TariffCreateInput } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import {
   useDeleteFactor,
   useDeleteTariff,
@@ -157,7 +157,7 @@ function FactorsCard({ projectId, canEdit }: { projectId: number; canEdit: boole
 export default function TariffPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const canEdit = useCan('projects:write');
   const tariffs = useTariffs(projectId);
   const save = useSaveTariff();

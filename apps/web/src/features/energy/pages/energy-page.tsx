@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EnergyQueryInput } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useEnergyBoard } from '../api/get-energy-board';
 import { useExportEnergy } from '../api/export-energy';
 import { useEnergySavings } from '../api/get-energy-savings';
@@ -31,7 +31,7 @@ import { useLiveEnergy } from '../hooks/use-live-energy';
 export default function EnergyPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   // No date until one is picked: the server takes the project's today (its time zone may not be the browser's).
   const [filters, setFilters] = useState<EnergyFilterValues>({ period: 'DAY', date: null });
   const query: EnergyQueryInput = {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BuildingBoard } from '@/components/building-board';
 import { ProjectPage } from '@/components/project-page';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useAcBoard } from '../api/get-ac-board';
 import { AcGroupControl } from '../components/ac-group-control';
 import { AcTable } from '../components/ac-table';
@@ -16,7 +16,7 @@ import { useLiveAcBoard, usePatchAcBoards } from '../hooks/use-live-ac-board';
  */
 export default function AcBoardPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const canControl = useCan('devices:control');
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const board = useAcBoard(projectId, buildingId);

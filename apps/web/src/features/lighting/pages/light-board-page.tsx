@@ -5,7 +5,7 @@ import type { BoardLight } from '@sbuilding/shared';
 import { BuildingSelect, useBuildingFloors, useProjectBuildings } from '@/components/location-select';
 import { ProjectPage } from '@/components/project-page';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useLightBoard } from '../api/get-light-board';
 import { LightGroupControl } from '../components/group-control';
 import { LightControl } from '../components/light-control';
@@ -142,7 +142,7 @@ function BuildingLights({ buildingId }: { buildingId: number }) {
  */
 export default function LightBoardPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const buildings = useProjectBuildings(projectId);
   const [chosen, setChosen] = useState<number | null>(null);
   const buildingId = chosen ?? buildings.data?.rows[0]?.id ?? null;

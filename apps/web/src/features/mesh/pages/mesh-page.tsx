@@ -7,13 +7,13 @@ import { useMeshVersions } from '../api/list-versions';
 import { VersionDrawer } from '../components/version-drawer';
 import { VersionTable } from '../components/version-table';
 import '../components/mesh.css';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { ProjectPage } from '@/components/project-page';
 
 /** /meshConfig: a building's mesh network versions, each recorded when its marks or bindings changed. */
 export function MeshPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [openId, setOpenId] = useState<number | null>(null);

@@ -18,7 +18,7 @@ import type { ChannelTestResult, NotificationChannel } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
 import { Tabs } from '@/components/tabs';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useChannels, useDeleteChannel, useTestChannel } from '../api/channels';
 import { ChannelForm } from '../components/channel-form';
 import { DeliveryLog } from '../components/delivery-log';
@@ -35,7 +35,7 @@ interface TestOutcome extends ChannelTestResult {
  */
 export default function NotificationsPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   // The mail server is the platform's (GET and PUT /system/config/smtp).
   const canSetMailServer = useCan('platform:write');
   const channels = useChannels(projectId);

@@ -4,7 +4,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useProjectTime } from '@/lib/time';
 import { NoProject } from '@/components/no-project';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useOverview } from '../api/get-overview';
 import { OverviewBoard } from '../components/overview-board';
 import { useFullscreen } from '../hooks/use-fullscreen';
@@ -32,7 +32,7 @@ const DARK_THEME: ThemeConfig = {
 export default function DashboardPage() {
   const { t } = useTranslation();
   const times = useProjectTime();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const overview = useOverview(projectId);
   useLiveOverview(overview.data);
   const screen = useRef<HTMLElement>(null);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NoProject } from '@/components/no-project';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useOverview } from '../api/get-overview';
 import { OverviewBoard } from '../components/overview-board';
 import { useLiveOverview } from '../hooks/use-live-overview';
@@ -14,7 +14,7 @@ import { useLiveOverview } from '../hooks/use-live-overview';
  */
 export default function OverviewPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const overview = useOverview(projectId);
   useLiveOverview(overview.data);
 

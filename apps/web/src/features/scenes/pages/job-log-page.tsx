@@ -3,7 +3,7 @@ import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { ProjectPage } from '@/components/project-page';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useSceneRuns } from '../api/list-scene-runs';
 import { JobLogFilters, type JobLogFilterValues } from '../components/job-log-filters';
 import { JobLogTable } from '../components/job-log-table';
@@ -11,7 +11,7 @@ import { JobLogTable } from '../components/job-log-table';
 /** /job/log: the scheduling log of the current project, every scene run and skip with its reason. */
 export default function JobLogPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [filters, setFilters] = useState<JobLogFilterValues>({});
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const runs = useSceneRuns({ projectId: projectId ?? 0, ...filters, ...paging }, projectId !== null);

@@ -6,7 +6,7 @@ import { useProjectTime } from '@/lib/time';
 import { Link } from 'react-router';
 import type { NoonNap } from '@sbuilding/shared';
 import { ProjectPage } from '@/components/project-page';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useDeleteNoonNap, useEnableNoonNap, useNoonNapOptions, useNoonNaps } from '../api/noon-naps';
 import { NoonNapForm } from '../components/noon-nap-form';
 
@@ -18,7 +18,7 @@ export default function NoonNapPage() {
   const { t } = useTranslation();
   const times = useProjectTime();
   const { modal, message } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const naps = useNoonNaps(projectId);
   const options = useNoonNapOptions(projectId);
   const enable = useEnableNoonNap();

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Scene } from '@sbuilding/shared';
 import { FIRST_PAGE, ListPagination, type PageState } from '@/components/list-pagination';
 import { NoProject } from '@/components/no-project';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { SavingsEvidenceDrawer } from '@/components/savings-evidence-drawer';
 import { useSceneSavings, useSceneSavingsEvidence } from '../api/scene-savings';
 import { useEnableScene, useExecuteScene, useScenes } from '../api/scenes';
@@ -19,7 +19,7 @@ export default function SceneListPage() {
   const times = useProjectTime();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [explained, setExplained] = useState<Scene | null>(null);
   const [evidenceOf, setEvidenceOf] = useState<Scene | null>(null);

@@ -6,7 +6,7 @@ import type { Scene, SceneTriggerType } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
 import { ReadOnlyNotice } from '@/components/read-only-notice';
 import { useCan } from '@/lib/permissions';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useScene } from '../api/get-scene';
 import { SceneSaved, SceneWizard } from '../components/scene-wizard';
 import { blankValues, valuesFromScene } from '../components/wizard-values';
@@ -32,7 +32,7 @@ export default function SceneWizardPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const editing = pathname === '/scenes/edit';
   const id = editing ? idOf(params.get('id')) : null;
   const scene = useScene(id);

@@ -3,7 +3,7 @@ import { Card, Empty, Flex, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BuildingBoard } from '@/components/building-board';
 import { ProjectPage } from '@/components/project-page';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import { useSpaceBoard } from '../api/get-space-board';
 import { OccupancyTable } from '../components/occupancy-table';
 import { UtilisationHeatmap } from '../components/utilisation-heatmap';
@@ -15,7 +15,7 @@ import { useLiveSpaceBoard } from '../hooks/use-live-space-board';
  */
 export default function SpaceBoardPage() {
   const { t } = useTranslation();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const [buildingId, setBuildingId] = useState<number | null>(null);
   const board = useSpaceBoard(projectId, buildingId);
   useLiveSpaceBoard(board.data);

@@ -9,7 +9,7 @@ import { Tabs } from '@/components/tabs';
 import { useCan } from '@/lib/permissions';
 import { useSettings } from '@/lib/settings';
 import { RequestError } from '@/lib/request';
-import { currentProjectId } from '@/lib/storage';
+import { useCurrentProject } from '@/lib/current-project';
 import {
   useAssignWorkOrders,
   useAssignees,
@@ -40,7 +40,7 @@ import { WorkOrderTrends } from '../components/work-order-trends';
 export default function WorkOrdersPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const projectId = currentProjectId();
+  const projectId = useCurrentProject();
   const canManage = useCan('workOrders:manage');
   const canWrite = useCan('workOrders:write');
   const phone = useSettings((s) => s.device === 'mobile');
