@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   maintenancePlanSchema,
@@ -8,7 +8,7 @@ import {
   type WorkOrderSettingsBody,
 } from '@sbuilding/shared';
 import { del, get, post, put } from '@/lib/request';
-import { workOrdersKey } from './work-orders';
+import { useInvalidating, workOrdersKey } from './work-orders';
 
 /** The project's service levels and automatic rule (the defaults until saved once). */
 export function useWorkOrderSettings(projectId: number, enabled: boolean) {
@@ -27,14 +27,6 @@ export function useMaintenancePlans(projectId: number, enabled: boolean) {
     queryFn: () =>
       post('/sbuilding/workorder/plan/getList', { projectId }, { schema: z.array(maintenancePlanSchema) }),
     enabled,
-  });
-}
-
-function useInvalidating<A, R>(mutationFn: (args: A) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workOrdersKey }),
   });
 }
 

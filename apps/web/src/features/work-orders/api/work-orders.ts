@@ -62,7 +62,8 @@ export function useWorkOrderStats(projectId: number | null, enabled = true) {
   });
 }
 
-function useInvalidating<A, R>(mutationFn: (args: A) => Promise<R>) {
+/** A work-order call that changes something: every work-order query is read again after it. */
+export function useInvalidating<A, R>(mutationFn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
