@@ -66,7 +66,8 @@ export const TAG_COLOURS = {
   colorWarning: '#ad4e00',
   colorError: '#a8071a',
   green7: '#237804',
-  gold7: '#ad6800',
+  // gold-8: gold-7 (#ad6800) gives 4.25:1 on the gold tint, below AA (the work orders' New tag, issue 34's walk).
+  gold7: '#874d00',
   orange7: '#ad4e00',
   cyan7: '#006d75',
   lime7: '#3f6600',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { THEME } from '@sbuilding/shared';
+import { TAG_COLOURS } from '../providers';
 import { contrastRatio, readableOnWhiteText } from './contrast';
 
 describe('theme colour contrast', () => {
@@ -18,5 +19,22 @@ describe('theme colour contrast', () => {
 
   it('leaves a value it cannot read untouched', () => {
     expect(readableOnWhiteText('tomato')).toBe('tomato');
+  });
+
+  it("writes every preset tag's word in a colour that reaches AA on the tag's own light tint", () => {
+    // antd's tints (each palette's colour 1), behind the tags' words.
+    const tints: Record<string, string> = {
+      green7: '#f6ffed',
+      gold7: '#fffbe6',
+      orange7: '#fff7e6',
+      cyan7: '#e6fffb',
+      lime7: '#fcffe6',
+      volcano7: '#fff2e8',
+      yellow7: '#feffe6',
+    };
+    for (const [token, tint] of Object.entries(tints)) {
+      const colour: string = TAG_COLOURS[token as keyof typeof TAG_COLOURS];
+      expect(contrastRatio(colour, tint), token).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
