@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { choose, expectAccessibleSettled, openAsManager } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import { choose, expectAccessibleSettled } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * AC automation in the console: the manager opens /acAutomation, adds a config for one of the demo
@@ -10,23 +8,8 @@ import { choose, expectAccessibleSettled, openAsManager } from './support/device
  * asks what it would do now, makes it inactive after confirming, and deletes it. axe on the page and the form.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-ac-automation');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('ac-automation');
 
 interface Config {
   id: number;
@@ -36,8 +19,7 @@ interface Config {
 
 describe('AC automation', () => {
   it('adds a config through the form, lists it, makes it inactive after confirming and deletes it', async () => {
-    const session = await openAsManager(browser, baseUrl, '/acAutomation');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/acAutomation');
     const { page, api, projectId } = session;
     const acs = await api.call<{ rows: { id: number; name: string }[] }>(
       'POST',

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { expectAccessibleSettled, openAsManager } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { expectAccessibleSettled } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * The air-quality board and the space board in Chromium, on the demo campus as its manager: the thresholds in
@@ -11,28 +10,12 @@ import { expectAccessibleSettled, openAsManager } from './support/devices.js';
  */
 const baseUrl = inject('baseUrl');
 const liveUrl = inject('liveUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-air-space-boards');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('air-space-boards');
 
 describe('the air-quality and space boards', () => {
   it('shows the air sensors banded, the thresholds and a trend, then the zones occupancy and heatmap', async () => {
-    const session = await openAsManager(browser, baseUrl, '/board/air');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/board/air');
     const { page } = session;
     await page.getByRole('heading', { name: 'Air Quality', level: 1 }).waitFor();
     await page.getByRole('cell', { name: '≤ 800 ppm' }).waitFor({ timeout: 15_000 });
@@ -72,8 +55,7 @@ describe('the air-quality and space boards', () => {
 
   it('bands the live readings of the simulated campus and draws its occupancy heatmap', async () => {
     // The shared live server, simulator on (as `npm start` runs it): the sensors report within seconds.
-    const session = await openAsManager(browser, liveUrl, '/board/air');
-    opened = session.opened;
+    const session = await chromium.asManager(liveUrl, '/board/air');
     const { page } = session;
     await page.getByRole('heading', { name: 'Air Quality', level: 1 }).waitFor();
     const sensors = page.locator('.ant-card').filter({ has: page.getByText('Sensors', { exact: true }) });

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { answered, choose, expectAccessibleSettled, openAsManager, runTag } from './support/devices.js';
+import { describe, inject, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { answered, choose, expectAccessibleSettled, runTag } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * Issue 22, the meter tree in Chromium: the demo campus's tree (areas, a tenant unit that is the floor's
@@ -10,28 +9,12 @@ import { answered, choose, expectAccessibleSettled, openAsManager, runTag } from
  * refuses an area out of range before sending, and the server refuses a move that would make a cycle.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-energy-meters');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('energy-meters');
 
 describe('the meter tree', () => {
   it('shows the demo tree, adds a virtual tenant unit and refuses a cycle', async () => {
-    const session = await openAsManager(browser, baseUrl, '/energy/meters');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/energy/meters');
     const { page, api } = session;
     await page.getByRole('heading', { name: 'Meter tree', level: 1 }).waitFor();
     // The demo campus comes with its tree: tenant A = the floor's meter − the common areas.

@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems, signInAndWait } from './support/console.js';
-import {
-  choose,
-  chooseDemoCampus,
-  expectAccessibleSettled,
-  openAsManager,
-  type Api,
-} from './support/devices.js';
+import { describe, expect, it, inject } from 'vitest';
+import { openPage, screenshot } from './support/browser.js';
+import { signInAndWait } from './support/console.js';
+import { choose, chooseDemoCampus, expectAccessibleSettled, type Api } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * The light and AC boards on a live building: the shared live server, simulator on (as `npm start`
@@ -16,24 +10,9 @@ import {
  * made elsewhere reaches the plan through the socket; the AC board lists the campus's units.
  */
 const LIGHT = 'A-F1 corridor light 1';
-let browser: Browser;
 const liveUrl = inject('liveUrl');
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-light-ac-boards');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('light-ac-boards');
 
 interface Row {
   id: number;
@@ -56,8 +35,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the light and AC boards', () => {
   it('switches a simulated light on the plan, follows a change made elsewhere, and lists the AC units', async () => {
-    const session = await openAsManager(browser, liveUrl, '/board/light');
-    opened = session.opened;
+    const session = await chromium.asManager(liveUrl, '/board/light');
     const { page, api } = session;
     await page.getByRole('heading', { name: 'Lighting' }).waitFor();
     await expect.poll(async () => (await lightRow(api))?.online, { timeout: 30_000 }).toBe(true);
@@ -112,7 +90,7 @@ describe('the light and AC boards', () => {
   });
 
   it("shows the boards read-only to a display screen, with 'No operation permission !'", async () => {
-    opened = await openPage(browser);
+    const opened = chromium.track(await openPage(chromium.browser()));
     const { page } = opened;
     await signInAndWait(page, liveUrl, 'display');
     await chooseDemoCampus(page, liveUrl);

@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { expectAccessibleSettled, openAsManager, type Api } from './support/devices.js';
+import { describe, expect, it, inject } from 'vitest';
+import { expectAccessibleSettled, type Api } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * The live building: the shared live server, simulator on (as `npm start` runs it), so the demo
@@ -10,24 +8,9 @@ import { expectAccessibleSettled, openAsManager, type Api } from './support/devi
  * which answers and reports; and a change made elsewhere reaches the open page through the socket.
  */
 const LIGHT = 'A-F1 corridor light 1';
-let browser: Browser;
 const liveUrl = inject('liveUrl');
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-live-devices');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('live-devices');
 
 interface Row {
   id: number;
@@ -46,8 +29,7 @@ async function lightRow(api: Api): Promise<Row | undefined> {
 
 describe('a live device in the console', () => {
   it('switches a simulated light from its detail drawer and follows a change made elsewhere through the socket', async () => {
-    const session = await openAsManager(browser, liveUrl, '/device');
-    opened = session.opened;
+    const session = await chromium.asManager(liveUrl, '/device');
     const { page, api } = session;
     // The simulator connects the campus shortly after the server is ready.
     await expect.poll(async () => (await lightRow(api))?.online, { timeout: 30_000 }).toBe(true);
@@ -93,8 +75,7 @@ describe('a live device in the console', () => {
   });
 
   it("pulls a simulated air sensor's plug from the console: its alert reaches the board and the badge, its return resolves it", async () => {
-    const session = await openAsManager(browser, liveUrl, '/device');
-    opened = session.opened;
+    const session = await chromium.asManager(liveUrl, '/device');
     const { page, api } = session;
     const airSensors = async () =>
       (

@@ -1,36 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { answered, expectAccessibleSettled, openAsManager, runTag } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import { answered, expectAccessibleSettled, runTag } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * /noonNap as the project manager: the demo campus has a NAP work time (12:30-13:30), so a noon nap made
  * in the dialog is listed with that window; it is deleted after confirming. axe on the page and the dialog.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-noon-nap');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('noon-nap');
 
 describe('noon nap', () => {
   it('adds a noon nap bound to the NAP work time, lists it, and deletes it after confirming', async () => {
-    const session = await openAsManager(browser, baseUrl, '/noonNap');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/noonNap');
     const { page } = session;
     await page.getByRole('heading', { level: 1, name: 'NoonNap' }).waitFor();
     const table = page.getByRole('table', { name: 'Noon naps of the current project' });

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems, signInAndWait } from './support/console.js';
-import { chooseDemoCampus, expectAccessibleSettled, openAsManager } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from './support/browser.js';
+import { signInAndWait } from './support/console.js';
+import { chooseDemoCampus, expectAccessibleSettled } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * The platform overview and the display dashboard in Chromium, on the demo campus: the figures, the buildings
@@ -10,23 +11,8 @@ import { chooseDemoCampus, expectAccessibleSettled, openAsManager } from './supp
  * its full screen; as the project manager and as a display screen; axe on each.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-overview');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('overview');
 
 /** The scripts and stylesheets this document loaded whose URL matches. */
 function loadedChunks(page: Page, pattern: RegExp): Promise<string[]> {
@@ -42,8 +28,7 @@ function loadedChunks(page: Page, pattern: RegExp): Promise<string[]> {
 
 describe('the platform overview and the dashboard', () => {
   it('shows the demo campus on the map with its figures, then the dashboard full screen, as manager', async () => {
-    const session = await openAsManager(browser, baseUrl, '/board/index');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/board/index');
     const { page } = session;
     await page.getByRole('heading', { name: 'Platform overview' }).waitFor();
     await page.getByRole('list', { name: 'Figures at a glance' }).waitFor();
@@ -79,7 +64,7 @@ describe('the platform overview and the dashboard', () => {
   });
 
   it('shows both pages to a display screen, read-only', async () => {
-    opened = await openPage(browser);
+    const opened = chromium.track(await openPage(chromium.browser()));
     const { page } = opened;
     await signInAndWait(page, baseUrl, 'display');
     await chooseDemoCampus(page, baseUrl);

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectAccessible, expectNoProblems } from './support/console.js';
-import { choose, demoPlace, openAsManager } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.js';
+import { expectAccessible } from './support/console.js';
+import { choose, demoPlace } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * Names on the demo campus's floor plans (issue 18): the lighting board's marks of one floor can be told
@@ -11,23 +12,8 @@ import { choose, demoPlace, openAsManager } from './support/devices.js';
  * names its rooms itself).
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-plan-labels');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('plan-labels');
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -47,8 +33,7 @@ function marksOf(page: Page) {
 
 describe('names on floor plans', () => {
   it('tells the lighting board marks of a floor apart, with the full name in the tooltip', async () => {
-    const session = await openAsManager(browser, baseUrl, '/board/light');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/board/light');
     const { page, api } = session;
     const place = await demoPlace(api, 'Building A');
     const floor = place.floors[0];
@@ -99,8 +84,7 @@ describe('names on floor plans', () => {
   });
 
   it('names each room of a demo floor plan once on /building', async () => {
-    const session = await openAsManager(browser, baseUrl, '/building');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/building');
     const { page } = session;
     await page.getByRole('heading', { name: 'Buildings', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Floors of Building A' }).click();

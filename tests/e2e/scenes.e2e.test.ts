@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { answered, choose, expectAccessibleSettled, openAsManager, runTag } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { answered, choose, expectAccessibleSettled, runTag } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * Scenes in the console: a scene made through the API is listed on /scene, explained ("what would happen
@@ -11,28 +10,12 @@ import { answered, choose, expectAccessibleSettled, openAsManager, runTag } from
  * The main test server has no simulator: the light does not answer, so the run is recorded as failed.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-scenes');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('scenes');
 
 describe('scenes', () => {
   it('lists, explains and executes a scene, and its run is in the scheduling log', async () => {
-    const session = await openAsManager(browser, baseUrl, '/scene');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/scene');
     const { page, api, projectId } = session;
     const lights = await api.call<{ rows: { id: number; name: string }[] }>(
       'POST',
@@ -86,8 +69,7 @@ describe('scenes', () => {
   });
 
   it('creates a device-triggered scene through the wizard: a PIR reporting nobody switches a light off', async () => {
-    const session = await openAsManager(browser, baseUrl, '/scene');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/scene');
     const { page, api, projectId } = session;
     const first = async (category: string) => {
       const found = await api.call<{ rows: { id: number; name: string }[] }>(

@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { expectAccessibleSettled, openAsManager, runTag } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import { expectAccessibleSettled, runTag } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * Time management (/timeMgmt) as the demo project's manager: a workdays-only schedule made through the API
@@ -10,28 +8,12 @@ import { expectAccessibleSettled, openAsManager, runTag } from './support/device
  * on the other tab. Axe checks both tabs.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-time-mgmt');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('time-mgmt');
 
 describe('time management', () => {
   it("shows a schedule's runs of the week and the project's work times, accessibly", async () => {
-    const session = await openAsManager(browser, baseUrl, '/timeMgmt');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/timeMgmt');
     const { page, api, projectId } = session;
     const lights = await api.call<{ rows: { id: number }[] }>('POST', '/sbuilding/device/getList', {
       projectId,

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { answered, expectAccessibleSettled, openAsManager } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { answered, expectAccessibleSettled } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * Issue 18 in Chromium: a browser in New York looking at the demo campus (Asia/Shanghai) sees the campus's
@@ -11,23 +10,8 @@ import { answered, expectAccessibleSettled, openAsManager } from './support/devi
  */
 const baseUrl = inject('baseUrl');
 const PROJECT_ZONE = 'Asia/Shanghai';
-let browser: Browser;
-let opened: OpenedPage | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-time-zones');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('time-zones');
 
 /** The hour on Shanghai's 24-hour clock at an instant. */
 function shanghaiHour(at: number): string {
@@ -42,8 +26,7 @@ const CLOCK = /^Updated (\d{2}):\d{2}:\d{2}( \(UTC\+08:00\))?$/;
 describe("times in the project's zone", () => {
   it('shows a New York browser the campus time with its zone on the dashboard and in a table', async () => {
     const before = Date.now();
-    const session = await openAsManager(browser, baseUrl, '/dashboard', { timezoneId: 'America/New_York' });
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/dashboard', { timezoneId: 'America/New_York' });
     const { page, api } = session;
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
       'America/New_York',
@@ -87,8 +70,7 @@ describe("times in the project's zone", () => {
   });
 
   it('leaves the label out for a browser in the project zone', async () => {
-    const session = await openAsManager(browser, baseUrl, '/project', { timezoneId: PROJECT_ZONE });
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/project', { timezoneId: PROJECT_ZONE });
     const { page, projectId } = session;
     // Once the layout has read the project (its zone), the times are written; none carries a label.
     const projectRead = () => answered(page, 'GET', `/sbuilding/project/${projectId}`);

@@ -83,19 +83,27 @@ export async function chooseDemoCampus(
   return { api, projectId };
 }
 
-/** Signs in as the demo project administrator with Demo Campus chosen, past the guide, and opens `path`. */
+/** In an opened page: signs in as the demo project administrator, chooses Demo Campus past the guide, opens `path`. */
+export async function signInAsManager(
+  opened: OpenedPage,
+  baseUrl: string,
+  path: string,
+): Promise<{ opened: OpenedPage; page: Page; api: Api; projectId: number }> {
+  const { page } = opened;
+  await signInAndWait(page, baseUrl, 'manager');
+  const { api, projectId } = await chooseDemoCampus(page, baseUrl);
+  await page.goto(`${baseUrl}${path}`);
+  return { opened, page, api, projectId };
+}
+
+/** A new page signed in as the demo project administrator with Demo Campus chosen, on `path`. */
 export async function openAsManager(
   browser: Browser,
   baseUrl: string,
   path: string,
   options: { timezoneId?: string } = {},
 ): Promise<{ opened: OpenedPage; page: Page; api: Api; projectId: number }> {
-  const opened = await openPage(browser, options);
-  const { page } = opened;
-  await signInAndWait(page, baseUrl, 'manager');
-  const { api, projectId } = await chooseDemoCampus(page, baseUrl);
-  await page.goto(`${baseUrl}${path}`);
-  return { opened, page, api, projectId };
+  return signInAsManager(await openPage(browser, options), baseUrl, path);
 }
 
 /**
