@@ -1,9 +1,22 @@
-import { Button, Descriptions, Drawer, Flex, Form, Input, List, Skeleton, Timeline, Typography } from 'antd';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  Flex,
+  Form,
+  Image,
+  Input,
+  List,
+  Skeleton,
+  Timeline,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   workOrderCommentBodySchema,
   type WorkOrderDetail,
   type WorkOrderHistoryEntry,
+  type WorkOrderPhoto,
   type WorkOrderStatus,
 } from '@sbuilding/shared';
 import { zodField } from '@/lib/form-rules';
@@ -43,7 +56,30 @@ function useEntryText() {
   };
 }
 
-/** One work order: its fields, the moves the caller may make, its history (oldest first) and comments. */
+/** Pictures of a report or a comment, small, each opening large (antd's preview, keyboard included). */
+function Photos({ photos, of }: { photos: readonly WorkOrderPhoto[]; of: string }) {
+  const { t } = useTranslation();
+  if (photos.length === 0) return null;
+  return (
+    <Image.PreviewGroup>
+      <Flex gap="small" wrap>
+        {photos.map((photo, i) => (
+          <Image
+            key={photo.id}
+            src={photo.url}
+            width={96}
+            alt={t('workOrders.photoOf', { of, n: i + 1, count: photos.length })}
+          />
+        ))}
+      </Flex>
+    </Image.PreviewGroup>
+  );
+}
+
+/**
+ * One work order: its fields with the reporter's pictures, the moves the caller may make, its history (oldest
+ * first) and comments with theirs.
+ */
 export function WorkOrderDrawer({
   order,
   open,
@@ -82,7 +118,10 @@ export function WorkOrderDrawer({
               {placeOf(order) || '-'}
             </Descriptions.Item>
             <Descriptions.Item label={t('workOrders.description')}>
-              {order.description || '-'}
+              <Flex vertical gap="small">
+                {order.description || '-'}
+                <Photos photos={order.photos} of={order.title} />
+              </Flex>
             </Descriptions.Item>
             <Descriptions.Item label={t('workOrders.columns.assignee')}>
               {order.assigneeName || '-'}
@@ -130,6 +169,7 @@ export function WorkOrderDrawer({
                 <Flex vertical>
                   <Typography.Text type="secondary">{`${format(c.at)} · ${c.userName}`}</Typography.Text>
                   <Typography.Text>{c.text}</Typography.Text>
+                  <Photos photos={c.photos} of={c.userName} />
                 </Flex>
               </List.Item>
             )}

@@ -75,7 +75,7 @@ const FILTERS: WorkOrder = {
 };
 const LEAK_DETAIL: WorkOrderDetail = {
   ...LEAK,
-  photos: [],
+  photos: [{ id: 'f1', url: '/common/file/f1?sig=x' }],
   history: [
     {
       id: 1,
@@ -265,6 +265,10 @@ describe('work orders page', { timeout: 150_000 }, () => {
     const drawer = await screen.findByRole('dialog', {}, WAIT);
     expect(await within(drawer).findByText(/Customer · Created/, {}, WAIT)).toBeInTheDocument();
     expect(within(drawer).getByText('No comments yet')).toBeInTheDocument();
+    // The reporter's picture, to open large.
+    expect(
+      within(drawer).getByRole('img', { name: 'Picture 1 of 1 from Pipe leaks in the lobby' }),
+    ).toHaveAttribute('src', '/common/file/f1?sig=x');
     expect(await seriousViolations()).toEqual([]);
 
     const moves = within(drawer).getByRole('group', { name: 'Move the work order' });
