@@ -163,7 +163,7 @@ describe('gateway references', () => {
       const row = await manager('GET', `/sbuilding/device/getDeviceInfoById/${id}`);
       expect(row.json<{ data: { parentId: number | null } }>().data.parentId).toBe(bridge.id);
     }
-    // A bridge is a gateway for others, never a device's own kind of gateway turned into anything.
+    // Any other device is still refused as a gateway: here a meter.
     await refused(
       '/sbuilding/device/create-ac20',
       bodies.ac20(site, ids[1] ?? 0),
