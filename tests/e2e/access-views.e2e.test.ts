@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from './support/browser.js';
 import { expectAccessible, expectNoProblems, signInAndWait } from './support/console.js';
 import { openAsManager, runTag } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 /**
  * Issue 32 in Chromium: the console offers only what the server accepts. A customer opens a group read-only,
@@ -10,25 +11,7 @@ import { openAsManager, runTag } from './support/devices.js';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') {
-      await screenshot(opened.page, `failed-access-${context.task.name.slice(0, 50).replace(/\W+/g, '-')}`);
-    }
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('access');
 
 /** The calls the server refused while the page was open. */
 function refusedCalls(page: Page): string[] {
@@ -42,7 +25,7 @@ function refusedCalls(page: Page): string[] {
 describe('the console follows the access policy', () => {
   it('shows a customer a group read-only, saying why, with no Save and nothing serious for axe', async () => {
     // The project administrator makes a group of one light (the demo campus has no group of its own).
-    const manager = await openAsManager(browser, baseUrl, '/deviceGroup');
+    const manager = await openAsManager(chromium.browser(), baseUrl, '/deviceGroup');
     const lights = await manager.api.call<{ rows: { id: number }[] }>('POST', '/sbuilding/device/getList', {
       projectId: manager.projectId,
       category: 'light',
@@ -59,7 +42,7 @@ describe('the console follows the access policy', () => {
     expectNoProblems(manager.opened);
     await manager.opened.context.close();
 
-    opened = await openPage(browser);
+    const opened = chromium.track(await openPage(chromium.browser()));
     const { page } = opened;
     const refused = refusedCalls(page);
     await signInAndWait(page, baseUrl, 'customer');
@@ -80,7 +63,7 @@ describe('the console follows the access policy', () => {
   });
 
   it("shows a customer the 401 page for the code generator's edit page, and the server refuses nothing", async () => {
-    opened = await openPage(browser);
+    const opened = chromium.track(await openPage(chromium.browser()));
     const { page } = opened;
     const refused = refusedCalls(page);
     await signInAndWait(page, baseUrl, 'customer');

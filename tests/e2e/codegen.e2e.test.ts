@@ -1,29 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
-import { expectAccessible, expectNoProblems, signInAndWait } from './support/console.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, screenshot } from './support/browser.js';
+import { expectAccessible, signInAndWait } from './support/console.js';
 import { answered, runTag } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') {
-      await screenshot(opened.page, `failed-codegen-${context.task.name.slice(0, 50).replace(/\W+/g, '-')}`);
-    }
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('codegen');
 
 const tag = runTag();
 /** A table of the server's own database with no comment: its description must be given before saving. */
@@ -31,7 +13,7 @@ const TABLE = 'work_times';
 
 describe('code generation', () => {
   it('imports a table, edits a column on /gen/edit/{tableId}, saves, and the preview shows the change', async () => {
-    opened = await openPage(browser);
+    const opened = chromium.track(await openPage(chromium.browser()));
     const { page } = opened;
     await signInAndWait(page, baseUrl, 'admin');
     await page.goto(`${baseUrl}/tool/gen`);

@@ -1,29 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { answered, expectAccessibleSettled, openAsManager, runTag, type Api } from './support/devices.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './support/browser.js';
+import { answered, expectAccessibleSettled, runTag, type Api } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') {
-      await screenshot(opened.page, `failed-groups-${context.task.name.slice(0, 50).replace(/\W+/g, '-')}`);
-    }
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('groups');
 
 const tag = runTag();
 
@@ -60,8 +42,7 @@ async function visible(page: Page, text: string) {
 
 describe('device groups', () => {
   it('refuses an empty group and a group of two categories, then saves a group of lights', async () => {
-    const session = await openAsManager(browser, baseUrl, '/group/add');
-    opened = session.opened;
+    const session = await chromium.asManager(baseUrl, '/group/add');
     const { page, api, projectId } = session;
     const [light1, light2] = await namesOf(api, projectId, 'light', 2);
     const [pir] = await namesOf(api, projectId, 'pirSensor', 1);

@@ -1,39 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './support/browser.js';
 import {
   answered,
   choose,
   demoPlace,
   expectAccessibleSettled,
-  openAsManager,
   runTag,
   type Api,
   type Place,
 } from './support/devices.js';
 import { serialsOf } from './support/device-models.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') {
-      await screenshot(opened.page, `failed-marks-${context.task.name.slice(0, 50).replace(/\W+/g, '-')}`);
-    }
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('marks');
 
 const tag = runTag();
 
@@ -52,8 +33,7 @@ async function marksOf(api: Api, floorId: number): Promise<Mark[]> {
 
 /** /devPosition on Building A's first floor: its plan with the marks drawn over it. */
 async function openFirstFloor(): Promise<{ page: Page; api: Api; place: Place; plan: Locator }> {
-  const session = await openAsManager(browser, baseUrl, '/devPosition');
-  opened = session.opened;
+  const session = await chromium.asManager(baseUrl, '/devPosition');
   const { page, api } = session;
   await page.getByRole('heading', { name: 'DeviceMark', level: 1 }).waitFor();
   // The page opens on the project's first building; Building A is chosen as a person would.

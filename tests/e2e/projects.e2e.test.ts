@@ -1,33 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
-import { expectAccessible, expectNoProblems, signIn, signInAndWait } from './support/console.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openPage, screenshot } from './support/browser.js';
+import { expectAccessible, signIn, signInAndWait } from './support/console.js';
 import { choose } from './support/devices.js';
+import { useFileBrowser } from './support/file-browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') {
-      await screenshot(opened.page, `failed-${context.task.name.slice(0, 60).replace(/\W+/g, '-')}`);
-    }
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const chromium = useFileBrowser('projects');
 
 async function fresh() {
-  opened = await openPage(browser);
-  return opened.page;
+  return chromium.track(await openPage(chromium.browser())).page;
 }
 
 const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -22,7 +22,7 @@ export interface FileBrowser {
 
 /**
  * What every browser file sets up (issue 35: it was written out in each): one Chromium for the file, and after
- * each test the page it opened photographed when the test failed (`failed-<name>`), checked for problems
+ * each test the page it opened photographed when the test failed (`failed-<name>-<the test's name>`), checked for problems
  * (console errors, failed requests, outside hosts) and closed. Call it once at the top of the file.
  */
 export function useFileBrowser(name: string): FileBrowser {
@@ -39,7 +39,8 @@ export function useFileBrowser(name: string): FileBrowser {
     const page = opened;
     opened = undefined;
     try {
-      if (context.task.result?.state === 'fail') await screenshot(page.page, `failed-${name}`);
+      if (context.task.result?.state === 'fail')
+        await screenshot(page.page, `failed-${name}-${context.task.name.slice(0, 50).replace(/\W+/g, '-')}`);
       expectNoProblems(page);
     } finally {
       await page.context.close();
