@@ -8,38 +8,13 @@ import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { envelope, seen, serve } from '@/test/http';
+import { GATEWAY_ALERT } from '../test/fixtures';
 import { AlertDetailDrawer } from './alert-detail-drawer';
 
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 15_000 };
 
-const ALERT: AlertDetail = {
-  id: 11,
-  projectId: 5,
-  deviceId: 3,
-  deviceName: 'Roof gateway',
-  model: 'ba',
-  category: 'bleGateway',
-  buildingId: 1,
-  floorId: null,
-  level: 'urgent',
-  status: 'alerting',
-  type: 'offline',
-  address: 'No. 1 Campus Road',
-  positionName: 'Main hall',
-  object: 'Roof gateway',
-  alertTime: '2026-11-21T09:00:00Z',
-  lastTelemetryAt: '2026-11-21T08:55:00Z',
-  solution: null,
-  resolvedAt: null,
-  version: 1,
-  updatedAt: '2026-11-21T09:00:00Z',
-  ruleId: null,
-  value: null,
-  threshold: null,
-  workOrderId: null,
-  history: [],
-};
+const ALERT: AlertDetail = { ...GATEWAY_ALERT, history: [] };
 
 function renderDrawer(alert: AlertDetail) {
   render(

@@ -10,36 +10,12 @@ import { useSession } from '@/lib/session';
 import { seriousViolations } from '@/test/axe';
 import { bodyOf, envelope, seen, serve } from '@/test/http';
 import AlarmPage from './alarm-page';
+import { GATEWAY_ALERT } from '../test/fixtures';
 
 const userEvent = userEventLib.setup({ delay: null });
 const WAIT = { timeout: 15_000 };
 
-const GATEWAY: Alert = {
-  id: 11,
-  projectId: 5,
-  deviceId: 3,
-  deviceName: 'Roof gateway',
-  model: 'ba',
-  category: 'bleGateway',
-  buildingId: 1,
-  floorId: null,
-  level: 'urgent',
-  status: 'alerting',
-  type: 'offline',
-  address: 'No. 1 Campus Road',
-  positionName: 'Main hall',
-  object: 'Roof gateway',
-  alertTime: '2026-11-21T09:00:00Z',
-  lastTelemetryAt: '2026-11-21T08:55:00Z',
-  solution: null,
-  resolvedAt: null,
-  version: 1,
-  updatedAt: '2026-11-21T09:00:00Z',
-  ruleId: null,
-  value: null,
-  threshold: null,
-  workOrderId: null,
-};
+const GATEWAY: Alert = GATEWAY_ALERT;
 const SENSOR: Alert = {
   ...GATEWAY,
   id: 12,
