@@ -70,6 +70,7 @@ import {
   workOrdersPlugin,
   wxWorkOrderRoutes,
 } from './modules/work-orders/index.js';
+import { fddPlugin, fddRoutes } from './modules/fdd/index.js';
 import { swaggerOptions } from './platform/openapi-document.js';
 import { describeWebhooks } from './modules/notifications/index.js';
 import { apiKeyRoutes, apiKeysPlugin } from './modules/api-keys/index.js';
@@ -176,6 +177,8 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
   await app.register(energyReportsPlugin);
   // Work orders (issue 37): escalation and maintenance plans on a runner, alerts followed.
   await app.register(workOrdersPlugin);
+  // Fault detection (issue 38): each project's rules once a minute.
+  await app.register(fddPlugin);
   // The tariff splits warmed in the background (main.ts starts it after start-up; stopped on close).
   await app.register(splitWarmerPlugin);
   // The socket authenticates with its first message, not a header: it lives outside the protected context.
@@ -237,6 +240,7 @@ export async function buildApp({ config, logger, bus, clock }: BuildOptions): Pr
     await api.register(maintenancePlanRoutes);
     await api.register(workOrderPhotoRoutes);
     await api.register(wxWorkOrderRoutes);
+    await api.register(fddRoutes);
     await api.register(ssoRoutes);
     await api.register(apiKeyRoutes);
     await api.register(backupRoutes);

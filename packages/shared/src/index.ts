@@ -33,6 +33,7 @@ export * from './schemas/notification.js';
 export * from './schemas/work-order.js';
 export * from './schemas/work-order-admin.js';
 export * from './schemas/work-order-wx.js';
+export * from './schemas/fdd.js';
 export * from './schemas/energy.js';
 export * from './schemas/energy-billing.js';
 export * from './schemas/bill-file-name.js';

@@ -29,6 +29,7 @@ export const RESOURCE_KINDS = [
   'shareLink',
   'workOrder',
   'maintenancePlan',
+  'fddFinding',
   'user',
   'invitation',
   'ssoProvider',

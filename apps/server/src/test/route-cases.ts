@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { multipartFile, PLAN_SVG, PNG_1X1 } from './multipart.js';
 import { WORK_ORDER_CASES } from './cases/work-orders.js';
+import { FDD_CASES } from './cases/fdd.js';
 
 /**
  * One case per route of the API: how to call it on a world's rows (the ids of `Ids`), who may (its owner, or
@@ -92,6 +93,8 @@ export interface Ids {
   /** B's work order (new, version 1: edited, moved, commented, assigned) and maintenance plan (edited, deleted). */
   workOrder: number;
   maintenancePlan: number;
+  /** B's fault finding on its light (open, version 1; acknowledged, fixed and made a work order of). */
+  finding: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -815,6 +818,20 @@ const SIMULATOR_CASES: RouteCase[] = [
     allowed: 'ownerB',
     allowedStatus: 409,
   },
+  // Faults (issue 38) are the platform administrator's alone.
+  {
+    route: 'POST /sbuilding/sim/fault',
+    url: () => '/sbuilding/sim/fault',
+    payload: (i) => ({ deviceId: i.light, kind: 'stuckOn' }),
+    allowed: 'admin',
+    allowedStatus: 409,
+  },
+  {
+    route: 'DELETE /sbuilding/sim/fault/{deviceId}',
+    url: (i) => `/sbuilding/sim/fault/${i.light}`,
+    allowed: 'admin',
+    allowedStatus: 409,
+  },
 ];
 
 /** The energy board (energy/*): B's project and building answer 404 to A, export included. */
@@ -1264,6 +1281,7 @@ export const CASES: RouteCase[] = [
   ...COMMAND_CASES,
   ...MINI_PROGRAM_CASES,
   ...WORK_ORDER_CASES,
+  ...FDD_CASES,
   ...ALERT_CASES,
   ...ALERT_RULE_CASES,
   ...SCENE_CASES,

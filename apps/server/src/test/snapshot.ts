@@ -19,6 +19,7 @@ import { alertHistory, alertRules, alerts } from '../modules/alerts/tables.js';
 import { noonNaps, sceneRuns, scenes } from '../modules/scenes/tables.js';
 import { acAutomations } from '../modules/ac-automation/tables.js';
 import { apiKeys } from '../modules/api-keys/tables.js';
+import { fddFindings, fddRuleSettings } from '../modules/fdd/tables.js';
 import { genTable, genTableColumn } from '../modules/codegen/tables.js';
 import { ssoInvitations, ssoProviders } from '../modules/sso/tables.js';
 import {
@@ -226,5 +227,15 @@ export async function snapshot(db: Db, tenantIds: number[]) {
       .from(workOrderSettings)
       .where(inArray(workOrderSettings.tenantId, tenantIds))
       .orderBy(asc(workOrderSettings.projectId)),
+    fddFindings: await db
+      .select()
+      .from(fddFindings)
+      .where(inArray(fddFindings.tenantId, tenantIds))
+      .orderBy(asc(fddFindings.id)),
+    fddRuleSettings: await db
+      .select()
+      .from(fddRuleSettings)
+      .where(inArray(fddRuleSettings.tenantId, tenantIds))
+      .orderBy(asc(fddRuleSettings.projectId), asc(fddRuleSettings.rule)),
   };
 }

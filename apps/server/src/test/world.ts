@@ -3,6 +3,7 @@ import type { TestApp } from './app.js';
 import { createTenant, type as } from './tenants.js';
 import { plantDevice } from './devices.js';
 import { alerts } from '../modules/alerts/tables.js';
+import { fddFindings } from '../modules/fdd/tables.js';
 import {
   bAcAutomation,
   bChannel,
@@ -225,6 +226,7 @@ export async function plantWorld(
     apiKey: 0,
     workOrder: 0,
     maintenancePlan: 0,
+    finding: 0,
   };
   ids.apiKey = idOf(
     await data(owner('PUT', '/sbuilding/api-key/create', { name: 'B sync', access: 'read' }), 'key'),
@@ -300,6 +302,7 @@ export async function plantWorld(
   ids.maintenancePlan = idOf(
     await data(owner('PUT', '/sbuilding/workorder/plan/create', bMaintenancePlan(ids)), 'maintenance plan'),
   );
+  ids.finding = await plantFinding(t.app.db, ids);
   // The world's sensor, light and gateway go offline: the detector raises their alerts.
   await t.app.alertDetector.handle(
     [ids.sensor, ids.light, ids.bleGateway].map((deviceId) => ({ deviceId, online: false })),
@@ -308,6 +311,30 @@ export async function plantWorld(
   ids.alert = raised.find((a) => a.deviceId === ids.sensor)?.id ?? 0;
   ids.ignorableAlert = raised.find((a) => a.deviceId === ids.light)?.id ?? 0;
   return ids;
+}
+
+/**
+ * A finding on the world's light as the rules would raise it (its room left lit after hours): the rules need
+ * readings and time to raise one, which the world does not have.
+ */
+async function plantFinding(db: TestApp['app']['db'], ids: Ids): Promise<number> {
+  const at = new Date();
+  const [row] = await db
+    .insert(fddFindings)
+    .values({
+      tenantId: ids.tenant,
+      projectId: ids.project,
+      buildingId: ids.hall,
+      deviceId: ids.light,
+      rule: 'lightsOnVacant',
+      firstSeen: at,
+      lastSeen: at,
+      checkedAt: at,
+      raisedAt: at,
+      evidence: { readings: { onOff: true }, wasteWatts: 36.5, fix: { key: 'onOff', value: false } },
+    })
+    .returning({ id: fddFindings.id });
+  return idOf(row);
 }
 
 /** The world's registry devices, created through the API; waits for its Bluetooth gateway's initialisation. */

@@ -17,6 +17,7 @@ import { ssoIdentities, ssoInvitations, ssoProviders } from '../sso/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { users } from '../users/tables.js';
 import { maintenancePlans, workOrders } from '../work-orders/tables.js';
+import { fddFindings } from '../fdd/tables.js';
 
 /**
  * Where a row sits: its tenant (null: the platform's, an administrator's account), its project and its
@@ -229,6 +230,13 @@ const QUERIES: Record<ResourceKind, Query> = {
     tenantId: maintenancePlans.tenantId,
     projectId: maintenancePlans.projectId,
     buildingId: maintenancePlans.buildingId,
+  }),
+  // A finding names its device's building: a weixin customer's buildings limit it like a work order.
+  fddFinding: direct(fddFindings, {
+    id: fddFindings.id,
+    tenantId: fddFindings.tenantId,
+    projectId: fddFindings.projectId,
+    buildingId: fddFindings.buildingId,
   }),
   user: tenantOnly(users, users.id, users.tenantId),
   invitation: tenantOnly(ssoInvitations, ssoInvitations.id, ssoInvitations.tenantId),

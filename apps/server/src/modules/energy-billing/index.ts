@@ -1,5 +1,6 @@
 /** The public surface of this module: what other modules may import (the lint fences check it). */
 export { energyBillingRoutes } from './routes.js';
+export { priceAt } from './tariffs.js';
 export { seedEnergyBilling } from './seed.js';
 export { energyReport, reportPdf } from './report.js';
 export { billFileNameOf, billNodes, energyBill } from './bills.js';

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
-import { describeDay } from '../calendar/index.js';
+import { describeDay, localTimeOf } from '../calendar/index.js';
 import { calendarDays } from '../calendar/tables.js';
 import { findProject } from '../projects/index.js';
 import { inForce } from './pricing.js';
@@ -208,4 +208,33 @@ export async function deleteFactor(db: Db, scope: Scope, id: number): Promise<vo
   const [row] = await db.select().from(energyEmissionFactors).where(eq(energyEmissionFactors.id, id));
   ownedOr404(scope, row);
   await db.delete(energyEmissionFactors).where(eq(energyEmissionFactors.id, id));
+}
+
+/**
+ * The price of a kWh and the grid's kgCO2e per kWh at an instant in a project: the plan and factor in force on
+ * its local date, the period of its local hour (a tiered plan's first tier). Zero without a plan or factor.
+ * For estimates priced as they happen (fault findings' waste).
+ */
+export async function priceAt(
+  db: Db,
+  project: { id: number; timeZone: string },
+  instant: Date,
+): Promise<{ price: number; kgPerKwh: number }> {
+  const { tariffs, factors } = await pricingOf(db, project.id);
+  const local = localTimeOf(instant, project.timeZone);
+  const tariff = inForce(tariffs, local.date);
+  const factor = inForce(factors, local.date);
+  let price = 0;
+  if (tariff) {
+    if (tariff.kind === 'tiered') price = tariff.tiers[0]?.price ?? 0;
+    else if (tariff.kind === 'flat') price = tariff.flatPrice ?? 0;
+    else {
+      const day = (await workdaysOf(db, project.id, local.date, local.date))(local.date);
+      const period = hoursOfDay(tariff, Number(local.date.slice(5, 7)), day.workday)[
+        Math.floor(local.minutes / 60)
+      ];
+      price = (period && tariff.prices?.[period]) ?? 0;
+    }
+  }
+  return { price, kgPerKwh: factor ? Number(factor.kgPerKwh) : 0 };
 }

@@ -4,6 +4,7 @@ import { energyReportsMessagesEn, energyReportsMessagesZh } from './messages-ene
 import { operationsMessagesEn, operationsMessagesZh } from './messages-operations.js';
 import { codegenMessagesEn, codegenMessagesZh } from './messages-codegen.js';
 import { workOrdersMessagesEn, workOrdersMessagesZh } from './messages-work-orders.js';
+import { fddMessagesEn, fddMessagesZh } from './messages-fdd.js';
 
 /**
  * Server messages in both languages. The English error texts of spec section 8 are used as they are.
@@ -129,6 +130,7 @@ const en = {
   'command.noPermission': 'No operation permission !',
   'simulator.notRunning': 'The building simulator is not running (SIMULATOR=off)',
   'simulator.notSimulated': 'The building simulator does not run this device',
+  'simulator.faultNotSupported': 'This kind of device cannot have that fault',
   'scene.duplicateName': 'The project already has a scene named [{name}]',
   'scene.otherProject': '[{name}] belongs to another project than the scene',
   'noonNap.noNapWorkTime':
@@ -160,6 +162,7 @@ const en = {
   ...ssoMessagesEn,
   ...codegenMessagesEn,
   ...workOrdersMessagesEn,
+  ...fddMessagesEn,
   ...energyReportsMessagesEn,
   ...operationsMessagesEn,
 } as const;
@@ -283,6 +286,7 @@ const zh: Record<ServerMessageKey, string> = {
   'command.noPermission': '没有操作权限！',
   'simulator.notRunning': '楼宇模拟器未运行（SIMULATOR=off）',
   'simulator.notSimulated': '楼宇模拟器未模拟该设备',
+  'simulator.faultNotSupported': '该类设备不能设置此故障',
   'scene.duplicateName': '项目中已存在名为【{name}】的场景',
   'scene.otherProject': '【{name}】与场景不属于同一项目',
   'noonNap.noNapWorkTime':
@@ -310,6 +314,7 @@ const zh: Record<ServerMessageKey, string> = {
   ...ssoMessagesZh,
   ...codegenMessagesZh,
   ...workOrdersMessagesZh,
+  ...fddMessagesZh,
   ...energyReportsMessagesZh,
   ...operationsMessagesZh,
 };

@@ -1,5 +1,8 @@
 /** Field labels: work orders, their service levels and maintenance plans (issue 37). */
 export const workOrdersFieldsEn = {
+  // Fault detection (issue 38): a finding's rule, and why it was dismissed.
+  rule: 'Rule',
+  reason: 'Reason',
   title: 'Title',
   note: 'Note',
   priority: 'Priority',
@@ -36,6 +39,8 @@ export const workOrdersFieldsEn = {
 } as const;
 
 export const workOrdersFieldsZh: Record<keyof typeof workOrdersFieldsEn, string> = {
+  rule: '规则',
+  reason: '原因',
   title: '标题',
   note: '备注',
   priority: '优先级',

@@ -1,0 +1,3 @@
+/** The public surface of this module: what other modules may import (the lint fences check it). */
+export { fddPlugin } from './plugin.js';
+export { fddRoutes } from './routes.js';

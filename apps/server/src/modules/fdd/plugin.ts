@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { FddRunner } from './runner.js';
+
+/** The fault detection of a process (issue 38). */
+export interface FddRuntime {
+  /** Runs each project's rules once a minute; `tick()` runs the due ones at once (tests). */
+  runner: FddRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fdd: FddRuntime;
+  }
+}
+
+/** Decorates `app.fdd`; the runner starts once the server is started and stops on close. */
+export const fddPlugin = fp(
+  async (app: FastifyInstance) => {
+    const runner = new FddRunner(
+      () => app.db,
+      app.clock,
+      () => app.started,
+      app.log,
+      () => {},
+    );
+    app.decorate('fdd', { runner });
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('onClose', async () => runner.stop());
+  },
+  { name: 'fdd', dependencies: ['database'] },
+);

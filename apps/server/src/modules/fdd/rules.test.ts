@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { FDD_RULE_DEFAULTS } from '@sbuilding/shared';
+import { evaluate, type DeviceView, type RoundInput, type ZoneView } from './rules.js';
+
+const NOW = new Date('2026-12-06T14:00:00Z'); // a Sunday, 22:00 in Shanghai
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
+
+const device = (id: number, category: string, values: Record<string, unknown>, zoneId = 1): DeviceView => ({
+  id,
+  name: `D${id}`,
+  category,
+  buildingId: 7,
+  zoneId,
+  online: true,
+  values,
+});
+
+function round(
+  devices: DeviceView[],
+  zone: Partial<ZoneView> = {},
+  extra: Partial<RoundInput> = {},
+): RoundInput {
+  const z: ZoneView = { hasSensors: true, vacantSince: minutesAgo(120), workHours: false, ...zone };
+  return { now: NOW, devices, zones: new Map([[1, z]]), stuck: [], rules: FDD_RULE_DEFAULTS, ...extra };
+}
+
+const rulesOf = (input: RoundInput) => evaluate(input).map((h) => `${h.rule}:${h.deviceId}`);
+
+describe('fault detection rules', () => {
+  it('finds a light left on in a room empty for 30 minutes after hours, its waste the draw above standby', () => {
+    const [hit] = evaluate(round([device(1, 'light', { onOff: true, lightnessLevel: 255 })]));
+    expect(hit).toMatchObject({ rule: 'lightsOnVacant', deviceId: 1, fix: { key: 'onOff', value: false } });
+    expect(hit?.evidence.wasteWatts).toBe(36);
+    expect(hit?.evidence.vacantSince).toBe(minutesAgo(120).toISOString());
+  });
+
+  it('leaves a light alone in work hours, in a room empty for less than the threshold, or with no sensor', () => {
+    const light = device(1, 'light', { onOff: true, lightnessLevel: 255 });
+    expect(rulesOf(round([light], { workHours: true }))).toEqual([]);
+    expect(rulesOf(round([light], { vacantSince: minutesAgo(29) }))).toEqual([]);
+    expect(rulesOf(round([light], { vacantSince: null }))).toEqual([]);
+    expect(rulesOf(round([light], { hasSensors: false }))).toEqual([]);
+    expect(rulesOf(round([device(1, 'light', { onOff: false })]))).toEqual([]);
+  });
+
+  it('finds an AC running in an empty room at any hour, and not before its 60 minutes', () => {
+    const ac = device(2, 'ac', {
+      onOff: true,
+      workMode: 'cool',
+      targetTemp: 26,
+      fanSpeed: 'mid',
+      roomTemp: 27,
+    });
+    expect(rulesOf(round([ac], { workHours: true }))).toEqual(['acOnVacant:2']);
+    expect(rulesOf(round([ac], { vacantSince: minutesAgo(59) }))).toEqual([]);
+  });
+
+  it('finds an AC cooling below 24 °C or heating above 22 °C, fixed by the policy setpoint', () => {
+    const occupied = { vacantSince: null };
+    const cold = device(3, 'ac', {
+      onOff: true,
+      workMode: 'cool',
+      targetTemp: 18,
+      fanSpeed: 'high',
+      roomTemp: 26,
+    });
+    const [hit] = evaluate(round([cold], occupied));
+    expect(hit).toMatchObject({ rule: 'setpointPolicy', fix: { key: 'targetTemp', value: 24 } });
+    const warm = device(4, 'ac', {
+      onOff: true,
+      workMode: 'hot',
+      targetTemp: 28,
+      fanSpeed: 'mid',
+      roomTemp: 21,
+    });
+    const [heat] = evaluate(round([warm], occupied));
+    expect(heat).toMatchObject({ rule: 'setpointPolicy', fix: { key: 'targetTemp', value: 22 } });
+    expect(heat?.evidence.wasteWatts).toBeGreaterThan(0);
+    // Near misses: at the limits, in fan mode, or switched off (each in a room of its own).
+    const edge = [
+      device(5, 'ac', { onOff: true, workMode: 'cool', targetTemp: 24 }, 5),
+      device(6, 'ac', { onOff: true, workMode: 'hot', targetTemp: 22 }, 6),
+      device(7, 'ac', { onOff: true, workMode: 'wind', targetTemp: 16 }, 7),
+      device(8, 'ac', { onOff: false, workMode: 'cool', targetTemp: 16 }, 8),
+    ];
+    expect(rulesOf(round(edge, occupied))).toEqual([]);
+  });
+
+  it('names the heating unit of a room whose units heat and cool at once', () => {
+    const units = [
+      device(9, 'ac', { onOff: true, workMode: 'cool', targetTemp: 25 }),
+      device(10, 'ac', { onOff: true, workMode: 'hot', targetTemp: 21 }),
+    ];
+    expect(rulesOf(round(units, { vacantSince: null }))).toEqual(['heatCoolConflict:10']);
+    // Units of different rooms do not fight.
+    const apart = [units[0]!, { ...units[1]!, zoneId: 2 }];
+    expect(rulesOf(round(apart, { vacantSince: null }))).toEqual([]);
+  });
+
+  it('finds a sensor reading what cannot be, and one stuck on a value, but not a sensor offline', () => {
+    const broken = device(11, 'thSensor', { temperature: 120, humidity: 45 });
+    const fine = device(12, 'airSensor', { co2: 650, temperature: 22 });
+    const stuck = [{ deviceId: 12, key: 'co2', value: 650, count: 40 }];
+    expect(rulesOf(round([broken, fine], {}, { stuck }))).toEqual(['sensorRange:11', 'sensorStuck:12']);
+    expect(
+      rulesOf(
+        round(
+          [
+            { ...broken, online: false },
+            { ...fine, online: false },
+          ],
+          {},
+          { stuck },
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('runs only the rules the project has on', () => {
+    const light = device(1, 'light', { onOff: true });
+    expect(rulesOf(round([light], {}, { rules: { acOnVacant: { vacantMinutes: 60 } } }))).toEqual([]);
+  });
+});

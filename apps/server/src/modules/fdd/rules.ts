@@ -1,0 +1,261 @@
+import {
+  acDrawWatts,
+  lightDrawWatts,
+  SENSOR_PHYSICAL_RANGES,
+  type FddEvidence,
+  type FddRule,
+  type FddRuleParams,
+  type PowerState,
+} from '@sbuilding/shared';
+
+/*
+ * The rules, as pure functions of what one round read (gather.ts): no database, no clock of their own, so
+ * each is tested on readings made to trigger it and on near misses (rules.test.ts).
+ */
+
+/** One device as a round sees it: where it is and its latest readings. */
+export interface DeviceView {
+  id: number;
+  name: string;
+  category: string;
+  buildingId: number | null;
+  zoneId: number | null;
+  online: boolean;
+  values: Record<string, unknown>;
+}
+
+/** A zone's occupancy from its motion sensors: vacant since when (null: someone there, or no sensor). */
+export interface ZoneView {
+  hasSensors: boolean;
+  vacantSince: Date | null;
+  /** Whether the zone's hour is within the project's work hours (its zone type's WORK periods). */
+  workHours: boolean;
+}
+
+/** A sensor quantity that read the same value over the stuck rule's window. */
+export interface StuckReading {
+  deviceId: number;
+  key: string;
+  value: number;
+  count: number;
+}
+
+export interface RoundInput {
+  now: Date;
+  devices: readonly DeviceView[];
+  zones: ReadonlyMap<number, ZoneView>;
+  stuck: readonly StuckReading[];
+  /** The rules on in this project, with their thresholds. */
+  rules: Partial<FddRuleParams>;
+}
+
+/** A rule holding for a device now. */
+export interface Hit {
+  rule: FddRule;
+  deviceId: number;
+  evidence: FddEvidence;
+  /** The one command that ends the fault, when one does. */
+  fix: { key: string; value: number | boolean } | null;
+}
+
+const num = (v: unknown): number | null => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+};
+const bool = (v: unknown): boolean | null =>
+  typeof v === 'boolean' ? v : v === 1 ? true : v === 0 ? false : null;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function powerState(values: Record<string, unknown>): PowerState {
+  return {
+    onOff: bool(values.onOff),
+    lightnessLevel: num(values.lightnessLevel),
+    workMode: str(values.workMode),
+    fanSpeed: str(values.fanSpeed),
+    targetTemp: num(values.targetTemp),
+    roomTemp: num(values.roomTemp),
+  };
+}
+
+type Reading = string | number | boolean | null;
+function readingsOf(values: Record<string, unknown>, keys: readonly string[]): Record<string, Reading> {
+  const out: Record<string, Reading> = {};
+  for (const key of keys) {
+    const v = values[key];
+    if (v === undefined) continue;
+    out[key] = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : null;
+  }
+  return out;
+}
+
+const round1 = (w: number) => Math.round(w * 10) / 10;
+const LIGHT_KEYS = ['onOff', 'lightnessLevel'] as const;
+const AC_KEYS = ['onOff', 'workMode', 'targetTemp', 'fanSpeed', 'roomTemp'] as const;
+const COOLING = new Set(['cool', 'wet']);
+const HEATING = new Set(['hot']);
+
+/** A device on in a zone vacant long enough: what it draws beyond standby is the waste. */
+function onWhileVacant(
+  rule: 'lightsOnVacant' | 'acOnVacant',
+  device: DeviceView,
+  zone: ZoneView | undefined,
+  vacantMinutes: number,
+  now: Date,
+): Hit | null {
+  const state = powerState(device.values);
+  if (state.onOff !== true || !zone?.hasSensors || zone.vacantSince === null) return null;
+  if (now.getTime() - zone.vacantSince.getTime() < vacantMinutes * 60_000) return null;
+  if (rule === 'lightsOnVacant' && zone.workHours) return null;
+  const draw = rule === 'lightsOnVacant' ? lightDrawWatts(state) : acDrawWatts(state);
+  const off =
+    rule === 'lightsOnVacant'
+      ? lightDrawWatts({ onOff: false, lightnessLevel: null })
+      : acDrawWatts({ ...state, onOff: false });
+  return {
+    rule,
+    deviceId: device.id,
+    evidence: {
+      readings: readingsOf(device.values, rule === 'lightsOnVacant' ? LIGHT_KEYS : AC_KEYS),
+      vacantSince: zone.vacantSince.toISOString(),
+      workHours: zone.workHours,
+      wasteWatts: round1(Math.max(0, (draw ?? 0) - (off ?? 0))),
+      limit: `${vacantMinutes} min`,
+    },
+    fix: { key: 'onOff', value: false },
+  };
+}
+
+/** An AC on, cooling below the policy's floor or heating above its ceiling: the extra draw is the waste. */
+function setpointOutsidePolicy(device: DeviceView, params: FddRuleParams['setpointPolicy']): Hit | null {
+  const state = powerState(device.values);
+  if (state.onOff !== true || state.targetTemp === null || state.workMode === null) return null;
+  const cooling = COOLING.has(state.workMode);
+  const heating = HEATING.has(state.workMode);
+  const policy =
+    cooling && state.targetTemp < params.coolMin
+      ? params.coolMin
+      : heating && state.targetTemp > params.heatMax
+        ? params.heatMax
+        : null;
+  if (policy === null) return null;
+  const draw = acDrawWatts(state) ?? 0;
+  const atPolicy = acDrawWatts({ ...state, targetTemp: policy }) ?? 0;
+  return {
+    rule: 'setpointPolicy',
+    deviceId: device.id,
+    evidence: {
+      readings: readingsOf(device.values, AC_KEYS),
+      wasteWatts: round1(Math.max(0, draw - atPolicy)),
+      limit: cooling ? `≥ ${params.coolMin} °C` : `≤ ${params.heatMax} °C`,
+    },
+    fix: { key: 'targetTemp', value: policy },
+  };
+}
+
+/** In each zone with ACs both heating and cooling, the heating ones fight the others: their draw is the waste. */
+function heatCoolConflicts(devices: readonly DeviceView[]): Hit[] {
+  const byZone = new Map<number, DeviceView[]>();
+  for (const d of devices) {
+    if (d.category !== 'ac' || d.zoneId === null || !d.online) continue;
+    const s = powerState(d.values);
+    if (s.onOff !== true || s.workMode === null) continue;
+    byZone.set(d.zoneId, [...(byZone.get(d.zoneId) ?? []), d]);
+  }
+  const hits: Hit[] = [];
+  for (const units of byZone.values()) {
+    const mode = (d: DeviceView) => str(d.values.workMode) ?? '';
+    if (!units.some((d) => COOLING.has(mode(d))) || !units.some((d) => HEATING.has(mode(d)))) continue;
+    for (const d of units.filter((u) => HEATING.has(mode(u)))) {
+      hits.push({
+        rule: 'heatCoolConflict',
+        deviceId: d.id,
+        evidence: {
+          readings: readingsOf(d.values, AC_KEYS),
+          wasteWatts: round1(
+            Math.max(
+              0,
+              (acDrawWatts(powerState(d.values)) ?? 0) -
+                (acDrawWatts({ ...powerState(d.values), onOff: false }) ?? 0),
+            ),
+          ),
+          limit: units
+            .filter((u) => COOLING.has(mode(u)))
+            .map((u) => u.name)
+            .join(', '),
+        },
+        fix: { key: 'onOff', value: false },
+      });
+    }
+  }
+  return hits;
+}
+
+/** A sensor's quantities outside what they can physically be. */
+function outOfRange(device: DeviceView): Hit | null {
+  const bad = Object.entries(SENSOR_PHYSICAL_RANGES).filter(([key, range]) => {
+    const v = num(device.values[key]);
+    return v !== null && (v < range.min || v > range.max);
+  });
+  if (bad.length === 0) return null;
+  return {
+    rule: 'sensorRange',
+    deviceId: device.id,
+    evidence: {
+      readings: readingsOf(
+        device.values,
+        bad.map(([key]) => key),
+      ),
+      wasteWatts: 0,
+      limit: bad.map(([key, r]) => `${key} ${r.min}…${r.max}`).join('; '),
+    },
+    fix: null,
+  };
+}
+
+const SENSOR_CATEGORIES = new Set(['thSensor', 'airSensor']);
+
+/** Every rule holding now, at most one hit per device and rule. */
+export function evaluate(input: RoundInput): Hit[] {
+  const { rules, now } = input;
+  const hits: Hit[] = [];
+  for (const device of input.devices) {
+    if (!device.online) continue;
+    const zone = device.zoneId === null ? undefined : input.zones.get(device.zoneId);
+    if (device.category === 'light' && rules.lightsOnVacant) {
+      const hit = onWhileVacant('lightsOnVacant', device, zone, rules.lightsOnVacant.vacantMinutes, now);
+      if (hit) hits.push(hit);
+    }
+    if (device.category === 'ac') {
+      const vacant =
+        rules.acOnVacant && onWhileVacant('acOnVacant', device, zone, rules.acOnVacant.vacantMinutes, now);
+      if (vacant) hits.push(vacant);
+      const policy = rules.setpointPolicy && setpointOutsidePolicy(device, rules.setpointPolicy);
+      if (policy) hits.push(policy);
+    }
+    if (SENSOR_CATEGORIES.has(device.category) && rules.sensorRange) {
+      const hit = outOfRange(device);
+      if (hit) hits.push(hit);
+    }
+  }
+  if (rules.heatCoolConflict) hits.push(...heatCoolConflicts(input.devices));
+  if (rules.sensorStuck) {
+    const online = new Set(input.devices.filter((d) => d.online).map((d) => d.id));
+    const byDevice = new Map<number, StuckReading[]>();
+    for (const s of input.stuck)
+      if (online.has(s.deviceId)) byDevice.set(s.deviceId, [...(byDevice.get(s.deviceId) ?? []), s]);
+    for (const [deviceId, readings] of byDevice) {
+      hits.push({
+        rule: 'sensorStuck',
+        deviceId,
+        evidence: {
+          readings: Object.fromEntries(readings.map((r) => [r.key, r.value])),
+          wasteWatts: 0,
+          limit: `${rules.sensorStuck.hours} h, ${Math.min(...readings.map((r) => r.count))}×`,
+        },
+        fix: null,
+      });
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,56 @@
+// Types only: route-cases.ts spreads these cases into CASES while it loads, so no value of it is read here.
+import type { RouteCase } from '../route-cases.js';
+
+/*
+ * Fault detection (issue 38). Each world has a finding on its light (open, version 1, a one-click fix that
+ * switches it off: plantWorld writes it as the rules would): the cases read it, acknowledge it, send its fix
+ * (the light is not connected: 503, as sendCmd answers), and make a work order of it, in this order.
+ * Another tenant's, another project's or another building's ids answer 404.
+ */
+export const FDD_CASES: RouteCase[] = [
+  {
+    route: 'POST /sbuilding/fdd/finding/getList',
+    url: () => '/sbuilding/fdd/finding/getList',
+    payload: (i) => ({ projectId: i.project, pageNum: 1, pageSize: 10 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/fdd/finding/{id}',
+    url: (i) => `/sbuilding/fdd/finding/${i.finding}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/fdd/finding/transition/{id}',
+    url: (i) => `/sbuilding/fdd/finding/transition/${i.finding}`,
+    payload: () => ({ to: 'acknowledged', version: 1 }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/fdd/finding/fix/{id}',
+    url: (i) => `/sbuilding/fdd/finding/fix/${i.finding}`,
+    payload: () => ({}),
+    allowed: 'ownerB',
+    allowedStatus: 503,
+  },
+  {
+    route: 'POST /sbuilding/fdd/finding/workOrder/{id}',
+    url: (i) => `/sbuilding/fdd/finding/workOrder/${i.finding}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/fdd/rule/list',
+    url: (i) => `/sbuilding/fdd/rule/list?projectId=${i.project}`,
+    allowed: 'ownerB',
+  },
+  {
+    route: 'POST /sbuilding/fdd/rule/save/{id}',
+    url: (i) => `/sbuilding/fdd/rule/save/${i.project}`,
+    payload: () => ({ rule: 'sensorStuck', enabled: true, params: { hours: 8, minReadings: 6 } }),
+    allowed: 'ownerB',
+  },
+  {
+    route: 'GET /sbuilding/fdd/summary',
+    url: (i) => `/sbuilding/fdd/summary?projectId=${i.project}&period=MONTH`,
+    allowed: 'ownerB',
+  },
+];
