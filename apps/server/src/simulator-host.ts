@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -6,13 +7,18 @@ import {
   idParamsSchema,
   simulatorPlugResultSchema,
   simulatorStateSchema,
+  idSchema,
+  simFaultBodySchema,
+  simFaultResultSchema,
+  type SimFaultKind,
+  type SimFaultOutcome,
 } from '@sbuilding/shared';
 import type { Worker } from 'node:worker_threads';
 import type { Simulator } from '@sbuilding/simulator';
 import { ok } from './platform/envelope.js';
 import { startWorker } from './platform/worker.js';
 import type { SimulatorAnswer, SimulatorRequest, SimulatorStart } from './simulator-protocol.js';
-import { AppError, notFound } from './platform/errors.js';
+import { AppError, badRequest, notFound } from './platform/errors.js';
 import { errorResponses } from './platform/openapi.js';
 import { tenantFilter } from './platform/tenancy.js';
 import { findDevice } from './modules/devices/index.js';
@@ -118,6 +124,7 @@ export async function startBuiltInSimulator(
     mqttUrl: `mqtt://${host}:${mqttPort}`,
     speed: config.simSpeed,
     history: firstStart ? { ...BACKFILL, days: config.simBackfillDays } : null,
+    demoFaults: config.simDemoFaults,
   });
   return new Promise((resolve) => {
     const board = new WorkerBoard(worker);
@@ -137,6 +144,7 @@ export async function startBuiltInSimulator(
     worker.on('message', (message: SimulatorAnswer) => {
       if (message.type === 'log') app.log[message.level]({ simulator: message.data }, message.msg);
       else if (message.type === 'plugged') board.answered(message.id, message.found);
+      else if (message.type === 'faulted') board.faultAnswered(message.id, message.outcome, message.faults);
       else if (message.type === 'running') {
         alive = true;
         app.simulator = board;
@@ -180,10 +188,31 @@ function startSimulatorWorker(start: SimulatorStart): Worker {
 class WorkerBoard implements PlugBoard {
   private readonly pulled = new Set<number>();
   private readonly waiting = new Map<number, (found: boolean) => void>();
+  private readonly faultWaiting = new Map<number, (outcome: SimFaultOutcome) => void>();
+  private knownFaults: Record<number, SimFaultKind> = {};
   private nextId = 1;
   private closed = false;
 
   constructor(private readonly worker: Worker) {}
+
+  setFault(deviceId: number, kind: SimFaultKind | null): Promise<SimFaultOutcome> {
+    if (this.closed) return Promise.resolve('notSimulated');
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.faultWaiting.set(id, resolve);
+      this.worker.postMessage({ type: 'fault', id, deviceId, kind } satisfies SimulatorRequest);
+    });
+  }
+
+  faults(): Record<number, SimFaultKind> {
+    return { ...this.knownFaults };
+  }
+
+  faultAnswered(id: number, outcome: SimFaultOutcome, faults: Record<number, SimFaultKind>): void {
+    this.knownFaults = faults;
+    this.faultWaiting.get(id)?.(outcome);
+    this.faultWaiting.delete(id);
+  }
 
   unplug(deviceId: number): Promise<boolean> {
     return this.ask(deviceId, false);
@@ -207,6 +236,8 @@ class WorkerBoard implements PlugBoard {
     this.closed = true;
     for (const done of this.waiting.values()) done(false);
     this.waiting.clear();
+    for (const done of this.faultWaiting.values()) done('notSimulated');
+    this.faultWaiting.clear();
     this.pulled.clear();
   }
 
@@ -225,7 +256,7 @@ class WorkerBoard implements PlugBoard {
 }
 
 /** The pluggable part of the simulator the routes use (the running one's thread, or a stand-in in tests). */
-export type PlugBoard = Pick<Simulator, 'unplug' | 'plug' | 'unplugged'>;
+export type PlugBoard = Pick<Simulator, 'unplug' | 'plug' | 'unplugged' | 'setFault' | 'faults'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -297,4 +328,45 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  /**
+   * Faults for the fault rules to find (issue 38): where the truth is known, so the rules are checked against
+   * it. The platform administrator's (a demonstration and test tool); 409 when no simulator runs, 404 for a
+   * device it does not run, 400 for a fault its kind cannot have.
+   */
+  const fault = async (deviceId: number, kind: SimFaultKind | null) => {
+    const outcome = await running().setFault(deviceId, kind);
+    if (outcome === 'notSimulated') throw notFound('simulator.notSimulated');
+    if (outcome === 'notSupported') throw badRequest('simulator.faultNotSupported');
+    return { deviceId, kind };
+  };
+
+  app.post(
+    '/sbuilding/sim/fault',
+    {
+      config: { access: { action: 'platform:write' } },
+      schema: {
+        tags: simulatorTags,
+        summary:
+          'Gives a simulated device a fault: stuckOn, ignoresCommands, sensorStuck or wrongSetpoint (platform administrator)',
+        body: simFaultBodySchema,
+        response: { 200: envelopeSchema(simFaultResultSchema), ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => ok(request, await fault(request.body.deviceId, request.body.kind)),
+  );
+
+  app.delete(
+    '/sbuilding/sim/fault/:deviceId',
+    {
+      config: { access: { action: 'platform:write', params: { deviceId: 'device' } } },
+      schema: {
+        tags: simulatorTags,
+        summary: "Takes a simulated device's fault away (platform administrator)",
+        params: z.object({ deviceId: idSchema }),
+        response: { 200: envelopeSchema(simFaultResultSchema), ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => ok(request, await fault(request.params.deviceId, null)),
+  );
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 import { as, createTenant } from './test/tenants.js';
 import { insertDevice } from './test/devices.js';
+import type { SimFaultKind } from '@sbuilding/shared';
 import type { PlugBoard } from './simulator-host.js';
 
 /**
@@ -13,6 +14,7 @@ let manager: ReturnType<typeof as>;
 let managerZh: ReturnType<typeof as>;
 let customer: ReturnType<typeof as>;
 let stranger: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
 let sensor: number;
 const calls: string[] = [];
 /** A stand-in for the running simulator, remembering what it was asked. */
@@ -29,7 +31,15 @@ const board: PlugBoard = {
     return true;
   },
   unplugged: () => [...pulled],
+  setFault: async (id, kind) => {
+    calls.push(`fault ${id} ${kind ?? 'none'}`);
+    if (kind === null) faults.delete(id);
+    else faults.set(id, kind);
+    return 'ok';
+  },
+  faults: () => Object.fromEntries(faults),
 };
+const faults = new Map<number, SimFaultKind>();
 
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false });
@@ -37,6 +47,7 @@ beforeAll(async () => {
   manager = as(t, token);
   managerZh = as(t, token, 'ZH');
   customer = as(t, await t.login('customer', 'customer123'));
+  admin = as(t, await t.login('admin', 'admin123'));
   await createTenant(t, 'Plug tenant', [{ username: 'plugadmin', role: 'tbAdmin' }]);
   stranger = as(t, await t.login('plugadmin', 'plugadmin123'));
   sensor = (await insertDevice(t.app.db, { model: 'th10', name: 'Pluggable sensor' })).id;
@@ -46,6 +57,7 @@ beforeEach(() => {
   t.app.simulator = board;
   calls.length = 0;
   pulled.clear();
+  faults.clear();
 });
 
 describe('the simulator plug calls', () => {
@@ -94,5 +106,34 @@ describe('the simulator plug calls', () => {
     const missing = await manager('POST', `/sbuilding/simulator/unplug/${sensor}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().msg).toBe('The building simulator does not run this device');
+  });
+});
+
+describe('the simulator fault calls', () => {
+  it('give a simulated device a fault and take it away, for the platform administrator alone', async () => {
+    const given = await admin('POST', '/sbuilding/sim/fault', { deviceId: sensor, kind: 'sensorStuck' });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().data).toEqual({ deviceId: sensor, kind: 'sensorStuck' });
+    expect(
+      (await manager('POST', '/sbuilding/sim/fault', { deviceId: sensor, kind: 'stuckOn' })).statusCode,
+    ).toBe(403);
+    expect((await manager('DELETE', `/sbuilding/sim/fault/${sensor}`)).statusCode).toBe(403);
+    const taken = await admin('DELETE', `/sbuilding/sim/fault/${sensor}`);
+    expect(taken.json().data).toEqual({ deviceId: sensor, kind: null });
+    expect(calls).toEqual([`fault ${sensor} sensorStuck`, `fault ${sensor} none`]);
+  });
+
+  it('refuse a fault the device cannot have, or one the simulator does not know', async () => {
+    t.app.simulator = { ...board, setFault: async () => 'notSupported' };
+    const res = await admin('POST', '/sbuilding/sim/fault', { deviceId: sensor, kind: 'wrongSetpoint' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('This kind of device cannot have that fault');
+    expect(
+      (await admin('POST', '/sbuilding/sim/fault', { deviceId: sensor, kind: 'melts' })).statusCode,
+    ).toBe(400);
+    t.app.simulator = null;
+    expect(
+      (await admin('POST', '/sbuilding/sim/fault', { deviceId: sensor, kind: 'stuckOn' })).statusCode,
+    ).toBe(409);
   });
 });

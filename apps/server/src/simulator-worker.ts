@@ -30,7 +30,8 @@ async function run(): Promise<Simulator | null> {
     if (!history.complete) return null;
   }
   if (abort.signal.aborted) return null;
-  const live = await startSimulator({ ...common, speed: start.speed });
+  // The demo's faults (issue 38): a new campus shows what the fault rules find on its first day.
+  const live = await startSimulator({ ...common, speed: start.speed, demoFaults: start.demoFaults });
   // Stopped while its devices connected: they go again.
   if (abort.signal.aborted) {
     await live.stop();
@@ -68,6 +69,19 @@ port.on('message', (request: SimulatorRequest) => {
     return;
   }
   const live = simulator;
+  if (request.type === 'fault') {
+    const done = live
+      ? live.setFault(request.deviceId, request.kind)
+      : Promise.resolve('notSimulated' as const);
+    void done.then(
+      (outcome) => answer({ type: 'faulted', id: request.id, outcome, faults: live?.faults() ?? {} }),
+      (error: unknown) => {
+        log('warn', 'fault failed', { deviceId: request.deviceId, error: String(error) });
+        answer({ type: 'faulted', id: request.id, outcome: 'notSimulated', faults: live?.faults() ?? {} });
+      },
+    );
+    return;
+  }
   const done = live ? (request.on ? live.plug(request.deviceId) : live.unplug(request.deviceId)) : null;
   void (done ?? Promise.resolve(false)).then(
     (found) => answer({ type: 'plugged', id: request.id, found }),

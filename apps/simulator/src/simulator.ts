@@ -1,3 +1,4 @@
+import type { SimFaultKind, SimFaultOutcome } from '@sbuilding/shared';
 import type { SimDevice } from './kinds/device.js';
 import { connectFleet } from './fleet.js';
 import type { DeviceLink, Log } from './link.js';
@@ -19,6 +20,23 @@ export interface SimulatorOptions {
   random?: () => number;
   /** The simulated time, ms since the epoch (tests move it); the SimClock at `speed` by default. */
   now?: () => number;
+  /**
+   * The demo's faults (issue 38), so a new campus shows what the fault rules find on its first day: the first
+   * e90 light of a room left on (`stuckOn`) and the first AC of a room set far too cold or warm
+   * (`wrongSetpoint`), by device id.
+   */
+  demoFaults?: boolean;
+}
+
+/** The devices the demo's faults go to: the first e90 light and the first AC that are in a room. */
+export function demoFaultsOf(devices: Iterable<SimDevice>): Array<{ deviceId: number; kind: SimFaultKind }> {
+  const inRooms = [...devices].filter((d) => d.info.zoneId !== null).sort((a, b) => a.info.id - b.info.id);
+  const light = inRooms.find((d) => d.info.model === 'e90');
+  const ac = inRooms.find((d) => d.info.category === 'ac');
+  return [
+    ...(light ? [{ deviceId: light.info.id, kind: 'stuckOn' as const }] : []),
+    ...(ac ? [{ deviceId: ac.info.id, kind: 'wrongSetpoint' as const }] : []),
+  ];
 }
 
 export interface SimulatorStats {
@@ -46,6 +64,13 @@ export interface Simulator {
   plug(deviceId: number): Promise<boolean>;
   /** Ids of the devices whose plug is pulled. */
   unplugged(): number[];
+  /**
+   * Gives a device a fault, or takes it away (`kind` null); it reports at once. Answers what happened: `ok`,
+   * `notSimulated` (a device it does not run) or `notSupported` (a fault its kind cannot have).
+   */
+  setFault(deviceId: number, kind: SimFaultKind | null): Promise<SimFaultOutcome>;
+  /** The devices with a fault, and which. */
+  faults(): Record<number, SimFaultKind>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +133,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     timers.add(timer);
   }
 
+  if (options.demoFaults)
+    for (const { deviceId, kind } of demoFaultsOf(world.devices.values())) {
+      world.devices.get(deviceId)?.setFault(kind);
+      log('info', 'demo fault given', { deviceId, kind });
+    }
+
   // The first reports are spread over one interval so ~200 devices do not hit the broker at once.
   for (const link of links) schedule(link, Math.random() * interval);
 
@@ -147,6 +178,20 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
     unplugged() {
       return [...pulled];
+    },
+    async setFault(deviceId, kind) {
+      const device = world.devices.get(deviceId);
+      const link = linkOf.get(deviceId);
+      if (!device || !link || stopped) return 'notSimulated';
+      if (!device.setFault(kind)) return 'notSupported';
+      log('info', kind ? 'device fault given' : 'device fault taken away', { deviceId, kind });
+      await tick(link);
+      return 'ok';
+    },
+    faults() {
+      const out: Record<number, SimFaultKind> = {};
+      for (const [id, device] of world.devices) if (device.fault) out[id] = device.fault;
+      return out;
     },
     async stop() {
       stopped = true;

@@ -73,6 +73,8 @@ const envSchema = z.object({
   SIM_SPEED: z.coerce.number().positive().max(3600).default(1),
   /** Days of history the built-in simulator writes for the demo campus on its first start (0: none). */
   SIM_BACKFILL_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  // The demo's two faults (issue 38): a light left on and an AC set far too cold or warm, for the fault rules.
+  SIM_DEMO_FAULTS: bool(true),
   /**
    * Days raw telemetry readings are kept (the hourly and daily rollups, and the demand quarters, for ever);
    * 0 keeps them for ever. See modules/telemetry/README.md.
@@ -174,6 +176,8 @@ export interface Config {
   energyWarmSplits: boolean;
   simSpeed: number;
   simBackfillDays: number;
+  /** Whether the built-in simulator gives the demo's two faults (a light left on, an AC's wrong setpoint). */
+  simDemoFaults: boolean;
   telemetryRetentionDays: number;
   seedDemo: boolean;
   seedDemoAutomations: boolean;
@@ -232,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     energyWarmSplits: e.ENERGY_WARM_SPLITS,
     simSpeed: e.SIM_SPEED,
     simBackfillDays: e.SIM_BACKFILL_DAYS,
+    simDemoFaults: e.SIM_DEMO_FAULTS,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     seedDemo: e.SEED_DEMO,
     seedDemoAutomations: e.SEED_DEMO_AUTOMATIONS,

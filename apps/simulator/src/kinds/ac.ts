@@ -1,4 +1,4 @@
-import { AC_STANDBY_WATTS, acDrawWatts, type CommandMethod } from '@sbuilding/shared';
+import { AC_STANDBY_WATTS, acDrawWatts, type CommandMethod, type SimFaultKind } from '@sbuilding/shared';
 import { approach, chance, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 import { indoorAmbient } from './climate.js';
@@ -102,12 +102,38 @@ export class AcUnit extends SimDevice {
         s.onOff = true;
         s.workMode = mode;
         s.targetTemp = mode === 'hot' ? 22 : 25;
+        if (this.fault === 'wrongSetpoint') this.setWrongSetpoint();
         this.touched('selfPowerButton');
       }
-    } else if (s.onOff && ctx.occupancy < 0.1 && ctx.random() < chance(1, ctx.dtHours)) {
+    } else if (
+      s.onOff &&
+      this.fault !== 'stuckOn' &&
+      ctx.occupancy < 0.1 &&
+      ctx.random() < chance(1, ctx.dtHours)
+    ) {
       s.onOff = false;
       this.touched('selfPowerButton');
     }
+  }
+
+  protected override ownFaults(): readonly SimFaultKind[] {
+    return ['stuckOn', 'wrongSetpoint'];
+  }
+
+  /** Left running (stuckOn), or set far too cold or too warm by its people (wrongSetpoint). */
+  protected override faultBegins(kind: SimFaultKind): void {
+    const s = this.state;
+    if (kind === 'stuckOn' || kind === 'wrongSetpoint') {
+      if (!s.onOff) {
+        s.onOff = true;
+        s.workMode = s.roomTemp < 20 ? 'hot' : 'cool';
+      }
+    }
+    if (kind === 'wrongSetpoint') this.setWrongSetpoint();
+  }
+
+  private setWrongSetpoint(): void {
+    this.state.targetTemp = this.state.workMode === 'hot' ? 28 : 18;
   }
 
   override power(): number {

@@ -1,9 +1,11 @@
 import {
   COMMAND_METHODS,
   DEVICE_MODELS,
+  FDD_SENSOR_KEYS,
   commandSchemaFor,
   type CommandMethod,
   type DeviceModel,
+  type SimFaultKind,
 } from '@sbuilding/shared';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 
@@ -58,10 +60,44 @@ export abstract class SimDevice {
    * light or an AC someone switched on from the console a moment ago, nor on again one switched off.
    */
   leftAloneUntil = 0;
+  /** The fault given to the device (issue 38: the fault rules are checked against it), if any. */
+  fault: SimFaultKind | null = null;
+  /** What a stuck sensor keeps reporting. */
+  private frozen: Record<string, Value> | null = null;
 
   constructor(readonly info: DeviceInfo) {
     this.model = DEVICE_MODELS[info.model];
   }
+
+  /** Faults this kind can have besides those of every device (commands ignored, sensors stuck). */
+  protected ownFaults(): readonly SimFaultKind[] {
+    return [];
+  }
+
+  /** Whether the device can have `kind`: answers false (and changes nothing) when it cannot. */
+  setFault(kind: SimFaultKind | null): boolean {
+    if (kind !== null && !this.canHave(kind)) return false;
+    this.fault = kind;
+    const readings = this.readings();
+    this.frozen =
+      kind === 'sensorStuck'
+        ? Object.fromEntries(
+            FDD_SENSOR_KEYS.flatMap((k) => (readings[k] === undefined ? [] : [[k, readings[k]]])),
+          )
+        : null;
+    if (kind !== null) this.faultBegins(kind);
+    this.changed = true;
+    return true;
+  }
+
+  private canHave(kind: SimFaultKind): boolean {
+    if (kind === 'ignoresCommands') return this.model.commands.length > 0;
+    if (kind === 'sensorStuck') return FDD_SENSOR_KEYS.some((k) => this.readings()[k] !== undefined);
+    return this.ownFaults().includes(kind);
+  }
+
+  /** What a fault does the moment it begins (a kind's own faults). */
+  protected faultBegins(_kind: SimFaultKind): void {}
 
   /** Advances the device by `ctx.dtHours` of simulated time. */
   abstract step(ctx: StepContext): void;
@@ -82,7 +118,7 @@ export abstract class SimDevice {
 
   /** The wire keys of the model: `power1`..`power4` for per-channel readings, on the device's channel. */
   telemetry(): Record<string, Value> {
-    const all = this.readings();
+    const all = { ...this.readings(), ...this.frozen };
     const out: Record<string, Value> = {};
     for (const spec of this.model.telemetry) {
       const value = all[spec.key];
@@ -115,6 +151,8 @@ export abstract class SimDevice {
         error: `${issue?.path.join('.') ?? 'params'}: ${issue?.message ?? 'invalid'}`,
       };
     }
+    // A device that ignores commands says it took them.
+    if (this.fault === 'ignoresCommands') return { success: true };
     const reply = this.apply(method, parsed.data);
     if (reply.success) this.commanded = true;
     return reply;

@@ -1,4 +1,4 @@
-import { LIGHT_RATED_WATTS, lightDrawWatts, type CommandMethod } from '@sbuilding/shared';
+import { LIGHT_RATED_WATTS, lightDrawWatts, type CommandMethod, type SimFaultKind } from '@sbuilding/shared';
 import { chance, clamp, daylight, round } from '../time.js';
 import type { CommandReply, DeviceInfo, StepContext, Value } from '../types.js';
 import { RoomClimate } from './climate.js';
@@ -50,10 +50,24 @@ export class Light extends SimDevice {
     if (!this.onOff && ctx.occupancy > 0.5 && ctx.random() < chance(2 * ctx.occupancy, ctx.dtHours)) {
       this.switchTo(true);
       this.touched('selfPowerButton');
-    } else if (this.onOff && ctx.occupancy < 0.1 && ctx.random() < chance(1.5, ctx.dtHours)) {
+    } else if (
+      this.onOff &&
+      this.fault !== 'stuckOn' &&
+      ctx.occupancy < 0.1 &&
+      ctx.random() < chance(1.5, ctx.dtHours)
+    ) {
       this.switchTo(false);
       this.touched('selfPowerButton');
     }
+  }
+
+  protected override ownFaults(): readonly SimFaultKind[] {
+    return ['stuckOn'];
+  }
+
+  /** Left on: nobody switches it off by hand (a command still does). */
+  protected override faultBegins(kind: SimFaultKind): void {
+    if (kind === 'stuckOn') this.switchTo(true);
   }
 
   /** Used by a wall panel of the same zone. */

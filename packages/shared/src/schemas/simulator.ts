@@ -12,6 +12,33 @@ export const simulatorStateSchema = z.object({
 });
 export type SimulatorState = z.infer<typeof simulatorStateSchema>;
 
+/**
+ * Faults the simulator can give a device (issue 38), so the fault rules are checked where the truth is known:
+ * - `stuckOn`: a light or AC nobody switches off by hand (commands still switch it);
+ * - `ignoresCommands`: the device answers every command with success and does nothing;
+ * - `sensorStuck`: its temperature, humidity, CO2 and formaldehyde readings stay where they were;
+ * - `wrongSetpoint`: an AC whose people set it to 18 °C cooling or 28 °C heating (a setpoint command fixes it
+ *   until they next switch it on).
+ */
+export const SIM_FAULT_KINDS = ['stuckOn', 'ignoresCommands', 'sensorStuck', 'wrongSetpoint'] as const;
+export type SimFaultKind = (typeof SIM_FAULT_KINDS)[number];
+
+/** POST /sbuilding/sim/fault */
+export const simFaultBodySchema = z.object({
+  deviceId: z.coerce.number({ error: 'required' }).int('invalid').positive('invalid'),
+  kind: z.enum(SIM_FAULT_KINDS, { error: 'invalid' }),
+});
+export type SimFaultBody = z.input<typeof simFaultBodySchema>;
+
+/** What the simulator did with a fault: given (or cleared), or the device is not one it runs or can fault so. */
+export const SIM_FAULT_OUTCOMES = ['ok', 'notSimulated', 'notSupported'] as const;
+export type SimFaultOutcome = (typeof SIM_FAULT_OUTCOMES)[number];
+
+export const simFaultResultSchema = z.object({
+  deviceId: z.number().int(),
+  kind: z.enum(SIM_FAULT_KINDS).nullable(),
+});
+
 export const simulatorPlugResultSchema = z.object({ deviceId: z.number().int(), unplugged: z.boolean() });
 export type SimulatorPlugResult = z.infer<typeof simulatorPlugResultSchema>;
 
