@@ -29,6 +29,7 @@ export const PAGES: Readonly<Record<string, Page>> = {
   'board/control-log': lazy(() => import('@/features/control-log/pages/control-log-page')),
   'board/alarm': lazy(() => import('@/features/alarm/pages/alarm-page')),
   'workorder/index': lazy(() => import('@/features/work-orders/pages/work-orders-page')),
+  'fdd/index': lazy(() => import('@/features/fdd/pages/fdd-page')),
   'notification/index': lazy(() => import('@/features/notifications/pages/notifications-page')),
   'board/index': lazy(() => import('@/features/overview/pages/overview-page')),
   'dashboard/index': lazy(() => import('@/features/overview/pages/dashboard-page')),

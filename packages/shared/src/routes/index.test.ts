@@ -29,6 +29,7 @@ const BOARDS = [
   '/board/alarm',
   '/board/controlLog',
   '/workorder',
+  '/fdd',
   '/dashboard',
 ];
 const PROJECT_ADMIN_PAGES = [
@@ -45,6 +46,7 @@ const PROJECT_ADMIN_PAGES = [
   '/board/alarm',
   '/board/controlLog',
   '/workorder',
+  '/fdd',
   '/dashboard',
   '/project',
   '/building',

@@ -1,6 +1,6 @@
 import type { RouteRecord } from './record.js';
 
-/** The Services group: the alarm board, the control log and the work orders. */
+/** The Services group: the alarm board, the control log, the work orders and the fault findings. */
 export const SERVICE_MENU: RouteRecord = {
   path: '/service',
   component: 'Layout',
@@ -25,6 +25,13 @@ export const SERVICE_MENU: RouteRecord = {
       path: '/workorder',
       component: 'workorder/index',
       meta: { title: 'workOrders', icon: 'tool', access: 'workOrders:read' },
+    },
+    {
+      // Fault detection (issue 38): waste and broken devices found by rules, priced, fixed in one click.
+      name: 'FaultFindings',
+      path: '/fdd',
+      component: 'fdd/index',
+      meta: { title: 'faultFindings', icon: 'bug', access: 'faults:read' },
     },
   ],
 };

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { fddSummarySchema } from '@sbuilding/shared';
+import { get } from '@/lib/request';
+import { fddKey } from './findings';
+
+/** The waste of the project's findings this month so far, and what the active ones cost per day. */
+export function useFddSummary(projectId: number) {
+  return useQuery({
+    queryKey: [...fddKey, 'summary', projectId],
+    queryFn: () =>
+      get('/sbuilding/fdd/summary', { params: { projectId, period: 'MONTH' }, schema: fddSummarySchema }),
+  });
+}
