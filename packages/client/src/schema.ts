@@ -2564,6 +2564,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sbuilding/sim/fault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a simulated device a fault: stuckOn, ignoresCommands, sensorStuck or wrongSetpoint (platform administrator)
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
+         */
+        post: operations["postSimFault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/sim/fault/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Takes a simulated device's fault away (platform administrator)
+         * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
+         */
+        delete: operations["deleteSimFaultByDeviceId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sbuilding/telemetry/history/{id}": {
         parameters: {
             query?: never;
@@ -4668,6 +4708,166 @@ export interface paths {
          * @description Access: `miniProgram:read` (permission sbuilding:wx:use). API keys: read-only keys may call it.
          */
         get: operations["getWxWorkorders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/finding/getList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a project's findings by status, building and rule, the costliest per day first
+         * @description Access: `faults:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        post: operations["postFddFindingGetList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/finding/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One finding: its rule, device, place, status, waste so far and per day, evidence and fix
+         * @description Access: `faults:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getFddFindingById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/finding/transition/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledges, marks fixed, dismisses (saying why: not a fault) or reopens a finding
+         * @description Access: `faults:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postFddFindingTransitionById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/finding/fix/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the finding's one-click fix to its device (the caller must be allowed to switch devices); the rule checks it at once and marks it fixed when the fault is gone
+         * @description Access: `faults:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postFddFindingFixById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/finding/workOrder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a work order of a finding at its device (or answers the one already made)
+         * @description Access: `faults:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postFddFindingWorkOrderById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rule with the project's switch, thresholds and detection delay
+         * @description Access: `faults:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getFddRuleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/rule/save/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves one rule's switch and thresholds for the project {id}
+         * @description Access: `faults:write` (roles tbAdmin). API keys: needs a read-write key (a read-only key gets 403).
+         */
+        post: operations["postFddRuleSaveById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sbuilding/fdd/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waste of a project's findings this month (or year): in all, by rule and by building
+         * @description Access: `faults:read` (roles tbAdmin, tbCustomer, tbVisualDisplay). API keys: read-only keys may call it.
+         */
+        get: operations["getFddSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15516,6 +15716,110 @@ export interface operations {
                         data: {
                             deviceId: number;
                             unplugged: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postSimFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deviceId": 1,
+                 *       "kind": "stuckOn"
+                 *     }
+                 */
+                "application/json": {
+                    deviceId: number;
+                    /** @enum {string} */
+                    kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint";
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "deviceId": 1,
+                     *         "kind": "stuckOn"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            deviceId: number;
+                            /** @enum {string|null} */
+                            kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    deleteSimFaultByDeviceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deviceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "deviceId": 1,
+                     *         "kind": "stuckOn"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            deviceId: number;
+                            /** @enum {string|null} */
+                            kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | null;
                         };
                     };
                 };
@@ -26950,6 +27254,774 @@ export interface operations {
                             updateTime: string;
                             resolvedAt: string | null;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postFddFindingGetList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pageNum": 1,
+                 *       "pageSize": 20,
+                 *       "projectId": 1,
+                 *       "status": "",
+                 *       "active": "",
+                 *       "buildingId": "",
+                 *       "rule": ""
+                 *     }
+                 */
+                "application/json": {
+                    /** @default 1 */
+                    pageNum?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    projectId: number;
+                    status?: ("" | ("open" | "acknowledged" | "fixed" | "dismissed")) | null;
+                    active?: ("" | boolean) | null;
+                    buildingId?: ("" | number) | null;
+                    rule?: ("" | ("lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange")) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "rows": [
+                     *           {
+                     *             "evidence": {},
+                     *             "fix": {}
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            rows: {
+                                id: number;
+                                projectId: number;
+                                /** @enum {string} */
+                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                                deviceId: number;
+                                deviceName: string;
+                                buildingId: number | null;
+                                buildingName: string;
+                                zoneId: number | null;
+                                zoneName: string;
+                                /** @enum {string} */
+                                status: "open" | "acknowledged" | "fixed" | "dismissed";
+                                reason: string;
+                                clearedByRule: boolean;
+                                firstSeen: string;
+                                lastSeen: string;
+                                wasteKwh: number;
+                                wasteCost: number;
+                                wasteCo2: number;
+                                wasteKwhPerDay: number;
+                                wasteCostPerDay: number;
+                                evidence: {
+                                    readings: {
+                                        [key: string]: (number | string | boolean) | null;
+                                    };
+                                    vacantSince?: string | null;
+                                    workHours?: boolean | null;
+                                    wasteWatts: number;
+                                    limit?: string;
+                                    fix?: {
+                                        key: string;
+                                        value: number | boolean;
+                                    } | null;
+                                };
+                                fix: {
+                                    key: string;
+                                    value: number | boolean;
+                                } | null;
+                                fixRequestedAt: string | null;
+                                workOrderId: number | null;
+                                version: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getFddFindingById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "rule": "lightsOnVacant",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "status": "open",
+                     *         "reason": "string",
+                     *         "clearedByRule": true,
+                     *         "firstSeen": "string",
+                     *         "lastSeen": "string",
+                     *         "wasteKwh": 0,
+                     *         "wasteCost": 0,
+                     *         "wasteCo2": 0,
+                     *         "wasteKwhPerDay": 0,
+                     *         "wasteCostPerDay": 0,
+                     *         "evidence": {
+                     *           "readings": {},
+                     *           "vacantSince": "string",
+                     *           "workHours": true,
+                     *           "wasteWatts": 0,
+                     *           "limit": "string",
+                     *           "fix": {}
+                     *         },
+                     *         "fix": {
+                     *           "key": "string",
+                     *           "value": 0
+                     *         },
+                     *         "fixRequestedAt": "string",
+                     *         "workOrderId": 1,
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            /** @enum {string} */
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            deviceId: number;
+                            deviceName: string;
+                            buildingId: number | null;
+                            buildingName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "fixed" | "dismissed";
+                            reason: string;
+                            clearedByRule: boolean;
+                            firstSeen: string;
+                            lastSeen: string;
+                            wasteKwh: number;
+                            wasteCost: number;
+                            wasteCo2: number;
+                            wasteKwhPerDay: number;
+                            wasteCostPerDay: number;
+                            evidence: {
+                                readings: {
+                                    [key: string]: (number | string | boolean) | null;
+                                };
+                                vacantSince?: string | null;
+                                workHours?: boolean | null;
+                                wasteWatts: number;
+                                limit?: string;
+                                fix?: {
+                                    key: string;
+                                    value: number | boolean;
+                                } | null;
+                            };
+                            fix: {
+                                key: string;
+                                value: number | boolean;
+                            } | null;
+                            fixRequestedAt: string | null;
+                            workOrderId: number | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postFddFindingTransitionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "open",
+                 *       "reason": "",
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    to: "open" | "acknowledged" | "fixed" | "dismissed";
+                    /** @default  */
+                    reason?: string;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "rule": "lightsOnVacant",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "status": "open",
+                     *         "reason": "string",
+                     *         "clearedByRule": true,
+                     *         "firstSeen": "string",
+                     *         "lastSeen": "string",
+                     *         "wasteKwh": 0,
+                     *         "wasteCost": 0,
+                     *         "wasteCo2": 0,
+                     *         "wasteKwhPerDay": 0,
+                     *         "wasteCostPerDay": 0,
+                     *         "evidence": {
+                     *           "readings": {},
+                     *           "vacantSince": "string",
+                     *           "workHours": true,
+                     *           "wasteWatts": 0,
+                     *           "limit": "string",
+                     *           "fix": {}
+                     *         },
+                     *         "fix": {
+                     *           "key": "string",
+                     *           "value": 0
+                     *         },
+                     *         "fixRequestedAt": "string",
+                     *         "workOrderId": 1,
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            /** @enum {string} */
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            deviceId: number;
+                            deviceName: string;
+                            buildingId: number | null;
+                            buildingName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "fixed" | "dismissed";
+                            reason: string;
+                            clearedByRule: boolean;
+                            firstSeen: string;
+                            lastSeen: string;
+                            wasteKwh: number;
+                            wasteCost: number;
+                            wasteCo2: number;
+                            wasteKwhPerDay: number;
+                            wasteCostPerDay: number;
+                            evidence: {
+                                readings: {
+                                    [key: string]: (number | string | boolean) | null;
+                                };
+                                vacantSince?: string | null;
+                                workHours?: boolean | null;
+                                wasteWatts: number;
+                                limit?: string;
+                                fix?: {
+                                    key: string;
+                                    value: number | boolean;
+                                } | null;
+                            };
+                            fix: {
+                                key: string;
+                                value: number | boolean;
+                            } | null;
+                            fixRequestedAt: string | null;
+                            workOrderId: number | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postFddFindingFixById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "id": 1,
+                     *         "projectId": 1,
+                     *         "rule": "lightsOnVacant",
+                     *         "deviceId": 1,
+                     *         "deviceName": "string",
+                     *         "buildingId": 1,
+                     *         "buildingName": "string",
+                     *         "zoneId": 1,
+                     *         "zoneName": "string",
+                     *         "status": "open",
+                     *         "reason": "string",
+                     *         "clearedByRule": true,
+                     *         "firstSeen": "string",
+                     *         "lastSeen": "string",
+                     *         "wasteKwh": 0,
+                     *         "wasteCost": 0,
+                     *         "wasteCo2": 0,
+                     *         "wasteKwhPerDay": 0,
+                     *         "wasteCostPerDay": 0,
+                     *         "evidence": {
+                     *           "readings": {},
+                     *           "vacantSince": "string",
+                     *           "workHours": true,
+                     *           "wasteWatts": 0,
+                     *           "limit": "string",
+                     *           "fix": {}
+                     *         },
+                     *         "fix": {
+                     *           "key": "string",
+                     *           "value": 0
+                     *         },
+                     *         "fixRequestedAt": "string",
+                     *         "workOrderId": 1,
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            id: number;
+                            projectId: number;
+                            /** @enum {string} */
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            deviceId: number;
+                            deviceName: string;
+                            buildingId: number | null;
+                            buildingName: string;
+                            zoneId: number | null;
+                            zoneName: string;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "fixed" | "dismissed";
+                            reason: string;
+                            clearedByRule: boolean;
+                            firstSeen: string;
+                            lastSeen: string;
+                            wasteKwh: number;
+                            wasteCost: number;
+                            wasteCo2: number;
+                            wasteKwhPerDay: number;
+                            wasteCostPerDay: number;
+                            evidence: {
+                                readings: {
+                                    [key: string]: (number | string | boolean) | null;
+                                };
+                                vacantSince?: string | null;
+                                workHours?: boolean | null;
+                                wasteWatts: number;
+                                limit?: string;
+                                fix?: {
+                                    key: string;
+                                    value: number | boolean;
+                                } | null;
+                            };
+                            fix: {
+                                key: string;
+                                value: number | boolean;
+                            } | null;
+                            fixRequestedAt: string | null;
+                            workOrderId: number | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            /** @description Not ready, or a device did not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 503,
+                     *       "msg": "The server is starting, please try again shortly",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            results: {
+                                deviceId: number;
+                                deviceName: string;
+                                /** @enum {string} */
+                                result: "success" | "failed" | "unreachable" | "timeout" | "refused";
+                                message: string;
+                                latencyMs: number | null;
+                                time: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    postFddFindingWorkOrderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "workOrderId": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            workOrderId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getFddRuleList: {
+        parameters: {
+            query: {
+                projectId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": [
+                     *         {
+                     *           "rule": "lightsOnVacant",
+                     *           "enabled": true,
+                     *           "params": {},
+                     *           "delayMinutes": 1,
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            enabled: boolean;
+                            params: {
+                                [key: string]: number;
+                            };
+                            delayMinutes: number;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    postFddRuleSaveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rule": "lightsOnVacant",
+                 *       "enabled": true,
+                 *       "params": {
+                 *         "property1": 0,
+                 *         "property2": 0
+                 *       },
+                 *       "version": 1
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                    enabled: boolean;
+                    params: {
+                        [key: string]: number;
+                    };
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "rule": "lightsOnVacant",
+                     *         "enabled": true,
+                     *         "params": {
+                     *           "property1": 0,
+                     *           "property2": 0
+                     *         },
+                     *         "delayMinutes": 1,
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            enabled: boolean;
+                            params: {
+                                [key: string]: number;
+                            };
+                            delayMinutes: number;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    getFddSummary: {
+        parameters: {
+            query: {
+                projectId: number;
+                period?: "MONTH" | "YEAR";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with its data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "Operation successful",
+                     *       "data": {
+                     *         "period": "MONTH",
+                     *         "from": "string",
+                     *         "active": 1,
+                     *         "wasteKwh": 0,
+                     *         "wasteCost": 0,
+                     *         "wasteCo2": 0,
+                     *         "activeCostPerDay": 0,
+                     *         "byRule": [
+                     *           {}
+                     *         ],
+                     *         "byBuilding": [
+                     *           {}
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        code: number;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            period: "MONTH" | "YEAR";
+                            from: string;
+                            active: number;
+                            wasteKwh: number;
+                            wasteCost: number;
+                            wasteCo2: number;
+                            activeCostPerDay: number;
+                            byRule: {
+                                /** @enum {string} */
+                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                                count: number;
+                                wasteKwh: number;
+                                wasteCost: number;
+                            }[];
+                            byBuilding: {
+                                buildingId: number | null;
+                                buildingName: string;
+                                count: number;
+                                wasteKwh: number;
+                                wasteCost: number;
+                            }[];
+                        };
                     };
                 };
             };
