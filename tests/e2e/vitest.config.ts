@@ -10,7 +10,12 @@ import { defineConfig } from 'vitest/config';
  * done: started beside it, such a campus on the embedded database answered the console's sign-in after its
  * 10 s timeout (spec section 9). `E2E_GROUP=shared` runs the others; unset, every file runs.
  */
-const ALONE = ['automation-live.e2e.test.ts', 'demo-automations.e2e.test.ts', 'energy.e2e.test.ts'];
+const ALONE = [
+  'automation-live.e2e.test.ts',
+  'demo-automations.e2e.test.ts',
+  'energy.e2e.test.ts',
+  'fdd-live.e2e.test.ts',
+];
 const group = process.env.E2E_GROUP;
 
 export default defineConfig({

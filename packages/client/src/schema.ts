@@ -27293,7 +27293,7 @@ export interface operations {
                     status?: ("" | ("open" | "acknowledged" | "fixed" | "dismissed")) | null;
                     active?: ("" | boolean) | null;
                     buildingId?: ("" | number) | null;
-                    rule?: ("" | ("lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange")) | null;
+                    rule?: ("" | ("lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands")) | null;
                 };
             };
         };
@@ -27327,7 +27327,7 @@ export interface operations {
                                 id: number;
                                 projectId: number;
                                 /** @enum {string} */
-                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                                 deviceId: number;
                                 deviceName: string;
                                 buildingId: number | null;
@@ -27444,7 +27444,7 @@ export interface operations {
                             id: number;
                             projectId: number;
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                             deviceId: number;
                             deviceName: string;
                             buildingId: number | null;
@@ -27576,7 +27576,7 @@ export interface operations {
                             id: number;
                             projectId: number;
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                             deviceId: number;
                             deviceName: string;
                             buildingId: number | null;
@@ -27699,7 +27699,7 @@ export interface operations {
                             id: number;
                             projectId: number;
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                             deviceId: number;
                             deviceName: string;
                             buildingId: number | null;
@@ -27858,7 +27858,7 @@ export interface operations {
                         msg: string;
                         data: {
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                             enabled: boolean;
                             params: {
                                 [key: string]: number;
@@ -27900,7 +27900,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                    rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                     enabled: boolean;
                     params: {
                         [key: string]: number;
@@ -27937,7 +27937,7 @@ export interface operations {
                         msg: string;
                         data: {
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                             enabled: boolean;
                             params: {
                                 [key: string]: number;
@@ -28009,7 +28009,7 @@ export interface operations {
                             activeCostPerDay: number;
                             byRule: {
                                 /** @enum {string} */
-                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange";
+                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
                                 count: number;
                                 wasteKwh: number;
                                 wasteCost: number;

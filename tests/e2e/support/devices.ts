@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { openPage, type OpenedPage } from './browser.js';
-import { expectAccessible, signInAndWait } from './console.js';
+import { DEMO_PASSWORDS, expectAccessible, signInAndWait } from './console.js';
 
 /**
  * Helpers of the device screens' suites (devices, device marks, groups): a signed-in project administrator
@@ -20,7 +20,22 @@ export interface Api {
 /** The API as the page's session (the console keeps its token in the Admin-Token cookie). */
 export async function apiOf(page: Page, baseUrl: string): Promise<Api> {
   const cookies = await page.context().cookies();
-  const token = cookies.find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return apiWithToken(baseUrl, cookies.find((c) => c.name === 'Admin-Token')?.value ?? '');
+}
+
+/** The API as a demo user signed in through /login (the test servers run without the captcha). */
+export async function apiAs(baseUrl: string, username: string): Promise<Api> {
+  const response = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORDS[username] ?? '' }),
+  });
+  const answer = (await response.json()) as { code: number; data: { token: string } };
+  if (answer.code !== 200) throw new Error(`sign-in of ${username}: ${answer.code}`);
+  return apiWithToken(baseUrl, answer.data.token);
+}
+
+function apiWithToken(baseUrl: string, token: string): Api {
   return {
     call: async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const response = await fetch(`${baseUrl}${path}`, {

@@ -36,6 +36,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SIMULATOR: 'off',
       // A suite that turns the simulator on gets a live campus at once; the first-start history is tested alone.
       SIM_BACKFILL_DAYS: '0',
+      // The demo's faults change what some devices do (an AC switched on, a light left on): a test asks for them.
+      SIM_DEMO_FAULTS: 'false',
       // Suites create the scenes and AC automations they test on a campus that has none of its own.
       SEED_DEMO_AUTOMATIONS: 'false',
       CAPTCHA_ENABLED: 'false',

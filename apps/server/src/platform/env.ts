@@ -107,6 +107,8 @@ const envSchema = z.object({
   SCENE_CATCH_UP_MINUTES: z.coerce.number().min(0).default(10),
   /** Seconds between two passes of the scene schedule. */
   SCENE_TICK_SECONDS: z.coerce.number().positive().default(30),
+  /** How often a node looks for projects whose fault rules are due (each project's run once a minute). */
+  FDD_TICK_SECONDS: z.coerce.number().positive().max(60).default(30),
   /** Local weather for scenes: computed offline from date and place, or Open-Meteo over HTTP. */
   WEATHER_PROVIDER: z.enum(['simulated', 'open-meteo']).default('simulated'),
   /**
@@ -193,6 +195,8 @@ export interface Config {
   bleInitStepMs: number;
   scenes: { catchUpMinutes: number; tickMs: number; weather: 'simulated' | 'open-meteo' };
   /** TEST_CLOCK: the app's clock is a settable `TestClock` and `POST /test/clock` exists. */
+  /** How often a node looks for projects whose fault rules are due, s. */
+  fddTickSeconds: number;
   testClock: boolean;
   mapStyleUrl: string | undefined;
   /** PUBLIC_URL without a trailing slash (default http://localhost:PORT). */
@@ -257,6 +261,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tickMs: e.SCENE_TICK_SECONDS * 1000,
       weather: e.WEATHER_PROVIDER,
     },
+    fddTickSeconds: e.FDD_TICK_SECONDS,
     testClock: e.TEST_CLOCK,
     mapStyleUrl: e.MAP_STYLE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -16,7 +16,9 @@ import { idSchema, optionalFilter, optionalText, versionSchema } from './fields.
  * - `setpointPolicy`: an air conditioner cooling below `coolMin` °C or heating above `heatMax` °C;
  * - `heatCoolConflict`: one zone's air conditioners heating and cooling at once (the heating one is named);
  * - `sensorStuck`: a sensor reporting the very same value at least `minReadings` times over `hours`;
- * - `sensorRange`: a sensor reading outside what the quantity can physically be (SENSOR_PHYSICAL_RANGES).
+ * - `sensorRange`: a sensor reading outside what the quantity can physically be (SENSOR_PHYSICAL_RANGES);
+ * - `ignoresCommands`: a device whose last command (switch, brightness, setpoint) it took, by its answer, while
+ *   what it has reported for `graceMinutes` since says otherwise (and nobody changed it on the device since).
  */
 export const FDD_RULES = [
   'lightsOnVacant',
@@ -25,6 +27,7 @@ export const FDD_RULES = [
   'heatCoolConflict',
   'sensorStuck',
   'sensorRange',
+  'ignoresCommands',
 ] as const;
 export type FddRule = (typeof FDD_RULES)[number];
 
@@ -65,6 +68,9 @@ export const fddRuleParamsSchemas = {
     minReadings: z.number().int('invalid').min(3, 'outOfRange').max(10_000, 'outOfRange'),
   }),
   sensorRange: z.object({}),
+  ignoresCommands: z.object({
+    graceMinutes: z.number().int('invalid').min(1, 'outOfRange').max(60, 'outOfRange'),
+  }),
 } satisfies Record<FddRule, z.ZodType>;
 
 export type FddRuleParams = { [R in FddRule]: z.infer<(typeof fddRuleParamsSchemas)[R]> };
@@ -76,6 +82,7 @@ export const FDD_RULE_DEFAULTS: FddRuleParams = {
   heatCoolConflict: {},
   sensorStuck: { hours: 6, minReadings: 6 },
   sensorRange: {},
+  ignoresCommands: { graceMinutes: 5 },
 };
 
 /**
@@ -89,6 +96,7 @@ export const FDD_RULE_DELAY_MINUTES: Record<FddRule, number> = {
   heatCoolConflict: 15,
   sensorStuck: 5,
   sensorRange: 5,
+  ignoresCommands: 5,
 };
 
 /** A finding whose condition has been gone this long is marked fixed by the rule (minutes). */

@@ -21,6 +21,7 @@ const RULE_NAME: Record<FddRule, MessageKey> = {
   heatCoolConflict: 'fdd.rule.heatCoolConflict',
   sensorStuck: 'fdd.rule.sensorStuck',
   sensorRange: 'fdd.rule.sensorRange',
+  ignoresCommands: 'fdd.rule.ignoresCommands',
 };
 
 /** The command a fix's key is sent by. */
@@ -54,7 +55,7 @@ export async function fixFinding(
     },
     COMMAND_TIMEOUT_MS,
   );
-  await markFixRequested(app.db, id, app.clock.now());
+  await markFixRequested(app.db, id, finding.projectId, app.clock.now());
   await app.fdd.runner.checkProject(finding.projectId);
   return findingOf(app.db, scope, id);
 }

@@ -8,6 +8,7 @@ import { as } from '../../test/tenants.js';
 import { floors, zones } from '../buildings/tables.js';
 import { deviceLatest, devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
+import { controlLog } from '../commands/tables.js';
 import { fddFindings } from './tables.js';
 
 /*
@@ -273,5 +274,40 @@ describe('fault detection', () => {
       'lightsOnVacant',
       'setpointPolicy',
     ]);
+  });
+
+  it('finds a light that took a switch-off but kept reporting on, from the control log', async () => {
+    const stubborn = await insertDevice(t.app.db, { model: 's2', name: 'FDD stubborn light' });
+    await t.app.db.update(devices).set({ zoneId, online: true }).where(eq(devices.id, stubborn.id));
+    const [row] = await t.app.db.select().from(devices).where(eq(devices.id, stubborn.id));
+    // What sendCmd writes when the device answers success.
+    await t.app.db.insert(controlLog).values({
+      tenantId: row!.tenantId,
+      projectId,
+      deviceId: stubborn.id,
+      deviceName: stubborn.name,
+      model: 's2',
+      userName: 'manager',
+      terminal: 'admin',
+      method: 'setOnOff',
+      params: { onOff: false },
+      result: 'success',
+      createdAt: clock.now(),
+    });
+    await report(stubborn.id, { onOff: true, lightnessLevel: 255 });
+    await after(3 * MIN);
+    await report(stubborn.id, { onOff: true, lightnessLevel: 255 });
+    await after(3 * MIN);
+    // Five minutes after the command it still reports on: seen now, shown after the rule's delay.
+    await report(stubborn.id, { onOff: true, lightnessLevel: 255 });
+    await after(MIN);
+    await after(5 * MIN);
+    const [finding] = (await list({ rule: 'ignoresCommands' })).rows;
+    expect(finding).toMatchObject({
+      deviceId: stubborn.id,
+      status: 'open',
+      fix: null,
+      evidence: { readings: { onOff: true }, limit: 'onOff = false' },
+    });
   });
 });

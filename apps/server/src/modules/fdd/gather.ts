@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, max, min, count, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, max, min, sql } from 'drizzle-orm';
 import {
   FDD_RULE_DEFAULTS,
   FDD_RULES,
@@ -12,7 +12,8 @@ import { zones } from '../buildings/tables.js';
 import { describeInstant, inWorkingPeriod } from '../calendar/index.js';
 import { deviceLatest, devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
-import type { DeviceView, RoundInput, StuckReading, ZoneView } from './rules.js';
+import { controlLog } from '../commands/tables.js';
+import type { DeviceView, LastControl, RoundInput, StuckReading, ZoneView } from './rules.js';
 import { fddRuleSettings } from './tables.js';
 
 /** Models whose readings count motion (the AC automation reads the same ones). */
@@ -82,7 +83,7 @@ export async function gatherRound(
     .from(devices)
     .where(eq(devices.projectId, project.id));
   if (rows.length === 0 || Object.keys(rules).length === 0)
-    return { now, devices: [], zones: new Map(), stuck: [], rules };
+    return { now, devices: [], zones: new Map(), stuck: [], controls: [], rules };
   const ids = rows.map((r) => r.id);
   const latest = await db
     .select()
@@ -90,6 +91,9 @@ export async function gatherRound(
     .where(and(inArray(deviceLatest.deviceId, ids), inArray(deviceLatest.key, KEYS)));
   const values = new Map<number, Record<string, unknown>>();
   for (const l of latest) values.set(l.deviceId, { ...values.get(l.deviceId), [l.key]: l.value });
+  const reportedAt = new Map<number, number>();
+  for (const l of latest)
+    reportedAt.set(l.deviceId, Math.max(reportedAt.get(l.deviceId) ?? 0, l.ts.getTime()));
   const views: DeviceView[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -98,12 +102,14 @@ export async function gatherRound(
     zoneId: r.zoneId,
     online: r.online,
     values: values.get(r.id) ?? {},
+    reportedAt: reportedAt.get(r.id) ?? null,
   }));
-  const [zoneViews, stuck] = await Promise.all([
+  const [zoneViews, stuck, controls] = await Promise.all([
     occupancy(db, project, rows, values, now),
     rules.sensorStuck ? stuckReadings(db, rows, rules.sensorStuck, now) : Promise.resolve([]),
+    rules.ignoresCommands ? lastControls(db, project.id, now) : Promise.resolve([]),
   ]);
-  return { now, devices: views, zones: zoneViews, stuck, rules };
+  return { now, devices: views, zones: zoneViews, stuck, controls, rules };
 }
 
 /** Each zone's occupancy and work hours: its motion sensors' latest readings and their last motion. */
@@ -164,6 +170,37 @@ async function occupancy(
     });
   }
   return out;
+}
+
+/** How far back a device's last command is read: an older one is not the device's state of now. */
+const CONTROL_LOOKBACK_MS = 2 * 3_600_000;
+const CONTROL_METHODS = ['setOnOff', 'setBrightness', 'setTargetTemp', 'report'];
+
+/** Each device's newest command answered with success, or change made on it, of the last hours. */
+async function lastControls(db: Db, projectId: number, now: Date): Promise<LastControl[]> {
+  const c = controlLog;
+  const rows = await db
+    .selectDistinctOn([c.deviceId], {
+      deviceId: c.deviceId,
+      method: c.method,
+      params: c.params,
+      result: c.result,
+      at: c.createdAt,
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.projectId, projectId),
+        gte(c.createdAt, new Date(now.getTime() - CONTROL_LOOKBACK_MS)),
+        inArray(c.method, CONTROL_METHODS),
+      ),
+    )
+    .orderBy(c.deviceId, desc(c.createdAt));
+  return rows.flatMap((r) =>
+    r.deviceId === null || r.result !== 'success'
+      ? []
+      : [{ deviceId: r.deviceId, method: r.method, params: r.params, at: r.at.getTime() }],
+  );
 }
 
 /** Sensor quantities that read one value, at least `minReadings` times, over the last `hours`. */

@@ -23,6 +23,7 @@ export const fddPlugin = fp(
       () => app.started,
       app.log,
       () => {},
+      { tickMs: app.config.fddTickSeconds * 1000 },
     );
     app.decorate('fdd', { runner });
     app.addHook('onReady', async () => runner.start());

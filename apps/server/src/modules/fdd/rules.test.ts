@@ -13,6 +13,7 @@ const device = (id: number, category: string, values: Record<string, unknown>, z
   zoneId,
   online: true,
   values,
+  reportedAt: NOW.getTime(),
 });
 
 function round(
@@ -21,7 +22,15 @@ function round(
   extra: Partial<RoundInput> = {},
 ): RoundInput {
   const z: ZoneView = { hasSensors: true, vacantSince: minutesAgo(120), workHours: false, ...zone };
-  return { now: NOW, devices, zones: new Map([[1, z]]), stuck: [], rules: FDD_RULE_DEFAULTS, ...extra };
+  return {
+    now: NOW,
+    devices,
+    zones: new Map([[1, z]]),
+    stuck: [],
+    controls: [],
+    rules: FDD_RULE_DEFAULTS,
+    ...extra,
+  };
 }
 
 const rulesOf = (input: RoundInput) => evaluate(input).map((h) => `${h.rule}:${h.deviceId}`);
@@ -119,5 +128,45 @@ describe('fault detection rules', () => {
   it('runs only the rules the project has on', () => {
     const light = device(1, 'light', { onOff: true });
     expect(rulesOf(round([light], {}, { rules: { acOnVacant: { vacantMinutes: 60 } } }))).toEqual([]);
+  });
+
+  it('finds a device that took its last command but has reported otherwise for five minutes since', () => {
+    const light = device(13, 'light', { onOff: true, lightnessLevel: 255 }, 13);
+    const off = { deviceId: 13, method: 'setOnOff', params: { onOff: false }, at: minutesAgo(10).getTime() };
+    const [hit] = evaluate(round([light], { vacantSince: null }, { controls: [off] }));
+    expect(hit).toMatchObject({ rule: 'ignoresCommands', deviceId: 13, fix: null });
+    expect(hit?.evidence).toMatchObject({
+      readings: { onOff: true },
+      wasteWatts: 36,
+      limit: 'onOff = false',
+    });
+    const ac = device(14, 'ac', { onOff: true, workMode: 'cool', targetTemp: 18, roomTemp: 24 }, 14);
+    const setpoint = {
+      deviceId: 14,
+      method: 'setTargetTemp',
+      params: { targetTemp: 26 },
+      at: minutesAgo(10).getTime(),
+    };
+    expect(rulesOf(round([ac], { vacantSince: null }, { controls: [setpoint] }))).toEqual([
+      'setpointPolicy:14',
+      'ignoresCommands:14',
+    ]);
+  });
+
+  it('leaves alone a device that follows its command, one changed on the device since, or one not heard from', () => {
+    const off = (at: number) => ({ deviceId: 13, method: 'setOnOff', params: { onOff: false }, at });
+    const lightOn = device(13, 'light', { onOff: true }, 13);
+    const cases: [DeviceView, RoundInput['controls']][] = [
+      // It is off, as commanded.
+      [device(13, 'light', { onOff: false }, 13), [off(minutesAgo(10).getTime())]],
+      // Commanded a moment ago: its report may not have come yet.
+      [lightOn, [off(minutesAgo(3).getTime())]],
+      // Not heard from since the command.
+      [{ ...lightOn, reportedAt: minutesAgo(9).getTime() }, [off(minutesAgo(10).getTime())]],
+      // A person switched it on again at the wall: the newest line is that change.
+      [lightOn, [{ deviceId: 13, method: 'report', params: { onOff: true }, at: minutesAgo(8).getTime() }]],
+    ];
+    for (const [d, controls] of cases)
+      expect(rulesOf(round([d], { vacantSince: null }, { controls }))).toEqual([]);
   });
 });

@@ -22,6 +22,17 @@ export interface DeviceView {
   zoneId: number | null;
   online: boolean;
   values: Record<string, unknown>;
+  /** When its newest reading came (ms; null: never). */
+  reportedAt: number | null;
+}
+
+/** A device's newest line in the control log: a command it answered with success, or a change made on it. */
+export interface LastControl {
+  deviceId: number;
+  /** The command's method, or 'report' for a change made on the device (a button, a panel). */
+  method: string;
+  params: Record<string, unknown>;
+  at: number;
 }
 
 /** A zone's occupancy from its motion sensors: vacant since when (null: someone there, or no sensor). */
@@ -45,6 +56,8 @@ export interface RoundInput {
   devices: readonly DeviceView[];
   zones: ReadonlyMap<number, ZoneView>;
   stuck: readonly StuckReading[];
+  /** Each device's newest control-log line of the last hours (ignoresCommands). */
+  controls: readonly LastControl[];
   /** The rules on in this project, with their thresholds. */
   rules: Partial<FddRuleParams>;
 }
@@ -213,6 +226,45 @@ function outOfRange(device: DeviceView): Hit | null {
   };
 }
 
+/** The reading each command sets. */
+const COMMANDED_KEY: Record<string, string> = {
+  setOnOff: 'onOff',
+  setBrightness: 'lightnessLevel',
+  setTargetTemp: 'targetTemp',
+};
+
+/**
+ * A device that answered its last command with success but has reported otherwise for `graceMinutes` since
+ * (nobody changed it on the device meanwhile: that would be the newest line). Its waste: what it draws above
+ * what it would in the commanded state.
+ */
+function ignoredCommand(device: DeviceView, last: LastControl, graceMinutes: number, now: Date): Hit | null {
+  const key = COMMANDED_KEY[last.method];
+  if (!key || device.reportedAt === null) return null;
+  const grace = graceMinutes * 60_000;
+  if (now.getTime() - last.at < grace || device.reportedAt - last.at < grace) return null;
+  const wanted = last.params[key];
+  const reported = device.values[key];
+  const same =
+    typeof wanted === 'number'
+      ? num(reported) !== null && Math.abs((num(reported) ?? 0) - wanted) < 0.01
+      : wanted === bool(reported);
+  if (same || wanted === undefined) return null;
+  const state = powerState(device.values);
+  const commanded = { ...state, [key]: wanted };
+  const draw = (s: PowerState) => (device.category === 'ac' ? acDrawWatts(s) : lightDrawWatts(s)) ?? 0;
+  return {
+    rule: 'ignoresCommands',
+    deviceId: device.id,
+    evidence: {
+      readings: readingsOf(device.values, [key]),
+      wasteWatts: round1(Math.max(0, draw(state) - draw(commanded))),
+      limit: `${key} = ${String(wanted)}`,
+    },
+    fix: null,
+  };
+}
+
 const SENSOR_CATEGORIES = new Set(['thSensor', 'airSensor']);
 
 /** Every rule holding now, at most one hit per device and rule. */
@@ -239,6 +291,15 @@ export function evaluate(input: RoundInput): Hit[] {
     }
   }
   if (rules.heatCoolConflict) hits.push(...heatCoolConflicts(input.devices));
+  if (rules.ignoresCommands) {
+    const byId = new Map(input.devices.map((d) => [d.id, d]));
+    for (const last of input.controls) {
+      const device = byId.get(last.deviceId);
+      if (!device?.online || (device.category !== 'light' && device.category !== 'ac')) continue;
+      const hit = ignoredCommand(device, last, rules.ignoresCommands.graceMinutes, now);
+      if (hit) hits.push(hit);
+    }
+  }
   if (rules.sensorStuck) {
     const online = new Set(input.devices.filter((d) => d.online).map((d) => d.id));
     const byDevice = new Map<number, StuckReading[]>();

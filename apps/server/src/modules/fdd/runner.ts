@@ -9,11 +9,13 @@ import { fddRuns } from './tables.js';
 export interface FddRunnerSettings {
   /** How often each project's rules run. */
   intervalMs: number;
+  /** How often a node looks for due projects (FDD_TICK_SECONDS). */
+  tickMs: number;
   /** How many projects a node takes per tick (the next tick takes the rest). */
   batch: number;
 }
 
-export const DEFAULT_FDD_SETTINGS: FddRunnerSettings = { intervalMs: 60_000, batch: 20 };
+export const DEFAULT_FDD_SETTINGS: FddRunnerSettings = { intervalMs: 60_000, tickMs: 30_000, batch: 20 };
 
 /**
  * Runs every project's rules once per interval, on every node: a node claims a due project by moving its
@@ -39,7 +41,7 @@ export class FddRunner {
 
   start(): void {
     if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.tick(), Math.min(this.settings.intervalMs, 30_000));
+    this.timer = setInterval(() => void this.tick(), this.settings.tickMs);
     this.timer.unref();
   }
 

@@ -24,7 +24,7 @@ import { devices } from '../devices/tables.js';
 import { localDate, localMidnight, periodRange } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
 import { ruleSettingsOf } from './gather.js';
-import { fddFindings, fddRuleSettings } from './tables.js';
+import { fddFindings, fddRuleSettings, fddRuns } from './tables.js';
 
 type Row = typeof fddFindings.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -152,12 +152,16 @@ export async function transitionFinding(
   return findingOf(db, scope, id);
 }
 
-/** Notes that a person sent the finding's fix (the rule then checks it at once). */
-export async function markFixRequested(db: Db, id: number, now: Date): Promise<void> {
+/**
+ * Notes that a person sent the finding's fix, and makes its project's rules due at the next tick: the device's
+ * report of its new state may reach the database after the check made at once.
+ */
+export async function markFixRequested(db: Db, id: number, projectId: number, now: Date): Promise<void> {
   await db
     .update(fddFindings)
     .set({ fixRequestedAt: now, version: sql`${fddFindings.version} + 1` })
     .where(eq(fddFindings.id, id));
+  await db.update(fddRuns).set({ nextRunAt: now }).where(eq(fddRuns.projectId, projectId));
 }
 
 /** Links the work order made from a finding. */

@@ -11,6 +11,7 @@ export const fddMessagesEn = {
   'fdd.rule.heatCoolConflict': 'Heating and cooling at once in one room',
   'fdd.rule.sensorStuck': 'Sensor stuck on one value',
   'fdd.rule.sensorRange': 'Sensor reading impossible values',
+  'fdd.rule.ignoresCommands': 'Device not following commands',
 } as const;
 
 export const fddMessagesZh: Record<keyof typeof fddMessagesEn, string> = {
@@ -24,4 +25,5 @@ export const fddMessagesZh: Record<keyof typeof fddMessagesEn, string> = {
   'fdd.rule.heatCoolConflict': '同一房间同时制热和制冷',
   'fdd.rule.sensorStuck': '传感器读数卡在同一值',
   'fdd.rule.sensorRange': '传感器读数超出物理范围',
+  'fdd.rule.ignoresCommands': '设备不执行指令',
 };

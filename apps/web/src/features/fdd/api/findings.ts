@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fddFindingSchema, pageSchema, type FddFindingListBody } from '@sbuilding/shared';
+import {
+  ACTIVE_FDD_STATUSES,
+  fddFindingSchema,
+  pageSchema,
+  type FddFinding,
+  type FddFindingListBody,
+} from '@sbuilding/shared';
 import { get, post } from '@/lib/request';
 
 /**
@@ -17,14 +23,37 @@ export function useFindings(body: FddFindingListBody, enabled = true) {
     queryFn: () => post('/sbuilding/fdd/finding/getList', body, { schema: findingPageSchema }),
     // Paging keeps the previous rows on screen instead of flashing an empty table.
     placeholderData: keepPreviousData,
+    // The rules run once a minute: new findings, their waste and the ones that closed show by themselves.
+    refetchInterval: ROUND_MS,
     enabled,
   });
 }
 
+/** How often the server's rules run in a project. */
+export const ROUND_MS = 60_000;
+/** A fix was sent and the finding is still open: the rule checks it again within half a minute. */
+const CHECKING_MS = 5_000;
+
+const checking = (finding: FddFinding | undefined) =>
+  finding?.fixRequestedAt != null && ACTIVE_FDD_STATUSES.includes(finding.status);
+
 export function useFinding(id: number | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...fddKey, 'finding', id],
-    queryFn: () => get(`/sbuilding/fdd/finding/${id}`, { schema: fddFindingSchema }),
+    queryFn: async () => {
+      const before = queryClient.getQueryData<FddFinding>([...fddKey, 'finding', id]);
+      const finding = await get(`/sbuilding/fdd/finding/${id}`, { schema: fddFindingSchema });
+      // A finding that closed meanwhile (its fix worked): the list and the figures say so too.
+      if (before && before.status !== finding.status)
+        void queryClient.invalidateQueries({
+          queryKey: fddKey,
+          predicate: (q) => q.queryKey[1] !== 'finding',
+        });
+      return finding;
+    },
+    // While a sent fix is being checked, the drawer watches it close.
+    refetchInterval: (query) => (checking(query.state.data) ? CHECKING_MS : ROUND_MS),
     enabled: id !== null,
   });
 }
