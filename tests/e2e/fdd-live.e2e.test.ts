@@ -93,8 +93,12 @@ describe('fault detection on the simulated campus', () => {
 
     await page.reload();
     const table = page.getByRole('table', { name: 'Fault findings of the current project' });
-    const row = table.getByRole('row').filter({ hasText: ac.name });
-    await row.getByText('Setpoint outside the policy').waitFor();
+    // The AC's setpoint finding (the room emptied by the moved clock may give it an acOnVacant one too).
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: ac.name })
+      .filter({ hasText: 'Setpoint outside the policy' });
+    await row.waitFor();
     await row.getByRole('button', { name: /^Detail/ }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('button', { name: `Set to ${policy} °C` }).click();
@@ -106,7 +110,7 @@ describe('fault detection on the simulated campus', () => {
     await screenshot(page, 'fdd-live-fixed');
     // It has left the list of active findings, which the page shows by default.
     await drawer.getByRole('button', { name: 'Close' }).click();
-    await table.getByText(/^No findings/).waitFor();
+    await row.waitFor({ state: 'detached' });
     await admin.call('DELETE', `/sbuilding/sim/fault/${ac.id}`);
   });
 });
