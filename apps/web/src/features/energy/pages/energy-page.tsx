@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { EnergyQueryInput } from '@sbuilding/shared';
 import { NoProject } from '@/components/no-project';
+import { FaultWasteCard } from '@/features/fdd';
 import { useCurrentProject } from '@/lib/current-project';
 import { useEnergyBoard } from '../api/get-energy-board';
 import { useExportEnergy } from '../api/export-energy';
@@ -85,6 +86,7 @@ export default function EnergyPage() {
         <EnergyKpis board={data} savings={savings.data} cost={cost.data} />
         {demand.data && <PeakDemand board={data} demand={demand.data} />}
         {check.data && <SavingsCheckCard check={check.data} />}
+        <FaultWasteCard projectId={projectId} buildingId={filters.buildingId} />
         {cost.data && !cost.data.hasTariff && (
           <Notice type="info" showIcon title={t('energyBilling.noTariffBoard')} />
         )}
