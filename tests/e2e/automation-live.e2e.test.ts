@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { demoPlace, expectAccessibleSettled, openAsManager, type Api } from './support/devices.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { demoPlace, expectAccessibleSettled, type Api } from './support/devices.js';
+import { useOwnCampus } from './support/own-campus.js';
 
 /**
  * Automation acting on the simulated campus (issue 8's done-when): a server as `npm start` runs it, the
@@ -12,28 +10,7 @@ import { startServer, type RunningServer } from './support/server.js';
  * report it, and the scheduling log says what was done and why. The server runs with TEST_CLOCK=1: the
  * noon nap's window is reached by setting the automation's clock (`POST /test/clock`), not by waiting.
  */
-let browser: Browser;
-let live: RunningServer;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  [browser, live] = await Promise.all([
-    launchBrowser(),
-    startServer({ SIMULATOR: 'on', SCENE_TICK_SECONDS: '2', TEST_CLOCK: '1' }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await live?.stop();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-automation-live');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const campus = useOwnCampus('automation-live', { SIMULATOR: 'on', SCENE_TICK_SECONDS: '2', TEST_CLOCK: '1' });
 
 interface Row {
   id: number;
@@ -106,8 +83,8 @@ interface Run {
 
 describe('AC automation on the simulated campus', () => {
   it('opens a simulated AC on its timing, the unit reports it, and the scheduling log says why', async () => {
-    const session = await openAsManager(browser, live.url, '/job/log');
-    opened = session.opened;
+    const live = campus.server();
+    const session = await campus.asManager(live.url, '/job/log');
     const { page, api } = session;
     const { projectId } = await demoPlace(api, 'Building A');
     await expect.poll(async () => (await acRow(api)) !== undefined, { timeout: 30_000 }).toBe(true);
@@ -158,8 +135,8 @@ describe('AC automation on the simulated campus', () => {
     await expectAccessibleSettled(page, 'scheduling log with an AC automation run');
   });
   it('dims a simulated light for a noon nap and puts it back at its end', async () => {
-    const session = await openAsManager(browser, live.url, '/noonNap');
-    opened = session.opened;
+    const live = campus.server();
+    const session = await campus.asManager(live.url, '/noonNap');
     const { page, api } = session;
     const { projectId } = await demoPlace(api, 'Building A');
     const light = async () => {

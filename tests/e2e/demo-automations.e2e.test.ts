@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { expectAccessibleSettled, openAsManager } from './support/devices.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { expectAccessibleSettled } from './support/devices.js';
+import { useOwnCampus } from './support/own-campus.js';
 
 /**
  * The demo campus automates itself (issue 23's done-when): a server as `npm start` runs it, the simulator on
@@ -11,34 +9,10 @@ import { startServer, type RunningServer } from './support/server.js';
  * trigger is armed and what each light would do; a light on, switched off by the after-work scene, reports
  * it, and the scene's saved figure opens that evidence.
  */
-let browser: Browser;
-let live: RunningServer;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  [browser, live] = await Promise.all([
-    launchBrowser(),
-    startServer({ SIMULATOR: 'on', SCENE_TICK_SECONDS: '2', SEED_DEMO_AUTOMATIONS: 'true' }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await live?.stop();
-});
-afterEach(async (context) => {
-  // A failure at sign-in (once in a full run, 30 s without leaving /login; not reproduced since) leaves no
-  // page to see: the server's last lines say what it was doing.
-  if (context.task.result?.state === 'fail') {
-    process.stdout.write(
-      `demo campus server, last lines:\n${live.log().split('\n').slice(-60).join('\n')}\n`,
-    );
-  }
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-demo-automations');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
+const campus = useOwnCampus('demo-automations', {
+  SIMULATOR: 'on',
+  SCENE_TICK_SECONDS: '2',
+  SEED_DEMO_AUTOMATIONS: 'true',
 });
 
 const LIGHT = 'A-F1 corridor light 1';
@@ -51,8 +25,8 @@ interface Evidence {
 
 describe('the demo campus automations', () => {
   it('are listed, explained per light, and a switch-off they made shows its evidence', async () => {
-    const session = await openAsManager(browser, live.url, '/scene');
-    opened = session.opened;
+    const live = campus.server();
+    const session = await campus.asManager(live.url, '/scene');
     const { page, api, projectId } = session;
     const table = page.getByRole('table', { name: 'Scenes of the current project' });
     await table.getByText(AFTER_WORK).waitFor();

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoProblems } from './support/console.js';
-import { apiAs, expectAccessibleSettled, openAsManager, type Api } from './support/devices.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { apiAs, expectAccessibleSettled, type Api } from './support/devices.js';
+import { useOwnCampus } from './support/own-campus.js';
 
 /**
  * Fault detection against the simulated campus, where the truth is known (issue 38): the platform
@@ -12,28 +10,7 @@ import { startServer, type RunningServer } from './support/server.js';
  * administrator opens it in the console, fixes it in one click, and watches the AC take the policy's
  * setpoint and the finding close.
  */
-let browser: Browser;
-let live: RunningServer;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  [browser, live] = await Promise.all([
-    launchBrowser(),
-    startServer({ SIMULATOR: 'on', TEST_CLOCK: '1', FDD_TICK_SECONDS: '1' }),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await live?.stop();
-});
-afterEach(async (context) => {
-  if (opened) {
-    if (context.task.result?.state === 'fail') await screenshot(opened.page, 'failed-fdd-live');
-    expectNoProblems(opened);
-    await opened.context.close();
-    opened = undefined;
-  }
-});
+const campus = useOwnCampus('fdd-live', { SIMULATOR: 'on', TEST_CLOCK: '1', FDD_TICK_SECONDS: '1' });
 
 interface Row {
   id: number;
@@ -56,10 +33,9 @@ const acOf = async (api: Api, id?: number) =>
 
 describe('fault detection on the simulated campus', () => {
   it('finds a wrong setpoint given to a simulated AC, and one click fixes it and closes the finding', async () => {
+    const live = campus.server();
     const admin = await apiAs(live.url, 'admin');
-    const session = await openAsManager(browser, live.url, '/fdd');
-    opened = session.opened;
-    const { page, api, projectId } = session;
+    const { page, api, projectId } = await campus.asManager(live.url, '/fdd');
     const ac = await acOf(api);
     if (!ac) throw new Error('no AC online in a room');
     await admin.call('POST', '/sbuilding/sim/fault', { deviceId: ac.id, kind: 'wrongSetpoint' });
