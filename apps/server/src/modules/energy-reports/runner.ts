@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REPORT_RUN_ATTEMPTS } from '@sbuilding/shared';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
+import { Rounds } from '../../platform/rounds.js';
 import { notificationChannels } from '../notifications/tables.js';
 import { projects } from '../projects/tables.js';
 import { errorText, sendEmail, sendWebhook, type Delivery, type Made, type ScheduleRow } from './deliver.js';
@@ -49,36 +50,35 @@ const r = energyReportRuns;
  */
 export class ReportRunner {
   readonly settings: RunnerSettings;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly rounds: Rounds;
   /** Ends the calls in flight when the runner stops (what it had not recorded is sent by the retry). */
   private readonly halt = new AbortController();
 
   constructor(
     private readonly db: () => Db,
     private readonly clock: Clock,
-    private readonly ready: () => boolean,
+    ready: () => boolean,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
     settings: Partial<RunnerSettings> = {},
   ) {
     this.settings = { ...DEFAULT_RUNNER_SETTINGS, ...settings };
+    this.rounds = new Rounds(() => this.round(), {
+      everyMs: this.settings.pollMs,
+      ready,
+      log,
+      name: 'energy reports: round',
+      roundAtStart: true,
+    });
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.tick(), this.settings.pollMs);
-    this.timer.unref();
-    void this.tick();
+    this.rounds.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.halt.abort();
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.rounds.stop();
   }
 
   /**
@@ -86,15 +86,7 @@ export class ReportRunner {
    * they are sent; rounds never overlap).
    */
   tick(): Promise<void> {
-    if (this.stopped || !this.ready()) return Promise.resolve();
-    if (this.running) return this.running.then(() => this.tick());
-    const round = this.round()
-      .catch((error: unknown) => this.log.error({ err: error }, 'energy reports: round'))
-      .finally(() => {
-        this.running = null;
-      });
-    this.running = round;
-    return round;
+    return this.rounds.tick();
   }
 
   private async round(): Promise<void> {
@@ -110,7 +102,7 @@ export class ReportRunner {
       .orderBy(s.nextRunAt)
       .limit(50);
     for (const { schedule, timeZone } of due) {
-      if (this.stopped) return;
+      if (this.rounds.stopped) return;
       const runAt = schedule.nextRunAt.getTime();
       // The following run counts from the later of this one and now: a run missed while every node was down
       // is sent once, not once per missed period.
@@ -154,7 +146,7 @@ export class ReportRunner {
       .orderBy(asc(r.claimedUntil))
       .limit(50);
     for (const { run, schedule, timeZone } of stale) {
-      if (this.stopped) return;
+      if (this.rounds.stopped) return;
       if (run.attempts >= this.settings.attempts) {
         await this.giveUp(db, run, timeZone);
         continue;
@@ -251,7 +243,7 @@ export class ReportRunner {
       .where(eq(projects.id, schedule.projectId));
     const projectName = projectRow?.name ?? '';
     for (const channel of channels) {
-      if (run && (this.stopped || !(await this.renew(db, run)))) return;
+      if (run && (this.rounds.stopped || !(await this.renew(db, run)))) return;
       let error = failure;
       if (made && !channel.enabled) error = 'channel disabled';
       else if (made) {

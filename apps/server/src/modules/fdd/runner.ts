@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
+import { Rounds } from '../../platform/rounds.js';
 import { projects } from '../projects/tables.js';
 import { runRound, type RoundResult } from './round.js';
 import { fddRuns } from './tables.js';
@@ -24,45 +25,37 @@ export const DEFAULT_FDD_SETTINGS: FddRunnerSettings = { intervalMs: 60_000, tic
  */
 export class FddRunner {
   readonly settings: FddRunnerSettings;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly rounds: Rounds;
 
   constructor(
     private readonly db: () => Db,
     private readonly clock: Clock,
-    private readonly ready: () => boolean,
+    ready: () => boolean,
     private readonly log: FastifyBaseLogger,
     private readonly onRound: (projectId: number, result: RoundResult) => void,
     settings: Partial<FddRunnerSettings> = {},
   ) {
     this.settings = { ...DEFAULT_FDD_SETTINGS, ...settings };
+    this.rounds = new Rounds(() => this.due(), {
+      everyMs: this.settings.tickMs,
+      ready,
+      log,
+      name: 'fault detection: tick',
+      roundAtStart: false,
+    });
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.tick(), this.settings.tickMs);
-    this.timer.unref();
+    this.rounds.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.rounds.stop();
   }
 
   /** Runs the due projects' rounds (resolves when done; tests call it after moving the clock). */
   tick(): Promise<void> {
-    if (this.stopped || !this.ready()) return Promise.resolve();
-    if (this.running) return this.running.then(() => this.tick());
-    const round = this.due()
-      .catch((error: unknown) => this.log.error({ err: error }, 'fault detection: tick'))
-      .finally(() => {
-        this.running = null;
-      });
-    this.running = round;
-    return round;
+    return this.rounds.tick();
   }
 
   /** One project's round now, whatever its turn (after a person asked for a fix: it is checked at once). */
@@ -99,7 +92,7 @@ export class FddRunner {
       )
       .returning({ projectId: r.projectId });
     for (const { projectId } of claimed) {
-      if (this.stopped) return;
+      if (this.rounds.stopped) return;
       try {
         await this.checkProject(projectId);
       } catch (error) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SLA_RUNNING_STATUSES } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
+import { Rounds } from '../../platform/rounds.js';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
 import { insertWorkOrder, startSla } from './create.js';
@@ -32,44 +33,35 @@ const RUNNING = [...SLA_RUNNING_STATUSES];
  */
 export class WorkOrderRunner {
   readonly settings: RunnerSettings;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly rounds: Rounds;
 
   constructor(
     private readonly deps: () => WorkOrderDeps,
-    private readonly ready: () => boolean,
-    private readonly log: FastifyBaseLogger,
+    ready: () => boolean,
+    log: FastifyBaseLogger,
     settings: Partial<RunnerSettings> = {},
   ) {
     this.settings = { ...DEFAULT_RUNNER_SETTINGS, ...settings };
+    this.rounds = new Rounds(() => this.round(), {
+      everyMs: this.settings.pollMs,
+      ready,
+      log,
+      name: 'work orders: round',
+      roundAtStart: true,
+    });
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.tick(), this.settings.pollMs);
-    this.timer.unref();
-    void this.tick();
+    this.rounds.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.rounds.stop();
   }
 
   /** One round (resolves when it is done; rounds never overlap). */
   tick(): Promise<void> {
-    if (this.stopped || !this.ready()) return Promise.resolve();
-    if (this.running) return this.running.then(() => this.tick());
-    const round = this.round()
-      .catch((error: unknown) => this.log.error({ err: error }, 'work orders: round'))
-      .finally(() => {
-        this.running = null;
-      });
-    this.running = round;
-    return round;
+    return this.rounds.tick();
   }
 
   private async round(): Promise<void> {
@@ -92,7 +84,7 @@ export class WorkOrderRunner {
       .limit(this.settings.batch);
     let notified = false;
     for (const { id } of due) {
-      if (this.stopped) break;
+      if (this.rounds.stopped) break;
       // Awaited before `||=`: a round that already notified still marks every late work order.
       const sent = await deps.db.transaction(async (tx) => {
         const [marked] = await tx
@@ -122,7 +114,7 @@ export class WorkOrderRunner {
       .limit(this.settings.batch);
     let notified = false;
     for (const { plan, timeZone } of due) {
-      if (this.stopped) break;
+      if (this.rounds.stopped) break;
       // The run after this one counts from the later of it and now: runs missed while every node was down
       // are made once, not once each.
       const next = nextRun(plan, timeZone, Math.max(plan.nextRunAt.getTime(), now.getTime()), true);
