@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { EXPORT_FILE_NAME } from '@sbuilding/shared';
 import { AppError, badRequest } from './errors.js';
 import { DirectoryBytes, exportDir, type ByteStore } from './storage.js';
+import { localDate } from './local-date.js';
 
 /**
  * Spreadsheet exports: a call writes a real .xlsx into the exports store (app.storage.exports: a shared
@@ -50,12 +51,7 @@ export function exportFileName(parts: readonly string[]): string {
 
 /** Today's date in a time zone, 'YYYY-MM-DD' (an export's date). */
 export function exportDate(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return localDate(now, timeZone);
 }
 
 /** Writes rows to a new .xlsx in `target` and returns its file name (`exportFileName` of `nameParts`). */

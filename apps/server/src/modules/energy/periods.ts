@@ -1,4 +1,5 @@
 import type { EnergyPeriod } from '@sbuilding/shared';
+import { localDate } from '../../platform/local-date.js';
 
 /*
  * Energy periods in the project's local calendar (spec section 9). Dates are 'YYYY-MM-DD' strings handled
@@ -184,7 +185,6 @@ export function comparisonOf(
 // A formatter per zone, made once: making one costs about a millisecond, and the cost and bill calls ask
 // for an instant's clock or date thousands of times (every channel's hours).
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** 'HH:mm' of an instant in `zone`. */
 export function localClock(ms: number, zone: string): string {
@@ -201,19 +201,7 @@ export function localClock(ms: number, zone: string): string {
   return format.format(ms).slice(0, 5);
 }
 
-/** The local date 'YYYY-MM-DD' of an instant in `zone`. */
-export function localDate(ms: number, zone: string): string {
-  let format = dateFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(zone, format);
-  }
-  return format.format(ms);
-}
+/** The local date 'YYYY-MM-DD' of an instant in a zone: the platform's one way (platform/local-date.ts). */
+export { localDate };
 
 export { HOUR_MS };

@@ -33,6 +33,7 @@ import {
 import { sceneRuns, scenes } from './tables.js';
 import { simulatedWeatherProvider, weatherReadings, type WeatherProvider } from './weather.js';
 import { findScene } from './service.js';
+import { localDate } from '../../platform/local-date.js';
 
 type SceneRow = typeof scenes.$inferSelect;
 type DeviceRow = typeof devices.$inferSelect;
@@ -131,12 +132,7 @@ export async function evaluateScene(
   if (!project) throw notFound();
   const timeZone = project.timeZone;
   const targets = await expandTargets(db, rules.targets);
-  const local = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  const local = localDate(now, timeZone);
   const midnight = instantOf(local, '00:00', timeZone) ?? new Date(now.getTime() - 86_400_000);
 
   const conditionDevices = [

@@ -11,6 +11,7 @@ import type { Scope } from '../../platform/tenancy.js';
 import { findDevice } from '../devices/index.js';
 import { projects } from '../projects/tables.js';
 import { telemetryDaily, telemetryHourly, telemetryRaw } from './tables.js';
+import { localDate } from '../../platform/local-date.js';
 
 export interface HistoryRequest {
   keys: string[];
@@ -28,15 +29,6 @@ export function pickInterval(request: HistoryRequest): 'raw' | 'hour' | 'day' {
   if (span <= HISTORY_RAW_MAX_HOURS * HOUR_MS) return 'raw';
   if (span <= HISTORY_HOURLY_MAX_DAYS * 24 * HOUR_MS) return 'hour';
   return 'day';
-}
-
-function localDate(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ms);
 }
 
 function emptySeries(keys: readonly string[]): Record<string, HistoryPoint[]> {

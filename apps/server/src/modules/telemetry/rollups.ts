@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { devices } from '../devices/tables.js';
 import { projects } from '../projects/tables.js';
+import { localDate } from '../../platform/local-date.js';
 
 /** A stored reading as the rollups see it. */
 export interface Reading {
@@ -86,7 +87,6 @@ export interface BuiltRollups {
 export class RollupBuilder {
   /** Each device's project time zone. */
   private readonly zoneOf = new Map<number, string>();
-  private readonly formats = new Map<string, Intl.DateTimeFormat>();
   /** Local dates by zone, then quarter hour: every real UTC offset is a whole number of quarter hours. */
   private readonly days = new Map<string, Map<number, string>>();
   /** Hour starts as ISO strings, by hour since the epoch. */
@@ -160,17 +160,7 @@ export class RollupBuilder {
     const quarter = Math.floor(ts / QUARTER_MS);
     const cached = days.get(quarter);
     if (cached) return cached;
-    let format = this.formats.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-CA', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-      this.formats.set(zone, format);
-    }
-    const day = format.format(ts);
+    const day = localDate(ts, zone);
     if (days.size > 100_000) days.clear();
     days.set(quarter, day);
     return day;
