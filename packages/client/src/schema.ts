@@ -5217,7 +5217,7 @@ export interface components {
             children?: components["schemas"]["RouteRecord"][];
         };
         /**
-         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, alert and level null); workOrderCreated, workOrderAssigned, workOrderOverdue (past its due time: the project's escalation, sent once), workOrderResolved: a work order (workOrder set, alert, scene and level null); test: the channel test (alert, scene and workOrder null).
+         * @description raised: an alert opened (or opened again); resolved: the system closed it (a device back online, a reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, alert and level null); workOrderCreated, workOrderAssigned, workOrderOverdue (past its due time: the project's escalation, sent once), workOrderResolved: a work order (workOrder set, alert, scene and level null); faultRaised, faultFixed: a fault finding shown or closed (fault set, the others null); test: the channel test (alert, scene, workOrder and fault null).
          * @example {
          *       "deliveryId": 42,
          *       "event": "raised",
@@ -5241,13 +5241,14 @@ export interface components {
          *         "solution": null
          *       },
          *       "scene": null,
-         *       "workOrder": null
+         *       "workOrder": null,
+         *       "fault": null
          *     }
          */
         WebhookNotification: {
             deliveryId: number | null;
             /** @enum {string} */
-            event: "raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "test";
+            event: "raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed" | "test";
             time: string;
             /** @enum {string|null} */
             level: "urgent" | "secondary" | "general" | "complete" | null;
@@ -5311,6 +5312,19 @@ export interface components {
                 overdueAt: string | null;
                 resolvedAt: string | null;
                 alertId: number | null;
+            } | null;
+            fault: {
+                id: number;
+                rule: string;
+                deviceId: number;
+                deviceName: string;
+                place: string;
+                status: string;
+                at: string;
+                firstSeen: string;
+                wasteKwh: number;
+                wasteCost: number;
+                wasteKwhPerDay: number;
             } | null;
         };
     };
@@ -16661,7 +16675,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -16720,7 +16734,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -16775,7 +16789,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -16828,7 +16842,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     levels: ("urgent" | "secondary" | "general" | "complete")[];
-                    events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
+                    events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed")[];
                     /** @default  */
                     url?: string;
                     /** @default  */
@@ -16883,7 +16897,7 @@ export interface operations {
                             kind: "webhook" | "email";
                             enabled: boolean;
                             levels: ("urgent" | "secondary" | "general" | "complete")[];
-                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved")[];
+                            events: ("raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed")[];
                             url: string;
                             hasSecret: boolean;
                             recipients: string[];
@@ -17051,7 +17065,7 @@ export interface operations {
                                 sceneRunId: number | null;
                                 workOrderId: number | null;
                                 /** @enum {string} */
-                                event: "raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved";
+                                event: "raised" | "resolved" | "processed" | "sceneRun" | "workOrderCreated" | "workOrderAssigned" | "workOrderOverdue" | "workOrderResolved" | "faultRaised" | "faultFixed";
                                 /** @enum {string|null} */
                                 level: "urgent" | "secondary" | "general" | "complete" | null;
                                 /** @enum {string} */

@@ -31,6 +31,11 @@ export const FDD_RULES = [
 ] as const;
 export type FddRule = (typeof FDD_RULES)[number];
 
+/** Whether a text names a rule (a notification's stored rule). */
+export function isFddRule(value: string): value is FddRule {
+  return FDD_RULES.some((rule) => rule === value);
+}
+
 export const FDD_STATUSES = ['open', 'acknowledged', 'fixed', 'dismissed'] as const;
 export type FddStatus = (typeof FDD_STATUSES)[number];
 

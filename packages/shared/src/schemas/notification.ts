@@ -29,7 +29,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * device came back), processed by a person (processed, ignored, or the device deleted); or a scene ran
  * (`sceneRun`: its commands were sent, by its trigger or a person; skips are not notified); or a work order
  * was created, assigned, went past its due time (the project's escalation: once per work order and cycle) or
- * was resolved (issue 37). Alert levels filter the alert events only.
+ * was resolved (issue 37); or a fault finding was raised or fixed (issue 38: fixed by a person or cleared by its
+ * rule). Alert levels filter the alert events only.
  */
 export const NOTIFICATION_EVENTS = [
   'raised',
@@ -40,6 +41,8 @@ export const NOTIFICATION_EVENTS = [
   'workOrderAssigned',
   'workOrderOverdue',
   'workOrderResolved',
+  'faultRaised',
+  'faultFixed',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -279,6 +282,26 @@ export const webhookWorkOrderSchema = z.object({
 });
 export type WebhookWorkOrder = z.infer<typeof webhookWorkOrderSchema>;
 
+/** What a fault notification says about the finding (issue 38), as it was at the event. */
+export const webhookFaultSchema = z.object({
+  id: z.number().int(),
+  /** The rule (FDD_RULES) that found it. */
+  rule: z.string(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  /** Building / room, as far as it is known. */
+  place: z.string(),
+  status: z.string(),
+  /** When it was raised or fixed, ISO 8601. */
+  at: z.string(),
+  firstSeen: z.string(),
+  /** What it has wasted so far, kWh and money, and per day while it holds. */
+  wasteKwh: z.number(),
+  wasteCost: z.number(),
+  wasteKwhPerDay: z.number(),
+});
+export type WebhookFault = z.infer<typeof webhookFaultSchema>;
+
 /**
  * The JSON body a webhook channel POSTs (issue 24 describes it in the OpenAPI document). A device going
  * offline is an alert of type `offline` being raised; its coming back resolves that alert. A scene run
@@ -310,6 +333,7 @@ export const webhookMessageSchema = z
       .nullable(),
     scene: webhookSceneRunSchema.nullable(),
     workOrder: webhookWorkOrderSchema.nullable(),
+    fault: webhookFaultSchema.nullable(),
   })
   .meta({
     description:
@@ -317,7 +341,8 @@ export const webhookMessageSchema = z
       'reading back to normal); processed: a person handled or ignored it; sceneRun: a scene ran (scene set, ' +
       'alert and level null); workOrderCreated, workOrderAssigned, workOrderOverdue (past its due time: the ' +
       "project's escalation, sent once), workOrderResolved: a work order (workOrder set, alert, scene and level " +
-      'null); test: the channel test (alert, scene and workOrder null).',
+      'null); faultRaised, faultFixed: a fault finding shown or closed (fault set, the others null); test: the ' +
+      'channel test (alert, scene, workOrder and fault null).',
     example: {
       deliveryId: 42,
       event: 'raised',
@@ -339,6 +364,7 @@ export const webhookMessageSchema = z
       },
       scene: null,
       workOrder: null,
+      fault: null,
     },
   });
 export type WebhookMessage = z.infer<typeof webhookMessageSchema>;

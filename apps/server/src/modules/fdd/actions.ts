@@ -5,24 +5,12 @@ import {
   workOrderCreateBodySchema,
   type CommandMethod,
   type FddFinding,
-  type FddRule,
 } from '@sbuilding/shared';
 import { badRequest, conflict } from '../../platform/errors.js';
-import { translate, type MessageKey } from '../../platform/i18n/index.js';
+import { FDD_RULE_MESSAGES, translate } from '../../platform/i18n/index.js';
 import { sendCommand } from '../commands/index.js';
 import { createWorkOrder } from '../work-orders/index.js';
 import { findingOf, linkWorkOrder, markFixRequested, workOrderOf } from './service.js';
-
-/** Each rule's name, as a work order's title says it. */
-const RULE_NAME: Record<FddRule, MessageKey> = {
-  lightsOnVacant: 'fdd.rule.lightsOnVacant',
-  acOnVacant: 'fdd.rule.acOnVacant',
-  setpointPolicy: 'fdd.rule.setpointPolicy',
-  heatCoolConflict: 'fdd.rule.heatCoolConflict',
-  sensorStuck: 'fdd.rule.sensorStuck',
-  sensorRange: 'fdd.rule.sensorRange',
-  ignoresCommands: 'fdd.rule.ignoresCommands',
-};
 
 /** The command a fix's key is sent by. */
 const METHOD_OF: Record<string, CommandMethod> = { onOff: 'setOnOff', targetTemp: 'setTargetTemp' };
@@ -71,7 +59,7 @@ export async function workOrderFromFinding(
   const made = await workOrderOf(app.db, id);
   if (made !== null) return { workOrderId: made };
   const lang = request.lang;
-  const rule = translate(lang, RULE_NAME[finding.rule]);
+  const rule = translate(lang, FDD_RULE_MESSAGES[finding.rule]);
   const readings = Object.entries(finding.evidence.readings)
     .map(([key, value]) => `${keyLabel(lang === 'ZH' ? 'zh' : 'en', key)} ${String(value)}`)
     .join(', ');

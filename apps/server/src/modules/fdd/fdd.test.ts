@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FddFinding } from '@sbuilding/shared';
@@ -309,5 +311,54 @@ describe('fault detection', () => {
       fix: null,
       evidence: { readings: { onOff: true }, limit: 'onOff = false' },
     });
+  });
+
+  it("tells the project's webhook when a finding is raised and when its fault is gone", async () => {
+    const bodies: { event: string; fault: Record<string, unknown> | null; project: { id: number } }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        bodies.push(JSON.parse(text));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const channel = await manager('POST', '/sbuilding/notification/channel', {
+        projectId,
+        name: 'Faults webhook',
+        kind: 'webhook',
+        enabled: true,
+        levels: ['general'],
+        events: ['faultRaised', 'faultFixed'],
+        url: `http://127.0.0.1:${port}/faults`,
+      });
+      expect(channel.statusCode, channel.body).toBe(200);
+      const sensor = await insertDevice(t.app.db, { model: 'th10', name: 'FDD broken sensor' });
+      await t.app.db.update(devices).set({ zoneId, online: true }).where(eq(devices.id, sensor.id));
+      await report(sensor.id, { temperature: 120, humidity: 40 });
+      await after(MIN);
+      await after(5 * MIN);
+      await expect.poll(() => bodies.map((b) => b.event)).toEqual(['faultRaised']);
+      expect(bodies[0]).toMatchObject({
+        project: { id: projectId },
+        fault: {
+          rule: 'sensorRange',
+          deviceName: 'FDD broken sensor',
+          status: 'open',
+          place: expect.stringContaining('FDD room'),
+        },
+      });
+      await report(sensor.id, { temperature: 21.5, humidity: 40 });
+      await after(MIN);
+      await after(30 * MIN);
+      await expect.poll(() => bodies.map((b) => b.event)).toEqual(['faultRaised', 'faultFixed']);
+      expect(bodies[1]?.fault).toMatchObject({ rule: 'sensorRange', status: 'fixed' });
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { notifyFindings } from './events.js';
 import { FddRunner } from './runner.js';
 
 /** The fault detection of a process (issue 38). */
@@ -22,12 +23,16 @@ export const fddPlugin = fp(
       app.clock,
       () => app.started,
       app.log,
-      () => {},
+      (_, result) =>
+        void notifyFindings(app, [
+          ...result.raised.map((id) => ({ id, event: 'faultRaised' as const })),
+          ...result.cleared.map((id) => ({ id, event: 'faultFixed' as const })),
+        ]),
       { tickMs: app.config.fddTickSeconds * 1000 },
     );
     app.decorate('fdd', { runner });
     app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', async () => runner.stop());
   },
-  { name: 'fdd', dependencies: ['database'] },
+  { name: 'fdd', dependencies: ['database', 'notifications'] },
 );

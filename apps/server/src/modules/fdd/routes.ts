@@ -18,6 +18,7 @@ import {
 import { ok } from '../../platform/envelope.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { fixFinding, workOrderFromFinding } from './actions.js';
+import { notifyFindings } from './events.js';
 import {
   findingOf,
   findingsSummary,
@@ -71,11 +72,18 @@ export const fddRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(fddFindingSchema), ...errorResponses(400, 403, 404, 409) },
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await transitionFinding(app.db, request.scope(), request.params.id, request.body, app.clock.now()),
-      ),
+    async (request) => {
+      const moved = await transitionFinding(
+        app.db,
+        request.scope(),
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      );
+      // A person saying it is fixed is a fix the project's channels hear of, as the rule's own is.
+      if (moved.status === 'fixed') await notifyFindings(app, [{ id: moved.id, event: 'faultFixed' }]);
+      return ok(request, moved);
+    },
   );
 
   app.post(

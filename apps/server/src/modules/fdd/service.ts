@@ -116,6 +116,13 @@ export async function listFindings(
   return { rows: rows.map(toFinding), total: total?.value ?? 0 };
 }
 
+/** Shown findings by id with their tenant, whoever asks (the notifications of a round). */
+export async function findingsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectFindings(db).where(inArray(fddFindings.id, [...ids]));
+  return rows.map((r) => ({ tenantId: r.finding.tenantId, finding: toFinding(r) }));
+}
+
 /** One shown finding of the caller's (404 otherwise). */
 export async function findingOf(db: Db, scope: Scope, id: number): Promise<FddFinding> {
   const [row] = await selectFindings(db).where(and(eq(fddFindings.id, id), isNotNull(fddFindings.raisedAt)));

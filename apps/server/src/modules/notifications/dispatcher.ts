@@ -274,8 +274,8 @@ export class NotificationDispatcher {
       .leftJoin(workOrderHistory, eq(workOrderHistory.id, d.workOrderHistoryId))
       .where(eq(d.id, id));
     if (!row) return; // deleted with its channel meanwhile
-    const { scene, workOrder } = row.delivery;
-    const time = scene ? scene.startedAt : (row.at ?? row.workOrderAt)?.toISOString();
+    const { scene, workOrder, fault } = row.delivery;
+    const time = scene ? scene.startedAt : fault ? fault.at : (row.at ?? row.workOrderAt)?.toISOString();
     if (!time) return; // an alert or work-order event whose row is gone: the delivery went with it
     let outcome: SendOutcome;
     let tries = attempts;
@@ -292,6 +292,7 @@ export class NotificationDispatcher {
         alert: row.alert ? alertPayload(row.alert) : null,
         scene: scene ?? null,
         workOrder: workOrder ?? null,
+        fault: fault ?? null,
       };
       outcome = await sendTo(db, row.channel, message, this.settings.timeoutMs, this.stopSignal.signal);
     }

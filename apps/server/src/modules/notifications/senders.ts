@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import {
+  isFddRule,
   BILINGUAL_TIME_LOCALE,
   formatInstant,
   WEBHOOK_SIGNATURE_HEADER,
@@ -9,6 +10,7 @@ import {
   type WebhookMessage,
 } from '@sbuilding/shared';
 import type { StoredSmtp } from '../system/index.js';
+import { FDD_RULE_MESSAGES, translate } from '../../platform/i18n/index.js';
 
 /** What a notification says: the event, the alert or the scene run (neither for a test message), the project. */
 export type NotificationMessage = WebhookMessage;
@@ -84,6 +86,8 @@ const EVENTS: Record<NotificationMessage['event'], [string, string]> = {
   workOrderAssigned: ['work order assigned', '工单已派发'],
   workOrderOverdue: ['work order overdue', '工单已超时'],
   workOrderResolved: ['work order resolved', '工单已解决'],
+  faultRaised: ['fault found', '发现故障'],
+  faultFixed: ['fault fixed', '故障已修复'],
   test: ['test message', '测试消息'],
 };
 const PRIORITIES: Record<string, [string, string]> = {
@@ -127,9 +131,28 @@ export function emailContent(
   timeZone: string,
 ): { subject: string; text: string } {
   const [eventEn, eventZh] = EVENTS[message.event];
-  const { alert, project, scene, workOrder } = message;
+  const { alert, project, scene, workOrder, fault } = message;
   const time = (value: string | null) => emailTime(value, timeZone);
   const line = (en: string, zh: string, value: string | null) => `${en} / ${zh}: ${value ?? '-'}`;
+  if (fault) {
+    const key = isFddRule(fault.rule) ? FDD_RULE_MESSAGES[fault.rule] : null;
+    const [ruleEn, ruleZh] = key ? [translate('EN', key), translate('ZH', key)] : [fault.rule, fault.rule];
+    return {
+      subject: `[sbuilding] ${eventEn}: ${ruleEn}, ${fault.deviceName} / ${eventZh}：${ruleZh}，${fault.deviceName}`,
+      text: [
+        line('Project', '项目', project.name),
+        line('Fault', '故障', `${ruleEn} / ${ruleZh}`),
+        line('Device', '设备', fault.deviceName),
+        line('Place', '位置', fault.place || null),
+        line('First seen', '首次发现', time(fault.firstSeen)),
+        line('Wasted so far', '累计浪费', `${fault.wasteKwh.toFixed(2)} kWh, ${fault.wasteCost.toFixed(2)}`),
+        line('Per day', '每天', `${fault.wasteKwhPerDay.toFixed(2)} kWh`),
+        line('Time', '时间', time(message.time)),
+        '',
+        `Finding #${fault.id} in the console (/fdd). / 诊断结果 #${fault.id}，请在控制台查看。`,
+      ].join('\n'),
+    };
+  }
   if (workOrder) {
     const [priorityEn, priorityZh] = PRIORITIES[workOrder.priority] ?? [
       workOrder.priority,

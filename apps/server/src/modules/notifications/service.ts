@@ -169,7 +169,12 @@ export async function listDeliveries(
       channelName,
       kind,
       alertId: delivery.alertId,
-      alertObject: alertObject ?? delivery.scene?.sceneName ?? delivery.workOrder?.title ?? '',
+      alertObject:
+        alertObject ??
+        delivery.scene?.sceneName ??
+        delivery.workOrder?.title ??
+        delivery.fault?.deviceName ??
+        '',
       sceneRunId: delivery.sceneRunId,
       workOrderId: delivery.workOrder?.id ?? null,
       event: delivery.event,
@@ -215,6 +220,7 @@ export async function testChannel(
       alert: null,
       scene: null,
       workOrder: null,
+      fault: null,
     },
     timeoutMs,
     new AbortController().signal,

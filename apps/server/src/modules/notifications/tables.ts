@@ -17,6 +17,7 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_KINDS,
   type WebhookSceneRun,
+  type WebhookFault,
   type WebhookWorkOrder,
 } from '@sbuilding/shared';
 import { alertHistory, alerts } from '../alerts/tables.js';
@@ -91,6 +92,10 @@ export const notificationDeliveries = pgTable(
     ),
     /** What the message says of the work order, as it was at the event (null otherwise). */
     workOrder: jsonb('work_order').$type<WebhookWorkOrder>(),
+    /** What the message says of a fault finding at its event (issue 38; null otherwise). */
+    fault: jsonb('fault').$type<WebhookFault>(),
+    /** The finding, event and time of a fault event: recorded once per channel (null otherwise). */
+    faultKey: text('fault_key'),
     event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
     /** The alert's level (null for a scene run). */
     level: text('level', { enum: ALERT_LEVELS }),
@@ -107,6 +112,7 @@ export const notificationDeliveries = pgTable(
     uniqueIndex('notification_deliveries_channel_history').on(t.channelId, t.historyId),
     uniqueIndex('notification_deliveries_channel_scene_run').on(t.channelId, t.sceneRunId),
     uniqueIndex('notification_deliveries_channel_work_order').on(t.channelId, t.workOrderHistoryId),
+    uniqueIndex('notification_deliveries_channel_fault').on(t.channelId, t.faultKey),
     index('notification_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

@@ -44,3 +44,4 @@ export function fieldLabel(lang: Lang, field: string): string {
   const labels: Record<string, string> = lang === 'ZH' ? FIELD_LABELS.zh : FIELD_LABELS.en;
   return labels[field] ?? field;
 }
+export { FDD_RULE_MESSAGES } from './messages-fdd.js';

@@ -1,3 +1,5 @@
+import type { FddRule } from '@sbuilding/shared';
+
 /** Messages of fault detection (modules/fdd, issue 38), both languages. */
 export const fddMessagesEn = {
   'fdd.notAllowed': 'A finding cannot be moved there from where it is now',
@@ -26,4 +28,15 @@ export const fddMessagesZh: Record<keyof typeof fddMessagesEn, string> = {
   'fdd.rule.sensorStuck': '传感器读数卡在同一值',
   'fdd.rule.sensorRange': '传感器读数超出物理范围',
   'fdd.rule.ignoresCommands': '设备不执行指令',
+};
+
+/** The message naming each rule (work orders' titles, notifications). */
+export const FDD_RULE_MESSAGES: Record<FddRule, keyof typeof fddMessagesEn> = {
+  lightsOnVacant: 'fdd.rule.lightsOnVacant',
+  acOnVacant: 'fdd.rule.acOnVacant',
+  setpointPolicy: 'fdd.rule.setpointPolicy',
+  heatCoolConflict: 'fdd.rule.heatCoolConflict',
+  sensorStuck: 'fdd.rule.sensorStuck',
+  sensorRange: 'fdd.rule.sensorRange',
+  ignoresCommands: 'fdd.rule.ignoresCommands',
 };
