@@ -9,6 +9,7 @@ const MESSAGE: NotificationMessage = {
   project: { id: 3, name: 'Harbour Tower' },
   scene: null,
   workOrder: null,
+  fault: null,
   alert: {
     id: 42,
     level: 'urgent',
@@ -39,5 +40,38 @@ describe("an e-mail's times (issue 18)", () => {
     expect(text).not.toContain('T06:05');
     const test = emailContent({ ...MESSAGE, event: 'test', alert: null }, 'Europe/Berlin');
     expect(test.text).toContain('Time / 时间: 2026-11-26 07:05:10 (UTC+01:00)');
+  });
+});
+
+describe("a fault finding's e-mail (issue 38)", () => {
+  it('names the rule in both languages, the device, its place and what it wastes', () => {
+    const { subject, text } = emailContent(
+      {
+        ...MESSAGE,
+        event: 'faultRaised',
+        level: null,
+        alert: null,
+        fault: {
+          id: 9,
+          rule: 'acOnVacant',
+          deviceId: 31,
+          deviceName: 'Lobby AC',
+          place: 'Building A / Lobby',
+          status: 'open',
+          at: '2026-11-26T06:05:10.000Z',
+          firstSeen: '2026-11-26T05:55:00.000Z',
+          wasteKwh: 1.25,
+          wasteCost: 0.9,
+          wasteKwhPerDay: 1.25,
+        },
+      },
+      'Asia/Shanghai',
+    );
+    expect(subject).toBe(
+      '[sbuilding] fault found: Air conditioner running in an empty room, Lobby AC / 发现故障：无人房间空调在运行，Lobby AC',
+    );
+    expect(text).toContain('Place / 位置: Building A / Lobby');
+    expect(text).toContain('First seen / 首次发现: 2026-11-26 13:55:00 (UTC+08:00)');
+    expect(text).toContain('Wasted so far / 累计浪费: 1.25 kWh, 0.90');
   });
 });
