@@ -3,7 +3,6 @@ import type { TestApp } from './app.js';
 import { createTenant, type as } from './tenants.js';
 import { plantDevice } from './devices.js';
 import { alerts } from '../modules/alerts/tables.js';
-import { fddFindings } from '../modules/fdd/tables.js';
 import {
   bAcAutomation,
   bChannel,
@@ -26,6 +25,7 @@ import {
   type Ids,
 } from './route-cases.js';
 import { bMaintenancePlan, bWorkOrder } from './cases/work-orders.js';
+import { plantFinding } from './cases/fdd.js';
 
 type As = ReturnType<typeof as>;
 
@@ -311,30 +311,6 @@ export async function plantWorld(
   ids.alert = raised.find((a) => a.deviceId === ids.sensor)?.id ?? 0;
   ids.ignorableAlert = raised.find((a) => a.deviceId === ids.light)?.id ?? 0;
   return ids;
-}
-
-/**
- * A finding on the world's light as the rules would raise it (its room left lit after hours): the rules need
- * readings and time to raise one, which the world does not have.
- */
-async function plantFinding(db: TestApp['app']['db'], ids: Ids): Promise<number> {
-  const at = new Date();
-  const [row] = await db
-    .insert(fddFindings)
-    .values({
-      tenantId: ids.tenant,
-      projectId: ids.project,
-      buildingId: ids.hall,
-      deviceId: ids.light,
-      rule: 'lightsOnVacant',
-      firstSeen: at,
-      lastSeen: at,
-      checkedAt: at,
-      raisedAt: at,
-      evidence: { readings: { onOff: true }, wasteWatts: 36.5, fix: { key: 'onOff', value: false } },
-    })
-    .returning({ id: fddFindings.id });
-  return idOf(row);
 }
 
 /** The world's registry devices, created through the API; waits for its Bluetooth gateway's initialisation. */

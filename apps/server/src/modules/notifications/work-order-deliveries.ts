@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { NotificationEvent, WebhookWorkOrder } from '@sbuilding/shared';
 import type { Db } from '../../platform/db/client.js';
-import { notificationChannels, notificationDeliveries } from './tables.js';
+import { channelsFollowing } from './project-channels.js';
+import { notificationDeliveries } from './tables.js';
 
 /** The notification events of work orders (issue 37). */
 export type WorkOrderNotificationEvent = Extract<NotificationEvent, `workOrder${string}`>;
@@ -23,22 +23,16 @@ export async function recordWorkOrderDeliveries(
     workOrder: WebhookWorkOrder;
   },
 ): Promise<number> {
-  const c = notificationChannels;
-  const channels = await db
-    .select({ id: c.id, events: c.events })
-    .from(c)
-    .where(and(eq(c.tenantId, entry.tenantId), eq(c.projectId, entry.projectId), eq(c.enabled, true)));
-  const rows = channels
-    .filter((channel) => channel.events.includes(entry.event))
-    .map((channel) => ({
-      tenantId: entry.tenantId,
-      projectId: entry.projectId,
-      channelId: channel.id,
-      workOrderHistoryId: entry.historyId,
-      workOrder: entry.workOrder,
-      event: entry.event,
-      level: null,
-    }));
+  const channels = await channelsFollowing(db, entry.tenantId, entry.projectId, entry.event);
+  const rows = channels.map((channelId) => ({
+    tenantId: entry.tenantId,
+    projectId: entry.projectId,
+    channelId,
+    workOrderHistoryId: entry.historyId,
+    workOrder: entry.workOrder,
+    event: entry.event,
+    level: null,
+  }));
   if (rows.length > 0) await db.insert(notificationDeliveries).values(rows).onConflictDoNothing();
   return rows.length;
 }

@@ -1,5 +1,7 @@
 // Types only: route-cases.ts spreads these cases into CASES while it loads, so no value of it is read here.
-import type { RouteCase } from '../route-cases.js';
+import type { Ids, RouteCase } from '../route-cases.js';
+import type { Db } from '../../platform/db/client.js';
+import { fddFindings } from '../../modules/fdd/tables.js';
 
 /*
  * Fault detection (issue 38). Each world has a finding on its light (open, version 1, a one-click fix that
@@ -54,3 +56,28 @@ export const FDD_CASES: RouteCase[] = [
     allowed: 'ownerB',
   },
 ];
+
+/**
+ * A finding on the world's light as the rules would raise it (its room left lit after hours): the rules need
+ * readings and time to raise one, which the world does not have.
+ */
+export async function plantFinding(db: Db, ids: Ids): Promise<number> {
+  const at = new Date();
+  const [row] = await db
+    .insert(fddFindings)
+    .values({
+      tenantId: ids.tenant,
+      projectId: ids.project,
+      buildingId: ids.hall,
+      deviceId: ids.light,
+      rule: 'lightsOnVacant',
+      firstSeen: at,
+      lastSeen: at,
+      checkedAt: at,
+      raisedAt: at,
+      evidence: { readings: { onOff: true }, wasteWatts: 36.5, fix: { key: 'onOff', value: false } },
+    })
+    .returning({ id: fddFindings.id });
+  if (!row) throw new Error('no finding planted');
+  return row.id;
+}
