@@ -8,21 +8,25 @@ const E2E = ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts'];
 /**
  * The browser suite as npm test runs it. First the files that share servers, in two halves side by side,
  * each half with the servers of its own global setup: a browser file mostly waits for its page, its server
- * and Chromium, and the halves share no server, so no file sees the other half's changes. Then the files
- * that start a simulated campus of their own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts). npm test runs
- * these phases after the unit and API suites, not beside them: beside the API suite's two workers, a
- * browser flow took four to five times as long as on the idle machine (buildings.e2e: 14 s alone, 65 s in
- * the CI run of 2026-12-07, past its timeout), for about the same total time.
+ * and Chromium, and the halves share no server, so no file sees the other half's changes. `beside` runs
+ * next to the halves (npm test puts ESLint there: a half kept about half a core busy, measured 2026-12-08).
+ * Then the files that start a simulated campus of their own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts).
+ * npm test runs these phases after the unit and API suites, not beside them: beside the API suite's two
+ * workers, a browser flow took four to five times as long as on the idle machine (buildings.e2e: 14 s alone,
+ * 65 s in the CI run of 2026-12-07, past its timeout), for about the same total time.
  */
-export function browserPhases() {
+export function browserPhases({ beside = [] } = {}) {
   return [
     {
       name: 'browser',
-      steps: [1, 2].map((shard) => ({
-        label: `browser ${shard}/2`,
-        command: ['npx', [...E2E, `--shard=${shard}/2`]],
-        env: { E2E_GROUP: 'shared' },
-      })),
+      steps: [
+        ...[1, 2].map((shard) => ({
+          label: `browser ${shard}/2`,
+          command: ['npx', [...E2E, `--shard=${shard}/2`]],
+          env: { E2E_GROUP: 'shared' },
+        })),
+        ...beside,
+      ],
     },
     {
       name: 'browser, own campuses',

@@ -156,7 +156,10 @@ describe('the energy board', () => {
     try {
       // Started once the campus is alive: its history written ("about a minute", the server says), then its
       // devices connected.
-      live = await startServer({ SIMULATOR: 'on', SIM_BACKFILL_DAYS: '40', LOG_LEVEL: 'info' });
+      live = await startServer(
+        { SIMULATOR: 'on', SIM_BACKFILL_DAYS: '40', LOG_LEVEL: 'info' },
+        { database: 'embedded' },
+      );
       expect(live.log()).toContain('"msg":"backfill done"');
       session = await openAsManager(browser, live.url, '/board/energy');
       const { page, api } = session;

@@ -20,7 +20,8 @@ export function useOwnCampus(
   const chromium = useFileBrowser(name);
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startServer(typeof env === 'function' ? await env() : env);
+    // A new user's campus, on the embedded database as `npm start` runs it.
+    server = await startServer(typeof env === 'function' ? await env() : env, { database: 'embedded' });
   });
   afterAll(async () => {
     await server?.stop();
