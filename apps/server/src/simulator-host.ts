@@ -348,7 +348,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: simulatorTags,
         summary:
-          'Gives a simulated device a fault: stuckOn, ignoresCommands, sensorStuck or wrongSetpoint (platform administrator)',
+          'Gives a simulated device a fault of SIM_FAULT_KINDS (stuckOn, wrongSetpoint, shortCycle, baseLoadLeak …) (platform administrator)',
         body: simFaultBodySchema,
         response: { 200: envelopeSchema(simFaultResultSchema), ...errorResponses(400, 403, 404, 409) },
       },

@@ -2574,7 +2574,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Gives a simulated device a fault: stuckOn, ignoresCommands, sensorStuck or wrongSetpoint (platform administrator)
+         * Gives a simulated device a fault of SIM_FAULT_KINDS (stuckOn, wrongSetpoint, shortCycle, baseLoadLeak …) (platform administrator)
          * @description Access: `platform:write` (roles admin). API keys: needs a read-write key (a read-only key gets 403). Not for a key limited to some projects.
          */
         post: operations["postSimFault"];
@@ -15760,7 +15760,7 @@ export interface operations {
                 "application/json": {
                     deviceId: number;
                     /** @enum {string} */
-                    kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint";
+                    kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | "baseLoadLeak" | "counterJump" | "shortCycle" | "sensorDrift";
                 };
             };
         };
@@ -15787,7 +15787,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string|null} */
-                            kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | null;
+                            kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | "baseLoadLeak" | "counterJump" | "shortCycle" | "sensorDrift" | null;
                         };
                     };
                 };
@@ -15833,7 +15833,7 @@ export interface operations {
                         data: {
                             deviceId: number;
                             /** @enum {string|null} */
-                            kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | null;
+                            kind: "stuckOn" | "ignoresCommands" | "sensorStuck" | "wrongSetpoint" | "baseLoadLeak" | "counterJump" | "shortCycle" | "sensorDrift" | null;
                         };
                     };
                 };
@@ -27307,7 +27307,7 @@ export interface operations {
                     status?: ("" | ("open" | "acknowledged" | "fixed" | "dismissed")) | null;
                     active?: ("" | boolean) | null;
                     buildingId?: ("" | number) | null;
-                    rule?: ("" | ("lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands")) | null;
+                    rule?: ("" | ("lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle")) | null;
                 };
             };
         };
@@ -27341,7 +27341,7 @@ export interface operations {
                                 id: number;
                                 projectId: number;
                                 /** @enum {string} */
-                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                                 deviceId: number;
                                 deviceName: string;
                                 buildingId: number | null;
@@ -27367,6 +27367,16 @@ export interface operations {
                                     workHours?: boolean | null;
                                     wasteWatts: number;
                                     limit?: string;
+                                    hour?: string;
+                                    hourKwh?: number;
+                                    baseline?: number;
+                                    starts?: number;
+                                    jump?: {
+                                        key: string;
+                                        from: number;
+                                        to: number;
+                                        at: string;
+                                    };
                                     fix?: {
                                         key: string;
                                         value: number | boolean;
@@ -27439,6 +27449,11 @@ export interface operations {
                      *           "workHours": true,
                      *           "wasteWatts": 0,
                      *           "limit": "string",
+                     *           "hour": "string",
+                     *           "hourKwh": 0,
+                     *           "baseline": 0,
+                     *           "starts": 1,
+                     *           "jump": {},
                      *           "fix": {}
                      *         },
                      *         "fix": {
@@ -27458,7 +27473,7 @@ export interface operations {
                             id: number;
                             projectId: number;
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                             deviceId: number;
                             deviceName: string;
                             buildingId: number | null;
@@ -27484,6 +27499,16 @@ export interface operations {
                                 workHours?: boolean | null;
                                 wasteWatts: number;
                                 limit?: string;
+                                hour?: string;
+                                hourKwh?: number;
+                                baseline?: number;
+                                starts?: number;
+                                jump?: {
+                                    key: string;
+                                    from: number;
+                                    to: number;
+                                    at: string;
+                                };
                                 fix?: {
                                     key: string;
                                     value: number | boolean;
@@ -27571,6 +27596,11 @@ export interface operations {
                      *           "workHours": true,
                      *           "wasteWatts": 0,
                      *           "limit": "string",
+                     *           "hour": "string",
+                     *           "hourKwh": 0,
+                     *           "baseline": 0,
+                     *           "starts": 1,
+                     *           "jump": {},
                      *           "fix": {}
                      *         },
                      *         "fix": {
@@ -27590,7 +27620,7 @@ export interface operations {
                             id: number;
                             projectId: number;
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                             deviceId: number;
                             deviceName: string;
                             buildingId: number | null;
@@ -27616,6 +27646,16 @@ export interface operations {
                                 workHours?: boolean | null;
                                 wasteWatts: number;
                                 limit?: string;
+                                hour?: string;
+                                hourKwh?: number;
+                                baseline?: number;
+                                starts?: number;
+                                jump?: {
+                                    key: string;
+                                    from: number;
+                                    to: number;
+                                    at: string;
+                                };
                                 fix?: {
                                     key: string;
                                     value: number | boolean;
@@ -27694,6 +27734,11 @@ export interface operations {
                      *           "workHours": true,
                      *           "wasteWatts": 0,
                      *           "limit": "string",
+                     *           "hour": "string",
+                     *           "hourKwh": 0,
+                     *           "baseline": 0,
+                     *           "starts": 1,
+                     *           "jump": {},
                      *           "fix": {}
                      *         },
                      *         "fix": {
@@ -27713,7 +27758,7 @@ export interface operations {
                             id: number;
                             projectId: number;
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                             deviceId: number;
                             deviceName: string;
                             buildingId: number | null;
@@ -27739,6 +27784,16 @@ export interface operations {
                                 workHours?: boolean | null;
                                 wasteWatts: number;
                                 limit?: string;
+                                hour?: string;
+                                hourKwh?: number;
+                                baseline?: number;
+                                starts?: number;
+                                jump?: {
+                                    key: string;
+                                    from: number;
+                                    to: number;
+                                    at: string;
+                                };
                                 fix?: {
                                     key: string;
                                     value: number | boolean;
@@ -27872,7 +27927,7 @@ export interface operations {
                         msg: string;
                         data: {
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                             enabled: boolean;
                             params: {
                                 [key: string]: number;
@@ -27914,7 +27969,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                    rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                     enabled: boolean;
                     params: {
                         [key: string]: number;
@@ -27951,7 +28006,7 @@ export interface operations {
                         msg: string;
                         data: {
                             /** @enum {string} */
-                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                            rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                             enabled: boolean;
                             params: {
                                 [key: string]: number;
@@ -28023,7 +28078,7 @@ export interface operations {
                             activeCostPerDay: number;
                             byRule: {
                                 /** @enum {string} */
-                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands";
+                                rule: "lightsOnVacant" | "acOnVacant" | "setpointPolicy" | "heatCoolConflict" | "sensorStuck" | "sensorRange" | "ignoresCommands" | "sensorDrift" | "baseLoad" | "counterJump" | "shortCycle";
                                 count: number;
                                 wasteKwh: number;
                                 wasteCost: number;

@@ -22,6 +22,11 @@ const MODE_FACTOR: Record<WorkMode, number> = { cool: 1, hot: 1, wet: 0.5, wind:
 /** Per hour: how fast a room drifts toward the outside through walls and windows. */
 export const LEAK_RATE = 0.12;
 
+/** A short-cycling unit (`shortCycle`) runs this many simulated minutes, then switches itself off... */
+export const SHORT_CYCLE_ON_MINUTES = 3;
+/** ...and this many minutes later on again, over and over while it is meant to be on (12 starts an hour). */
+export const SHORT_CYCLE_OFF_MINUTES = 2;
+
 /**
  * The thermal model of a room with an indoor unit. `ambient` is what the room drifts toward: the building's
  * indoor air (climate.ts `indoorAmbient`) plus the heat of the people in the room. When on and the thermostat calls (cooling above the setpoint, heating below it),
@@ -66,11 +71,19 @@ function isFanSpeed(value: unknown): value is FanSpeed {
  * refuses it), setFanSpeed, setTargetTemp (16-30). People switch it on when the room is uncomfortable
  * during working hours (heating below 19 °C, cooling above 26 °C) and it is switched off when they leave (not in
  * the half hour after a command); those changes are reported with `terminal: 'selfPowerButton'`.
+ *
+ * `state.onOff` is whether the unit is meant to be on (by a command or its people); a short-cycling unit
+ * (`shortCycle`) rests, off, for SHORT_CYCLE_OFF_MINUTES after each SHORT_CYCLE_ON_MINUTES of running, and
+ * reports, draws and cools as the unit that it is at that moment (`running()`).
  */
 export class AcUnit extends SimDevice {
   readonly state: AcState;
   /** The air the room would drift to without the unit; set at each step. */
   private ambient = 15;
+  /** Whether a short-cycling unit switched itself off (it is meant to be on and starts again soon). */
+  private resting = false;
+  /** Simulated ms a short-cycling unit has run, or rested, since its last start or stop. */
+  private cycleMs = 0;
 
   constructor(info: DeviceInfo) {
     super(info);
@@ -87,10 +100,42 @@ export class AcUnit extends SimDevice {
   step(ctx: StepContext): void {
     const s = this.state;
     if (this.mayBeSwitchedByHand(ctx.ts)) this.switchByHand(ctx);
+    this.shortCycle(ctx.dtHours);
     // What the unit works against is the outdoor air; what an idle room drifts toward is the building's
     // indoor air (climate.ts), so an empty room at night stays at the setback instead of the outdoor 8 °C.
     this.ambient = ctx.outdoor + 3 * ctx.occupancy;
-    s.roomTemp = nextRoomTemp(s, indoorAmbient(ctx.outdoor) + 3 * ctx.occupancy, ctx.dtHours);
+    s.roomTemp = nextRoomTemp(this.running(), indoorAmbient(ctx.outdoor) + 3 * ctx.occupancy, ctx.dtHours);
+  }
+
+  /** The unit as it is at this moment: off while a short cycle rests it, though it is meant to be on. */
+  running(): AcState {
+    return this.resting && this.fault === 'shortCycle' ? { ...this.state, onOff: false } : this.state;
+  }
+
+  /**
+   * A short-cycling unit that is meant to be on switches itself off after SHORT_CYCLE_ON_MINUTES and on again
+   * SHORT_CYCLE_OFF_MINUTES later. At most one change per step, so each one is reported (a step longer than
+   * a phase, at a high speed, stretches the cycle); the time a step runs past a change counts toward the next.
+   */
+  private shortCycle(dtHours: number): void {
+    if (this.fault !== 'shortCycle' || !this.state.onOff) {
+      this.restartCycle();
+      return;
+    }
+    this.cycleMs += dtHours * 3_600_000;
+    const phaseMs = (this.resting ? SHORT_CYCLE_OFF_MINUTES : SHORT_CYCLE_ON_MINUTES) * 60_000;
+    // 1 ms of slack: steps of 15 s add up to 3 minutes give or take a rounding.
+    if (this.cycleMs + 1 < phaseMs) return;
+    this.resting = !this.resting;
+    const nextMs = (this.resting ? SHORT_CYCLE_OFF_MINUTES : SHORT_CYCLE_ON_MINUTES) * 60_000;
+    this.cycleMs = Math.min(Math.max(0, this.cycleMs - phaseMs), nextMs);
+    this.changed = true;
+  }
+
+  /** A start or stop by a command or by hand: a short-cycling unit switched on runs its full first phase. */
+  private restartCycle(): void {
+    this.resting = false;
+    this.cycleMs = 0;
   }
 
   /** Someone too cold or too warm switches the unit on at work; it is switched off once the place empties. */
@@ -100,6 +145,7 @@ export class AcUnit extends SimDevice {
       const mode: WorkMode | null = s.roomTemp < 19 ? 'hot' : s.roomTemp > 26 ? 'cool' : null;
       if (mode) {
         s.onOff = true;
+        this.restartCycle();
         s.workMode = mode;
         s.targetTemp = mode === 'hot' ? 22 : 25;
         if (this.fault === 'wrongSetpoint') this.setWrongSetpoint();
@@ -117,12 +163,16 @@ export class AcUnit extends SimDevice {
   }
 
   protected override ownFaults(): readonly SimFaultKind[] {
-    return ['stuckOn', 'wrongSetpoint'];
+    return ['stuckOn', 'wrongSetpoint', 'shortCycle'];
   }
 
-  /** Left running (stuckOn), or set far too cold or too warm by its people (wrongSetpoint). */
+  /**
+   * Left running (stuckOn), or set far too cold or too warm by its people (wrongSetpoint). A short-cycling unit
+   * (shortCycle) starts its first run now if it is on; one that is off starts cycling once switched on.
+   */
   protected override faultBegins(kind: SimFaultKind): void {
     const s = this.state;
+    if (kind === 'shortCycle') this.restartCycle();
     if (kind === 'stuckOn' || kind === 'wrongSetpoint') {
       if (!s.onOff) {
         s.onOff = true;
@@ -137,7 +187,7 @@ export class AcUnit extends SimDevice {
   }
 
   override power(): number {
-    return acPower(this.state, this.ambient);
+    return acPower(this.running(), this.ambient);
   }
 
   protected override apply(method: CommandMethod, params: Params): CommandReply {
@@ -145,6 +195,7 @@ export class AcUnit extends SimDevice {
     switch (method) {
       case 'setOnOff':
         s.onOff = params.onOff === true;
+        this.restartCycle();
         return { success: true };
       case 'setWorkMode': {
         const mode = stringParam(params, 'workMode');
@@ -167,7 +218,7 @@ export class AcUnit extends SimDevice {
   }
 
   protected readings(): Record<string, Value> {
-    const s = this.state;
+    const s = this.running();
     return { ...s, roomTemp: round(s.roomTemp, 1) };
   }
 }

@@ -1,3 +1,4 @@
+import type { SimFaultKind } from '@sbuilding/shared';
 import { round } from '../time.js';
 import type { DeviceInfo, StepContext, Value } from '../types.js';
 import { deviceHash, latestNumber, SimDevice } from './device.js';
@@ -9,6 +10,12 @@ export const CHANNEL_LOADS: Record<number, string> = {
   3: 'sockets: 400 W plus 4 kW times occupancy',
   4: 'base load: servers, lifts, ventilation, 1.5 kW plus 0.8 kW in working hours',
 };
+
+/** What a channel with a base-load leak (`baseLoadLeak`) draws on top of its load, W: a heater or pump left running. */
+export const BASE_LOAD_LEAK_WATTS = 3_000;
+
+/** How far a channel's energy counter jumps, once, when it is given `counterJump`, kWh. */
+export const COUNTER_JUMP_KWH = 10_000;
 
 /** The power on `channel`, W, before the meter's ±3% noise. */
 export function channelPower(channel: number, ctx: StepContext, info: DeviceInfo): number {
@@ -27,7 +34,8 @@ export function channelPower(channel: number, ctx: StepContext, info: DeviceInfo
 /**
  * One channel of a 4-channel ammeter (ammeter4g; the registry has one device per channel, props.channel).
  * Reports `power{channel}` (W) and `energy{channel}` (kWh); energy integrates power over simulated time
- * (trapezoids) and never decreases, starting from the last reading the server holds.
+ * (trapezoids) and never decreases, starting from the last reading the server holds. Faults (issue 38): a leak
+ * (`baseLoadLeak`, BASE_LOAD_LEAK_WATTS more at every hour) and a counter that jumps once (`counterJump`).
  */
 export class Ammeter extends SimDevice {
   watts = 0;
@@ -42,7 +50,21 @@ export class Ammeter extends SimDevice {
 
   step(ctx: StepContext): void {
     const noise = 1 + (ctx.random() - 0.5) * 0.06;
-    this.integrate(channelPower(this.channel(), ctx, this.info) * noise, ctx.dtHours);
+    const leak = this.fault === 'baseLoadLeak' ? BASE_LOAD_LEAK_WATTS : 0;
+    this.integrate((channelPower(this.channel(), ctx, this.info) + leak) * noise, ctx.dtHours);
+  }
+
+  protected override ownFaults(): readonly SimFaultKind[] {
+    return ['baseLoadLeak', 'counterJump'];
+  }
+
+  /**
+   * A counter that jumps (`counterJump`) reads COUNTER_JUMP_KWH more from the moment the fault is given and counts
+   * on from there; the fault does nothing more, and taking it away leaves the counter where it is. A leak
+   * (`baseLoadLeak`) shows from the next step.
+   */
+  protected override faultBegins(kind: SimFaultKind): void {
+    if (kind === 'counterJump') this.energy += COUNTER_JUMP_KWH;
   }
 
   /** Adds the energy of `dtHours` at a power moving linearly to `watts`. */

@@ -18,7 +18,16 @@ import { idSchema, optionalFilter, optionalText, versionSchema } from './fields.
  * - `sensorStuck`: a sensor reporting the very same value at least `minReadings` times over `hours`;
  * - `sensorRange`: a sensor reading outside what the quantity can physically be (SENSOR_PHYSICAL_RANGES);
  * - `ignoresCommands`: a device whose last command (switch, brightness, setpoint) it took, by its answer, while
- *   what it has reported for `graceMinutes` since says otherwise (and nobody changed it on the device since).
+ *   what it has reported for `graceMinutes` since says otherwise (and nobody changed it on the device since);
+ * - `sensorDrift`: a sensor whose temperature differs from its zone's other readings of it (other sensors, the
+ *   air conditioners' room temperature) by more than `maxDeltaC` °C, or its humidity from the zone's other
+ *   sensors by more than `maxDeltaRh` %RH;
+ * - `baseLoad`: a meter channel whose consumption in the last whole hour outside work hours (nights, weekends,
+ *   holidays on the project's calendar) is `excessPercent` % and `minKw` kW above its own baseline: the median
+ *   of the same hour on up to `baselineDays` earlier days that were also outside work hours (at least 3);
+ * - `counterJump`: an energy counter that moved, within the last day, by more than `maxKw` kW could draw in
+ *   an hour (a jump), or back (a drop the writer counts as a meter reset);
+ * - `shortCycle`: an air conditioner switching itself on more than `maxStartsPerHour` times in the last hour.
  */
 export const FDD_RULES = [
   'lightsOnVacant',
@@ -28,6 +37,10 @@ export const FDD_RULES = [
   'sensorStuck',
   'sensorRange',
   'ignoresCommands',
+  'sensorDrift',
+  'baseLoad',
+  'counterJump',
+  'shortCycle',
 ] as const;
 export type FddRule = (typeof FDD_RULES)[number];
 
@@ -76,6 +89,21 @@ export const fddRuleParamsSchemas = {
   ignoresCommands: z.object({
     graceMinutes: z.number().int('invalid').min(1, 'outOfRange').max(60, 'outOfRange'),
   }),
+  sensorDrift: z.object({
+    maxDeltaC: z.number().min(0.5, 'outOfRange').max(20, 'outOfRange'),
+    maxDeltaRh: z.number().min(2, 'outOfRange').max(50, 'outOfRange'),
+  }),
+  baseLoad: z.object({
+    excessPercent: z.number().int('invalid').min(5, 'outOfRange').max(1000, 'outOfRange'),
+    minKw: z.number().min(0.05, 'outOfRange').max(10_000, 'outOfRange'),
+    baselineDays: z.number().int('invalid').min(7, 'outOfRange').max(60, 'outOfRange'),
+  }),
+  counterJump: z.object({
+    maxKw: z.number().min(1, 'outOfRange').max(1_000_000, 'outOfRange'),
+  }),
+  shortCycle: z.object({
+    maxStartsPerHour: z.number().int('invalid').min(2, 'outOfRange').max(60, 'outOfRange'),
+  }),
 } satisfies Record<FddRule, z.ZodType>;
 
 export type FddRuleParams = { [R in FddRule]: z.infer<(typeof fddRuleParamsSchemas)[R]> };
@@ -88,6 +116,10 @@ export const FDD_RULE_DEFAULTS: FddRuleParams = {
   sensorStuck: { hours: 6, minReadings: 6 },
   sensorRange: {},
   ignoresCommands: { graceMinutes: 5 },
+  sensorDrift: { maxDeltaC: 3, maxDeltaRh: 15 },
+  baseLoad: { excessPercent: 30, minKw: 0.5, baselineDays: 14 },
+  counterJump: { maxKw: 500 },
+  shortCycle: { maxStartsPerHour: 6 },
 };
 
 /**
@@ -102,6 +134,12 @@ export const FDD_RULE_DELAY_MINUTES: Record<FddRule, number> = {
   sensorStuck: 5,
   sensorRange: 5,
   ignoresCommands: 5,
+  // A sensor warming in the sun for a while is not a drift.
+  sensorDrift: 60,
+  // Two whole hours above the baseline (the rule judges the last whole hour, once an hour).
+  baseLoad: 60,
+  counterJump: 0,
+  shortCycle: 15,
 };
 
 /** A finding whose condition has been gone this long is marked fixed by the rule (minutes). */
@@ -164,6 +202,15 @@ export const fddEvidenceSchema = z.object({
   wasteWatts: z.number(),
   /** A threshold or limit the rule compared with (the policy's setpoint, the physical range …). */
   limit: z.string().optional(),
+  /** The hour judged (its start, ISO) and what was used in it, kWh: baseLoad. */
+  hour: z.string().optional(),
+  hourKwh: z.number().optional(),
+  /** What the rule compared with: the baseline of that hour, kWh (baseLoad), the zone's other readings (sensorDrift). */
+  baseline: z.number().optional(),
+  /** Starts over the last hour (shortCycle). */
+  starts: z.number().int().optional(),
+  /** The counter's step (counterJump): its key, the readings before and after, when. */
+  jump: z.object({ key: z.string(), from: z.number(), to: z.number(), at: z.string() }).optional(),
   /** The one command that ends the fault, when one does. */
   fix: z
     .object({ key: z.string(), value: z.union([z.number(), z.boolean()]) })

@@ -18,9 +18,23 @@ export type SimulatorState = z.infer<typeof simulatorStateSchema>;
  * - `ignoresCommands`: the device answers every command with success and does nothing;
  * - `sensorStuck`: its temperature, humidity, CO2 and formaldehyde readings stay where they were;
  * - `wrongSetpoint`: an AC whose people set it to 18 °C cooling or 28 °C heating (a setpoint command fixes it
- *   until they next switch it on).
+ *   until they next switch it on);
+ * - `baseLoadLeak`: an ammeter channel drawing 3,000 W more at every hour (a heater or pump left running);
+ * - `counterJump`: an ammeter channel's energy counter jumps 10,000 kWh once, when the fault is given, then counts on;
+ * - `shortCycle`: an AC that, while on, switches itself off after 3 minutes and on again 2 minutes later;
+ * - `sensorDrift`: a th10 or sair4g sensor reading ever higher, 2 °C per hour up to 6 °C (humidity 5 %RH per hour
+ *   lower, up to 15 %RH).
  */
-export const SIM_FAULT_KINDS = ['stuckOn', 'ignoresCommands', 'sensorStuck', 'wrongSetpoint'] as const;
+export const SIM_FAULT_KINDS = [
+  'stuckOn',
+  'ignoresCommands',
+  'sensorStuck',
+  'wrongSetpoint',
+  'baseLoadLeak',
+  'counterJump',
+  'shortCycle',
+  'sensorDrift',
+] as const;
 export type SimFaultKind = (typeof SIM_FAULT_KINDS)[number];
 
 /** POST /sbuilding/sim/fault */

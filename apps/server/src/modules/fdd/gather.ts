@@ -14,6 +14,7 @@ import { deviceLatest, devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { controlLog } from '../commands/tables.js';
 import type { DeviceView, LastControl, RoundInput, StuckReading, ZoneView } from './rules.js';
+import { baseLoads, counterJumps, startsLastHour } from './series.js';
 import { fddRuleSettings } from './tables.js';
 
 /** Models whose readings count motion (the AC automation reads the same ones). */
@@ -83,7 +84,17 @@ export async function gatherRound(
     .from(devices)
     .where(eq(devices.projectId, project.id));
   if (rows.length === 0 || Object.keys(rules).length === 0)
-    return { now, devices: [], zones: new Map(), stuck: [], controls: [], rules };
+    return {
+      now,
+      devices: [],
+      zones: new Map(),
+      stuck: [],
+      controls: [],
+      starts: new Map(),
+      jumps: [],
+      baseLoads: [],
+      rules,
+    };
   const ids = rows.map((r) => r.id);
   const latest = await db
     .select()
@@ -104,12 +115,30 @@ export async function gatherRound(
     values: values.get(r.id) ?? {},
     reportedAt: reportedAt.get(r.id) ?? null,
   }));
-  const [zoneViews, stuck, controls] = await Promise.all([
+  const online = rows.filter((r) => r.online);
+  const acs = online.filter((r) => r.category === 'ac').map((r) => r.id);
+  const meters = online.filter((r) => r.category === 'ammeter').map((r) => r.id);
+  const [zoneViews, stuck, controls, starts, jumps, loads] = await Promise.all([
     occupancy(db, project, rows, values, now),
     rules.sensorStuck ? stuckReadings(db, rows, rules.sensorStuck, now) : Promise.resolve([]),
     rules.ignoresCommands ? lastControls(db, project.id, now) : Promise.resolve([]),
+    rules.shortCycle ? startsLastHour(db, acs, now) : Promise.resolve(new Map<number, number>()),
+    rules.counterJump ? counterJumps(db, meters, rules.counterJump, now) : Promise.resolve([]),
+    rules.baseLoad
+      ? baseLoads(db, project, roundScope(project.tenantId), meters, rules.baseLoad, now)
+      : Promise.resolve([]),
   ]);
-  return { now, devices: views, zones: zoneViews, stuck, controls, rules };
+  return {
+    now,
+    devices: views,
+    zones: zoneViews,
+    stuck,
+    controls,
+    starts,
+    jumps,
+    baseLoads: loads,
+    rules,
+  };
 }
 
 /** Each zone's occupancy and work hours: its motion sensors' latest readings and their last motion. */

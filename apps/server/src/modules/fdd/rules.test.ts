@@ -28,6 +28,9 @@ function round(
     zones: new Map([[1, z]]),
     stuck: [],
     controls: [],
+    starts: new Map(),
+    jumps: [],
+    baseLoads: [],
     rules: FDD_RULE_DEFAULTS,
     ...extra,
   };
@@ -168,5 +171,72 @@ describe('fault detection rules', () => {
     ];
     for (const [d, controls] of cases)
       expect(rulesOf(round([d], { vacantSince: null }, { controls }))).toEqual([]);
+  });
+
+  it("finds a sensor drifting from its zone's other readings, against an AC's room temperature too", () => {
+    const occupied = { vacantSince: null };
+    const ac = device(20, 'ac', { onOff: false, roomTemp: 23.9 });
+    const drifted = device(21, 'thSensor', { temperature: 27.5, humidity: 40 });
+    const [hit] = evaluate(round([ac, drifted], occupied));
+    expect(hit).toMatchObject({
+      rule: 'sensorDrift',
+      deviceId: 21,
+      evidence: { readings: { temperature: 27.5 }, baseline: 23.9, limit: '± 3 °C' },
+      fix: null,
+    });
+    // Humidity against the zone's other sensors (an AC reports none): two that disagree say nothing, a third
+    // names the one that is off.
+    const humid = (id: number, humidity: number) => device(id, 'airSensor', { humidity });
+    expect(rulesOf(round([humid(21, 40), humid(22, 62)], occupied))).toEqual([]);
+    expect(rulesOf(round([humid(21, 40), humid(22, 62), humid(23, 61)], occupied))).toEqual([
+      'sensorDrift:21',
+    ]);
+  });
+
+  it('leaves alone a sensor within the limit, one alone in its zone, and one whose neighbours are elsewhere', () => {
+    const occupied = { vacantSince: null };
+    const sensor = (temperature: number, zoneId = 1) => device(21, 'thSensor', { temperature }, zoneId);
+    const ac = device(20, 'ac', { onOff: false, roomTemp: 24 });
+    expect(rulesOf(round([ac, sensor(26.9)], occupied))).toEqual([]);
+    expect(rulesOf(round([sensor(40)], occupied))).toEqual([]);
+    expect(rulesOf(round([ac, sensor(30, 2)], occupied))).toEqual([]);
+    expect(rulesOf(round([{ ...ac, online: false }, sensor(30)], occupied))).toEqual([]);
+  });
+
+  it('finds an AC starting more than six times an hour, its waste a tenth of its running draw', () => {
+    const ac = device(23, 'ac', {
+      onOff: true,
+      workMode: 'cool',
+      targetTemp: 26,
+      fanSpeed: 'mid',
+      roomTemp: 26,
+    });
+    const occupied = { vacantSince: null };
+    const [hit] = evaluate(round([ac], occupied, { starts: new Map([[23, 7]]) }));
+    expect(hit).toMatchObject({ rule: 'shortCycle', deviceId: 23, evidence: { starts: 7, limit: '≤ 6/h' } });
+    expect(hit?.evidence.wasteWatts).toBeGreaterThan(0);
+    expect(rulesOf(round([ac], occupied, { starts: new Map([[23, 6]]) }))).toEqual([]);
+  });
+
+  it("finds a meter's base load outside work hours 30% and 0.5 kW above its baseline, the excess its waste", () => {
+    const meter = device(24, 'ammeter', {});
+    const load = { deviceId: 24, hour: '2026-12-06T13:00:00.000Z', baselineKwh: 1.5, samples: 14 };
+    const [hit] = evaluate(round([meter], {}, { baseLoads: [{ ...load, kwh: 4.5 }] }));
+    expect(hit).toMatchObject({
+      rule: 'baseLoad',
+      deviceId: 24,
+      evidence: { hourKwh: 4.5, baseline: 1.5, hour: load.hour, wasteWatts: 3000 },
+    });
+    // 0.4 kW above: under the 0.5 kW floor; 10 kWh against 8: under 30%.
+    expect(rulesOf(round([meter], {}, { baseLoads: [{ ...load, kwh: 1.9 }] }))).toEqual([]);
+    expect(rulesOf(round([meter], {}, { baseLoads: [{ ...load, baselineKwh: 8, kwh: 10 }] }))).toEqual([]);
+  });
+
+  it('names the step of a counter that jumped, and judges no meter offline', () => {
+    const meter = device(25, 'ammeter', {});
+    const jump = { deviceId: 25, key: 'energy1', from: 1200.5, to: 11200.5, at: NOW.toISOString() };
+    const [hit] = evaluate(round([meter], {}, { jumps: [jump] }));
+    expect(hit).toMatchObject({ rule: 'counterJump', deviceId: 25, evidence: { jump, wasteWatts: 0 } });
+    expect(rulesOf(round([{ ...meter, online: false }], {}, { jumps: [jump] }))).toEqual([]);
   });
 });

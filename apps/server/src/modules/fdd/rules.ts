@@ -51,6 +51,27 @@ export interface StuckReading {
   count: number;
 }
 
+/** A meter channel's consumption in the last whole hour outside work hours, and its baseline (baseLoad). */
+export interface BaseLoadHour {
+  deviceId: number;
+  /** The hour's start (ISO). */
+  hour: string;
+  kwh: number;
+  /** The median of the same hour on earlier days outside work hours. */
+  baselineKwh: number;
+  samples: number;
+}
+
+/** The largest step of an energy counter in an hour it moved too far (counterJump). */
+export interface CounterJump {
+  deviceId: number;
+  key: string;
+  from: number;
+  to: number;
+  /** When the reading after the step came (ISO). */
+  at: string;
+}
+
 export interface RoundInput {
   now: Date;
   devices: readonly DeviceView[];
@@ -58,6 +79,12 @@ export interface RoundInput {
   stuck: readonly StuckReading[];
   /** Each device's newest control-log line of the last hours (ignoresCommands). */
   controls: readonly LastControl[];
+  /** Each air conditioner's starts over the last hour (shortCycle); absent: none read. */
+  starts: ReadonlyMap<number, number>;
+  /** Counters that jumped or ran back within the last day (counterJump). */
+  jumps: readonly CounterJump[];
+  /** Meter channels' last whole hour outside work hours with their baselines (baseLoad). */
+  baseLoads: readonly BaseLoadHour[];
   /** The rules on in this project, with their thresholds. */
   rules: Partial<FddRuleParams>;
 }
@@ -267,6 +294,96 @@ function ignoredCommand(device: DeviceView, last: LastControl, graceMinutes: num
 
 const SENSOR_CATEGORIES = new Set(['thSensor', 'airSensor']);
 
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/**
+ * A sensor whose temperature is more than `maxDeltaC` from the median of its zone's other readings of it
+ * (other sensors' temperature, the air conditioners' room temperature), or whose humidity is more than
+ * `maxDeltaRh` from the zone's other sensors'. A sensor is judged against an air conditioner's reading or at
+ * least two other sensors': alone, or beside one other sensor, it is not.
+ */
+function drifting(
+  device: DeviceView,
+  mates: readonly DeviceView[],
+  params: FddRuleParams['sensorDrift'],
+): Hit | null {
+  const checks = [
+    { key: 'temperature', neighbourKeys: ['temperature', 'roomTemp'], max: params.maxDeltaC, unit: '°C' },
+    { key: 'humidity', neighbourKeys: ['humidity'], max: params.maxDeltaRh, unit: '%RH' },
+  ];
+  for (const check of checks) {
+    const own = num(device.values[check.key]);
+    if (own === null) continue;
+    const others = mates.flatMap((m) => {
+      const key = check.neighbourKeys.find((k) => num(m.values[k]) !== null);
+      return key === undefined
+        ? []
+        : [{ value: num(m.values[key]) ?? 0, sensor: SENSOR_CATEGORIES.has(m.category) }];
+    });
+    // Two sensors that disagree do not say which is wrong: a third, or an air conditioner's reading, does.
+    if (others.length === 0 || (others.length < 2 && others.every((o) => o.sensor))) continue;
+    const baseline = median(others.map((o) => o.value));
+    if (Math.abs(own - baseline) <= check.max) continue;
+    return {
+      rule: 'sensorDrift',
+      deviceId: device.id,
+      evidence: {
+        readings: readingsOf(device.values, [check.key]),
+        baseline: round1(baseline),
+        wasteWatts: 0,
+        limit: `± ${check.max} ${check.unit}`,
+      },
+      fix: null,
+    };
+  }
+  return null;
+}
+
+/**
+ * An air conditioner that started more than the limit over the last hour. Its waste: a tenth of what it
+ * draws running, the efficiency a compressor loses to starting over and over (no metered figure exists).
+ */
+function shortCycling(device: DeviceView, starts: number, params: FddRuleParams['shortCycle']): Hit | null {
+  if (starts <= params.maxStartsPerHour) return null;
+  const state = powerState(device.values);
+  const running = acDrawWatts({ ...state, onOff: true }) ?? 0;
+  const standby = acDrawWatts({ ...state, onOff: false }) ?? 0;
+  return {
+    rule: 'shortCycle',
+    deviceId: device.id,
+    evidence: {
+      readings: readingsOf(device.values, AC_KEYS),
+      starts,
+      wasteWatts: round1(Math.max(0, running - standby) * 0.1),
+      limit: `≤ ${params.maxStartsPerHour}/h`,
+    },
+    fix: null,
+  };
+}
+
+/** A meter channel's last whole hour outside work hours well above its baseline: the excess is the waste. */
+function baseLoadAbove(load: BaseLoadHour, params: FddRuleParams['baseLoad']): Hit | null {
+  const excess = load.kwh - load.baselineKwh;
+  if (excess < params.minKw || load.kwh < load.baselineKwh * (1 + params.excessPercent / 100)) return null;
+  return {
+    rule: 'baseLoad',
+    deviceId: load.deviceId,
+    evidence: {
+      readings: {},
+      hour: load.hour,
+      hourKwh: Math.round(load.kwh * 1000) / 1000,
+      baseline: Math.round(load.baselineKwh * 1000) / 1000,
+      wasteWatts: round1(excess * 1000),
+      limit: `+${params.excessPercent}%, ≥ ${params.minKw} kW`,
+    },
+    fix: null,
+  };
+}
+
 /** Every rule holding now, at most one hit per device and rule. */
 export function evaluate(input: RoundInput): Hit[] {
   const { rules, now } = input;
@@ -291,6 +408,47 @@ export function evaluate(input: RoundInput): Hit[] {
     }
   }
   if (rules.heatCoolConflict) hits.push(...heatCoolConflicts(input.devices));
+  const online = input.devices.filter((d) => d.online);
+  if (rules.sensorDrift) {
+    const sensorDrift = rules.sensorDrift;
+    for (const device of online) {
+      if (!SENSOR_CATEGORIES.has(device.category) || device.zoneId === null) continue;
+      const mates = online.filter((d) => d.zoneId === device.zoneId && d.id !== device.id);
+      const hit = drifting(device, mates, sensorDrift);
+      if (hit) hits.push(hit);
+    }
+  }
+  if (rules.shortCycle) {
+    for (const device of online) {
+      if (device.category !== 'ac') continue;
+      const hit = shortCycling(device, input.starts.get(device.id) ?? 0, rules.shortCycle);
+      if (hit) hits.push(hit);
+    }
+  }
+  const isOnline = new Set(online.map((d) => d.id));
+  if (rules.baseLoad) {
+    for (const load of input.baseLoads) {
+      if (!isOnline.has(load.deviceId)) continue;
+      const hit = baseLoadAbove(load, rules.baseLoad);
+      if (hit) hits.push(hit);
+    }
+  }
+  if (rules.counterJump) {
+    for (const jump of input.jumps) {
+      if (!isOnline.has(jump.deviceId)) continue;
+      hits.push({
+        rule: 'counterJump',
+        deviceId: jump.deviceId,
+        evidence: {
+          readings: { [jump.key]: jump.to },
+          jump,
+          wasteWatts: 0,
+          limit: `≤ ${rules.counterJump.maxKw} kW`,
+        },
+        fix: null,
+      });
+    }
+  }
   if (rules.ignoresCommands) {
     const byId = new Map(input.devices.map((d) => [d.id, d]));
     for (const last of input.controls) {

@@ -14,6 +14,10 @@ export const fddMessagesEn = {
   'fdd.rule.sensorStuck': 'Sensor stuck on one value',
   'fdd.rule.sensorRange': 'Sensor reading impossible values',
   'fdd.rule.ignoresCommands': 'Device not following commands',
+  'fdd.rule.sensorDrift': 'Sensor drifting from the others in its room',
+  'fdd.rule.baseLoad': 'Night or weekend load above its usual level',
+  'fdd.rule.counterJump': 'Energy counter jumped or ran backwards',
+  'fdd.rule.shortCycle': 'Air conditioner short-cycling',
 } as const;
 
 export const fddMessagesZh: Record<keyof typeof fddMessagesEn, string> = {
@@ -28,6 +32,10 @@ export const fddMessagesZh: Record<keyof typeof fddMessagesEn, string> = {
   'fdd.rule.sensorStuck': '传感器读数卡在同一值',
   'fdd.rule.sensorRange': '传感器读数超出物理范围',
   'fdd.rule.ignoresCommands': '设备不执行指令',
+  'fdd.rule.sensorDrift': '传感器读数偏离同房间其他读数',
+  'fdd.rule.baseLoad': '夜间或周末负荷高于平常水平',
+  'fdd.rule.counterJump': '电能计数跳变或倒走',
+  'fdd.rule.shortCycle': '空调频繁启停',
 };
 
 /** The message naming each rule (work orders' titles, notifications). */
@@ -39,4 +47,8 @@ export const FDD_RULE_MESSAGES: Record<FddRule, keyof typeof fddMessagesEn> = {
   sensorStuck: 'fdd.rule.sensorStuck',
   sensorRange: 'fdd.rule.sensorRange',
   ignoresCommands: 'fdd.rule.ignoresCommands',
+  sensorDrift: 'fdd.rule.sensorDrift',
+  baseLoad: 'fdd.rule.baseLoad',
+  counterJump: 'fdd.rule.counterJump',
+  shortCycle: 'fdd.rule.shortCycle',
 };

@@ -10,6 +10,8 @@ export interface FddFormat {
   kwh: (value: number) => string;
   co2: (value: number) => string;
   watts: (value: number) => string;
+  /** A reading (a counter's value), grouped, up to three decimals. */
+  number: (value: number) => string;
   /** An instant on the project's clock, '-' when there is none. */
   time: (iso: string | null | undefined) => string;
 }
@@ -31,11 +33,13 @@ export function useFddFormat(projectId: number): FddFormat {
     );
     const one = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
     const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+    const reading = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
     return {
       money: (v) => money.format(v),
       kwh: (v) => `${one.format(v)} kWh`,
       co2: (v) => `${one.format(v)} kgCO2e`,
       watts: (v) => `${whole.format(v)} W`,
+      number: (v) => reading.format(v),
       time: (iso) => (iso ? times.format(iso) : '-'),
     };
   }, [language, currency, times]);
