@@ -22932,6 +22932,7 @@ export interface operations {
                      *           "hour": 1,
                      *           "includeReport": true,
                      *           "includeBills": true,
+                     *           "includeFaults": true,
                      *           "channelIds": [
                      *             null
                      *           ],
@@ -22956,6 +22957,7 @@ export interface operations {
                             hour: number;
                             includeReport: boolean;
                             includeBills: boolean;
+                            includeFaults: boolean;
                             channelIds: number[];
                             /** @enum {string} */
                             lang: "EN" | "ZH";
@@ -22993,6 +22995,7 @@ export interface operations {
                  *       "hour": 8,
                  *       "includeReport": true,
                  *       "includeBills": false,
+                 *       "includeFaults": false,
                  *       "channelIds": [
                  *         1
                  *       ],
@@ -23013,6 +23016,8 @@ export interface operations {
                     includeReport?: boolean;
                     /** @default false */
                     includeBills?: boolean;
+                    /** @default false */
+                    includeFaults?: boolean;
                     channelIds: number[];
                     /**
                      * @default EN
@@ -23043,6 +23048,7 @@ export interface operations {
                      *         "hour": 1,
                      *         "includeReport": true,
                      *         "includeBills": true,
+                     *         "includeFaults": true,
                      *         "channelIds": [
                      *           1
                      *         ],
@@ -23066,6 +23072,7 @@ export interface operations {
                             hour: number;
                             includeReport: boolean;
                             includeBills: boolean;
+                            includeFaults: boolean;
                             channelIds: number[];
                             /** @enum {string} */
                             lang: "EN" | "ZH";
@@ -23102,6 +23109,7 @@ export interface operations {
                  *       "hour": 8,
                  *       "includeReport": true,
                  *       "includeBills": false,
+                 *       "includeFaults": false,
                  *       "channelIds": [
                  *         1
                  *       ],
@@ -23120,6 +23128,8 @@ export interface operations {
                     includeReport?: boolean;
                     /** @default false */
                     includeBills?: boolean;
+                    /** @default false */
+                    includeFaults?: boolean;
                     channelIds: number[];
                     /**
                      * @default EN
@@ -23150,6 +23160,7 @@ export interface operations {
                      *         "hour": 1,
                      *         "includeReport": true,
                      *         "includeBills": true,
+                     *         "includeFaults": true,
                      *         "channelIds": [
                      *           1
                      *         ],
@@ -23173,6 +23184,7 @@ export interface operations {
                             hour: number;
                             includeReport: boolean;
                             includeBills: boolean;
+                            includeFaults: boolean;
                             channelIds: number[];
                             /** @enum {string} */
                             lang: "EN" | "ZH";

@@ -42,6 +42,8 @@ const scheduleFields = {
   hour: z.number({ error: 'invalid' }).int('invalid').min(0, 'outOfRange').max(23, 'outOfRange').default(8),
   includeReport: z.boolean({ error: 'invalid' }).default(true),
   includeBills: z.boolean({ error: 'invalid' }).default(false),
+  /** The fault findings of the period (issue 38): what was found, what is still open, the costliest. */
+  includeFaults: z.boolean({ error: 'invalid' }).default(false),
   channelIds: z
     .array(idSchema, { error: 'required' })
     .min(1, 'selectOne')
@@ -52,8 +54,11 @@ const scheduleFields = {
   enabled: z.boolean({ error: 'invalid' }).default(true),
 };
 
-function checkContents(value: { includeReport: boolean; includeBills: boolean }, ctx: z.RefinementCtx) {
-  if (!value.includeReport && !value.includeBills)
+function checkContents(
+  value: { includeReport: boolean; includeBills: boolean; includeFaults: boolean },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.includeReport && !value.includeBills && !value.includeFaults)
     ctx.addIssue({ code: 'custom', path: ['includeReport'], message: 'reportContents' });
 }
 
@@ -78,6 +83,7 @@ export const reportScheduleSchema = z.object({
   hour: z.number().int(),
   includeReport: z.boolean(),
   includeBills: z.boolean(),
+  includeFaults: z.boolean(),
   channelIds: z.array(z.number().int()),
   lang: z.enum(LANGS),
   enabled: z.boolean(),

@@ -322,3 +322,34 @@ export const fddSummarySchema = z.object({
   ),
 });
 export type FddSummary = z.infer<typeof fddSummarySchema>;
+
+/** How many of a period's costliest findings a scheduled report names. */
+export const FDD_DIGEST_TOP = 5;
+
+/**
+ * The fault findings of a scheduled report's period (the `faults` of its webhook message, the lines of its
+ * e-mail): findings raised in the period, those still to deal with now, the waste of the findings seen in the
+ * period (so far, kWh, money, kgCO2e), and the costliest per day of them.
+ */
+export const fddDigestSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  raised: z.number().int(),
+  active: z.number().int(),
+  wasteKwh: z.number(),
+  wasteCost: z.number(),
+  wasteCo2: z.number(),
+  top: z.array(
+    z.object({
+      id: z.number().int(),
+      rule: z.enum(FDD_RULES),
+      deviceName: z.string(),
+      buildingName: z.string(),
+      zoneName: z.string(),
+      status: z.enum(FDD_STATUSES),
+      wasteKwhPerDay: z.number(),
+      wasteCostPerDay: z.number(),
+    }),
+  ),
+});
+export type FddDigest = z.infer<typeof fddDigestSchema>;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type {
+  FddDigest,
   NotificationChannel,
   ReportSchedule,
   ReportSend,
@@ -14,9 +15,12 @@ import type {
 } from '@sbuilding/shared';
 import { isTestClock, type TestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { readableMail } from '../../test/mail.js';
 import { insertCampus, insertChannel, priceProject, writeBillDays } from '../../test/energy-fixture.js';
 import { as, createTenant, demoTenantId } from '../../test/tenants.js';
+import { devices } from '../devices/tables.js';
 import { DEMO_TARIFF } from '../energy-billing/seed.js';
+import { fddFindings } from '../fdd/tables.js';
 import { projects } from '../projects/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { telemetryCounters, telemetryRaw } from '../telemetry/tables.js';
@@ -646,10 +650,10 @@ describe('bad input, tenancy and roles', () => {
     const nothing = await manager(
       'POST',
       '/sbuilding/energy/report/schedule',
-      scheduleBody({ includeReport: false, includeBills: false }),
+      scheduleBody({ includeReport: false, includeBills: false, includeFaults: false }),
     );
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.body).toContain('Send the report, the bills or both');
+    expect(nothing.body).toContain('Send the report, the bills or the fault findings (one at least)');
     const noChannel = await managerZh(
       'POST',
       '/sbuilding/energy/report/schedule',
@@ -696,5 +700,89 @@ describe('bad input, tenancy and roles', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the fault findings of a scheduled report', () => {
+  it("sends the week's findings, the costliest first, by e-mail in both languages and in the webhook's message", async () => {
+    const [meter] = await t.app.db.select().from(devices).where(eq(devices.name, 'M1 ch1'));
+    if (!meter) throw new Error('no meter');
+    const finding = (
+      rule: 'baseLoad' | 'counterJump' | 'acOnVacant',
+      raisedAt: string,
+      lastSeen: string,
+    ) => ({
+      tenantId: meter.tenantId,
+      projectId,
+      buildingId: buildingA,
+      deviceId: meter.id,
+      rule,
+      firstSeen: new Date(raisedAt),
+      lastSeen: new Date(lastSeen),
+      checkedAt: new Date(lastSeen),
+      raisedAt: new Date(raisedAt),
+      evidence: { readings: {}, wasteWatts: 0 },
+    });
+    // The week of 3-9 August (local): a base load found on the 5th, wasting 12 kWh over a day; a jump found
+    // in July but seen in the week (still open); an AC finding raised after the week, which it leaves out.
+    await t.app.db.insert(fddFindings).values([
+      {
+        ...finding('baseLoad', '2026-08-05T01:00:00+08:00', '2026-08-06T01:00:00+08:00'),
+        wasteKwh: 12,
+        wasteCost: 9.6,
+        wasteCo2: 7.2,
+      },
+      finding('counterJump', '2026-07-30T10:00:00+08:00', '2026-08-04T10:00:00+08:00'),
+      {
+        ...finding('acOnVacant', '2026-08-10T10:00:00+08:00', '2026-08-11T10:00:00+08:00'),
+        wasteKwh: 50,
+        wasteCost: 40,
+      },
+    ]);
+    const created = await manager(
+      'POST',
+      '/sbuilding/energy/report/schedule',
+      scheduleBody({ name: 'Weekly faults', includeReport: false, includeFaults: true }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const schedule = created.json<{ data: ReportSchedule }>().data;
+    expect(schedule).toMatchObject({ includeReport: false, includeBills: false, includeFaults: true });
+    clock.set('2026-08-12T10:00:00+08:00');
+    const mailsBefore = mails.length;
+    const hooksBefore = hooks.length;
+    const res = await manager('POST', `/sbuilding/energy/report/schedule/${schedule.id}/send`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json<{ data: ReportSend[] }>()
+        .data.map((r) => [r.channelName, r.ok, r.periodFrom, r.periodTo])
+        .sort(),
+    ).toEqual([
+      ['Energy hook', true, '2026-08-03', '2026-08-09'],
+      ['Energy team', true, '2026-08-03', '2026-08-09'],
+    ]);
+
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const mail = readableMail(mails.at(-1)?.raw ?? '');
+    expect(pdfAttachments(mails.at(-1)?.raw ?? '')).toEqual([]);
+    expect(mail).toContain('fault findings 2026-08-03 – 2026-08-09');
+    expect(mail).toContain(
+      'Fault findings 2026-08-03 – 2026-08-09: 1 found, 3 still open; wasted so far 12.0 kWh, cost 9.60, 7.2 kgCO2e.',
+    );
+    expect(mail).toContain(
+      '  - Night or weekend load above its usual level: M1 ch1 (A), 12.0 kWh and 9.60 a day',
+    );
+    expect(mail).toContain('故障诊断 2026-08-03 至 2026-08-09：发现 1 项，仍待处理 3 项');
+    expect(mail).toContain('  - 夜间或周末负荷高于平常水平：M1 ch1（A），每天 12.0 kWh、9.60');
+    expect(mail).not.toContain('air conditioner');
+
+    expect(hooks).toHaveLength(hooksBefore + 1);
+    const message = JSON.parse(hooks.at(-1)!.body) as { links: unknown[]; faults: FddDigest };
+    expect(message.links).toEqual([]);
+    expect(message.faults).toMatchObject({ from: '2026-08-03', to: '2026-08-09', raised: 1, active: 3 });
+    expect(message.faults.top.map((f) => [f.rule, f.deviceName, f.status])).toEqual([
+      ['baseLoad', 'M1 ch1', 'open'],
+      ['counterJump', 'M1 ch1', 'open'],
+    ]);
   });
 });

@@ -2,7 +2,9 @@ import { billFileName, SCHEDULED_LINK_DAYS, type Lang } from '@sbuilding/shared'
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Scope } from '../../platform/tenancy.js';
+import { addDays } from '../energy/index.js';
 import { billNodes, billPdf, energyBill, energyReport, reportPdf } from '../energy-billing/index.js';
+import { faultDigest } from '../fdd/index.js';
 import type { Made, ScheduleRow } from './deliver.js';
 import { createShare } from './service.js';
 
@@ -29,7 +31,7 @@ export async function makeRun(
   const { period, anchor, month } = run;
   const scope = scheduleScope(schedule);
   const lang: Lang = schedule.lang;
-  const made: Made = { period: { from: anchor, to: anchor }, files: [], links: [] };
+  const made: Made = { period: { from: anchor, to: anchor }, files: [], links: [], faults: null };
   if (schedule.includeReport) {
     const report = await energyReport(db, scope, { projectId: schedule.projectId, period, anchor }, now);
     made.period = { from: report.from, to: report.to };
@@ -41,7 +43,14 @@ export async function makeRun(
       nodeId: null,
     });
   } else {
-    made.period = { from: `${month}-01`, to: anchor };
+    made.period = {
+      from: period === 'WEEK' && !schedule.includeBills ? addDays(anchor, -6) : `${month}-01`,
+      to: anchor,
+    };
+  }
+  if (schedule.includeFaults) {
+    const range = { from: period === 'WEEK' ? addDays(anchor, -6) : `${month}-01`, to: anchor };
+    made.faults = await faultDigest(db, scope, schedule.projectId, range);
   }
   if (schedule.includeBills) {
     const buildings = (await billNodes(db, scope, schedule.projectId)).filter(

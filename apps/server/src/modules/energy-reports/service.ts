@@ -41,6 +41,7 @@ export function toSchedule(row: ScheduleRow): ReportSchedule {
     hour: row.hour,
     includeReport: row.includeReport,
     includeBills: row.includeBills,
+    includeFaults: row.includeFaults,
     channelIds: row.channelIds,
     lang: row.lang,
     enabled: row.enabled,

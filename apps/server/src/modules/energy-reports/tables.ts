@@ -36,6 +36,7 @@ export const energyReportSchedules = pgTable(
     hour: integer('hour').notNull().default(8),
     includeReport: boolean('include_report').notNull().default(true),
     includeBills: boolean('include_bills').notNull().default(false),
+    includeFaults: boolean('include_faults').notNull().default(false),
     channelIds: integer('channel_ids').array().notNull(),
     lang: text('lang', { enum: LANGS }).notNull().default('EN'),
     enabled: boolean('enabled').notNull().default(true),

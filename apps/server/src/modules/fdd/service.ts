@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_FDD_STATUSES,
+  FDD_DIGEST_TOP,
   FDD_RULE_DELAY_MINUTES,
   FDD_RULES,
   fddMoves,
+  type FddDigest,
   type FddFinding,
   type FddRuleSetting,
   type FddSummary,
@@ -21,7 +23,7 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, tenantFilter, type Scope } from '../../platform/tenancy.js';
 import { buildings, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
-import { localDate, localMidnight, periodRange } from '../energy/index.js';
+import { addDays, localDate, localMidnight, periodRange } from '../energy/index.js';
 import { findProject } from '../projects/index.js';
 import { ruleSettingsOf } from './gather.js';
 import { fddFindings, fddRuleSettings, fddRuns } from './tables.js';
@@ -279,5 +281,63 @@ export async function findingsSummary(
         wasteCost: sum(list, (f) => f.wasteCost),
       }))
       .sort((a, b) => b.wasteCost - a.wasteCost || b.wasteKwh - a.wasteKwh),
+  };
+}
+
+/**
+ * The fault findings of a scheduled report's period, local dates `from` to `to` of the project: how many were
+ * raised in it, how many are still to deal with now, the waste so far of every finding seen in it, and the
+ * FDD_DIGEST_TOP costliest per day of those.
+ */
+export async function faultDigest(
+  db: Db,
+  scope: Scope,
+  projectId: number,
+  range: { from: string; to: string },
+): Promise<FddDigest> {
+  const project = await findProject(db, scope, projectId);
+  const start = new Date(localMidnight(range.from, project.timeZone));
+  const end = new Date(localMidnight(addDays(range.to, 1), project.timeZone));
+  const rows = await selectFindings(db)
+    .where(
+      and(
+        eq(fddFindings.projectId, project.id),
+        tenantFilter(scope, fddFindings.tenantId),
+        isNotNull(fddFindings.raisedAt),
+        gte(fddFindings.lastSeen, start),
+        sql`${fddFindings.raisedAt} < ${end.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(costPerDay), desc(fddFindings.wasteKwh), desc(fddFindings.id));
+  const [active] = await db
+    .select({ value: count() })
+    .from(fddFindings)
+    .where(
+      and(
+        eq(fddFindings.projectId, project.id),
+        isNotNull(fddFindings.raisedAt),
+        inArray(fddFindings.status, [...ACTIVE_FDD_STATUSES]),
+      ),
+    );
+  const findings = rows.map(toFinding);
+  const sum = (pick: (f: FddFinding) => number) => findings.reduce((a, f) => a + pick(f), 0);
+  return {
+    from: range.from,
+    to: range.to,
+    raised: rows.filter((r) => r.finding.raisedAt !== null && r.finding.raisedAt >= start).length,
+    active: active?.value ?? 0,
+    wasteKwh: sum((f) => f.wasteKwh),
+    wasteCost: sum((f) => f.wasteCost),
+    wasteCo2: sum((f) => f.wasteCo2),
+    top: findings.slice(0, FDD_DIGEST_TOP).map((f) => ({
+      id: f.id,
+      rule: f.rule,
+      deviceName: f.deviceName,
+      buildingName: f.buildingName,
+      zoneName: f.zoneName,
+      status: f.status,
+      wasteKwhPerDay: f.wasteKwhPerDay,
+      wasteCostPerDay: f.wasteCostPerDay,
+    })),
   };
 }

@@ -11,6 +11,7 @@ import type {
   SysConfig,
 } from '@sbuilding/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { readableMail } from '../../test/mail.js';
 import { insertDevice } from '../../test/devices.js';
 import { demoProjectId } from '../../test/device-import.js';
 import { as, createTenant } from '../../test/tenants.js';
@@ -73,37 +74,12 @@ const smtp = new SMTPServer({
       mails.push({
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         to: session.envelope.rcptTo.map((r) => r.address),
-        data: readable(Buffer.concat(chunks).toString('utf8')),
+        data: readableMail(Buffer.concat(chunks).toString('utf8')),
       });
       callback();
     });
   },
 });
-
-/** Quoted-printable (with soft line breaks) to text. */
-function fromQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
-  const flat = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < flat.length; i++) {
-    const hex = flat.slice(i + 1, i + 3);
-    if (flat[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(flat[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** A received message as a person reads it: encoded headers and the quoted-printable body decoded. */
-function readable(data: string): string {
-  return fromQuotedPrintable(
-    data
-      .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '')
-      .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, word: string) =>
-        fromQuotedPrintable(word.replace(/_/g, ' ')),
-      ),
-  );
-}
 
 let base: string;
 let smtpPort: number;

@@ -39,7 +39,7 @@ export const validationEn = {
   monthsNotCovered: 'Every month (1-12) must belong to exactly one season',
   tiersRise: 'Each tier must end above the one before; only the last is open-ended',
   reportPeriod: 'Choose a week or a month: a valid date for a report, a month (YYYY-MM) for a bill',
-  reportContents: 'Send the report, the bills or both',
+  reportContents: 'Send the report, the bills or the fault findings (one at least)',
   expiryPast: 'The expiry must be in the future',
   expiryTooFar: 'A share link can stay open a year at most',
   treeCycle:
@@ -96,7 +96,7 @@ export const validationZh: Record<ValidationKey, string> = {
   monthsNotCovered: '每个月份（1-12）必须恰好属于一个季节',
   tiersRise: '每一阶梯的上限必须高于前一阶梯，只有最后一阶梯不设上限',
   reportPeriod: '请选择一周或一个月：报告需有效日期，账单需月份（YYYY-MM）',
-  reportContents: '请选择发送报告、账单或两者',
+  reportContents: '请至少选择发送报告、账单或故障诊断之一',
   expiryPast: '到期时间必须晚于现在',
   expiryTooFar: '分享链接的有效期最长为一年',
   treeCycle: '节点不能放在自身或其下级节点之下：计量树会形成循环',

@@ -20,6 +20,7 @@ interface ScheduleValues {
   hour?: number;
   includeReport?: boolean;
   includeBills?: boolean;
+  includeFaults?: boolean;
   channelIds?: number[];
   lang?: Lang;
   enabled?: boolean;
@@ -31,6 +32,7 @@ const NEW_SCHEDULE: ScheduleValues = {
   hour: 8,
   includeReport: true,
   includeBills: false,
+  includeFaults: false,
   channelIds: [],
   lang: 'EN',
   enabled: true,
@@ -115,11 +117,11 @@ export function ReportScheduleForm({
         <Form.Item
           name="includeReport"
           valuePropName="checked"
-          dependencies={['includeBills']}
+          dependencies={['includeBills', 'includeFaults']}
           rules={[
             (f) => ({
               validator: async (_r, value: boolean) => {
-                if (!value && !f.getFieldValue('includeBills'))
+                if (!value && !f.getFieldValue('includeBills') && !f.getFieldValue('includeFaults'))
                   throw new Error(validationMessage('reportContents', 'includeReport'));
               },
             }),
@@ -129,6 +131,9 @@ export function ReportScheduleForm({
         </Form.Item>
         <Form.Item name="includeBills" valuePropName="checked">
           <Checkbox>{t('energyReports.schedules.includeBills')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="includeFaults" valuePropName="checked">
+          <Checkbox>{t('energyReports.schedules.includeFaults')}</Checkbox>
         </Form.Item>
         <Form.Item
           label={t('energyReports.schedules.channels')}

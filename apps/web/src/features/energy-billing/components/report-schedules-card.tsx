@@ -71,6 +71,7 @@ export function ReportSchedulesCard({ projectId }: { projectId: number }) {
               [
                 s.includeReport ? t('energyReports.schedules.report') : null,
                 s.includeBills ? t('energyReports.schedules.bills') : null,
+                s.includeFaults ? t('energyReports.schedules.faults') : null,
               ]
                 .filter(Boolean)
                 .join(', '),

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { ReportSend, ShareLink } from '@sbuilding/shared';
+import type { NotificationChannel, ReportSend, ShareLink } from '@sbuilding/shared';
 import { Providers } from '@/app/providers';
 import { setLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { envelope, seen, serve } from '@/test/http';
+import { bodyOf, envelope, seen, serve } from '@/test/http';
 import ReportsPage from './reports-page';
 
 const WAIT = { timeout: 15_000 };
@@ -124,5 +124,68 @@ describe('reports page share links', { timeout: 150_000 }, () => {
     await waitFor(() =>
       expect(seen.some((c) => c.url === '/sbuilding/energy/report/share/4/revoke')).toBe(true),
     );
+  });
+});
+
+const EMAIL: NotificationChannel = {
+  id: 8,
+  projectId: 5,
+  name: 'Energy team',
+  kind: 'email',
+  enabled: true,
+  levels: ['general'],
+  events: ['raised'],
+  url: '',
+  hasSecret: false,
+  recipients: ['energy@example.test'],
+  version: 1,
+  createTime: '2026-07-01 08:00:00',
+  updateTime: '2026-07-01 08:00:00',
+};
+
+describe('the schedule form', { timeout: 150_000 }, () => {
+  it('asks for something to send, and schedules the fault findings alone', async () => {
+    serve({
+      '/sbuilding/energy/report/schedule/list': envelope(200, []),
+      '/sbuilding/energy/report/send/list': envelope(200, []),
+      '/sbuilding/energy/report/share/list': envelope(200, []),
+      '/sbuilding/notification/channel/list': envelope(200, [EMAIL]),
+      '/sbuilding/energy/bill/nodes': envelope(200, []),
+      '/sbuilding/energy/report/schedule': (config) =>
+        envelope(200, { id: 4, ...(bodyOf(config) as object) }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add schedule' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Weekly faults');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Channels' }));
+    await userEvent.click(await screen.findByText('Energy team (E-mail)', {}, WAIT));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Energy report (PDF)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Send the report, the bills or the fault findings (one at least)',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(seen.filter((c) => c.url === '/sbuilding/energy/report/schedule')).toEqual([]);
+
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'Fault findings of the period (in the message: found, still open, the costliest)',
+      }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      const [sent] = seen.filter((c) => c.url === '/sbuilding/energy/report/schedule').map((c) => bodyOf(c));
+      expect(sent).toMatchObject({
+        name: 'Weekly faults',
+        includeReport: false,
+        includeBills: false,
+        includeFaults: true,
+        channelIds: [8],
+      });
+    }, WAIT);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "energy_report_schedules" ADD COLUMN "include_faults" boolean DEFAULT false NOT NULL;
