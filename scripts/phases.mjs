@@ -6,8 +6,9 @@ import readline from 'node:readline';
 const E2E = ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts'];
 
 /**
- * The browser suite as npm test runs it. First the files that share servers, in two halves side by side,
- * each half with the servers of its own global setup: a browser file mostly waits for its page, its server
+ * The browser suite as npm test runs it. First the files that share servers, in two halves of about the same
+ * length side by side (E2E_HALF, tests/e2e/vitest.config.ts; three were slower: 531 s against 465 s, measured
+ * 2026-12-08), each half with the servers of its own global setup: a browser file mostly waits for its page, its server
  * and Chromium, and the halves share no server, so no file sees the other half's changes. `beside` runs
  * next to the halves (npm test puts ESLint there: a half kept about half a core busy, measured 2026-12-08).
  * Then the files that start a simulated campus of their own (`E2E_GROUP=alone`, tests/e2e/vitest.config.ts).
@@ -20,10 +21,10 @@ export function browserPhases({ beside = [] } = {}) {
     {
       name: 'browser',
       steps: [
-        ...[1, 2].map((shard) => ({
-          label: `browser ${shard}/2`,
-          command: ['npx', [...E2E, `--shard=${shard}/2`]],
-          env: { E2E_GROUP: 'shared' },
+        ...[1, 2].map((half) => ({
+          label: `browser ${half}/2`,
+          command: ['npx', E2E],
+          env: { E2E_GROUP: 'shared', E2E_HALF: String(half) },
         })),
         ...beside,
       ],

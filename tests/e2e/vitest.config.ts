@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,11 +20,75 @@ const ALONE = [
 ];
 const group = process.env.E2E_GROUP;
 
+/**
+ * Seconds each shared file took in a full run (npm test, 2026-12-08, servers on PostgreSQL), so that `npm test`
+ * splits them into two halves of about the same length (E2E_HALF=1|2): vitest's --shard splits by count, and
+ * its halves took 465 and 365 s. A file missing here counts as UNMEASURED_SECONDS; the figures need only be
+ * roughly right (a file that grew a lot is worth measuring again: each file's time is in npm test's output).
+ */
+const SECONDS: Record<string, number> = {
+  'sso.e2e.test.ts': 75,
+  'devices.e2e.test.ts': 70,
+  'shell.e2e.test.ts': 63,
+  'layout.e2e.test.ts': 53,
+  'users.e2e.test.ts': 47,
+  'energy-billing.e2e.test.ts': 40,
+  'projects.e2e.test.ts': 33,
+  'scenes.e2e.test.ts': 33,
+  'buildings.e2e.test.ts': 30,
+  'wx-program.e2e.test.ts': 29,
+  'boards-zh.e2e.test.ts': 22,
+  'light-ac-boards.e2e.test.ts': 18,
+  'plan-labels.e2e.test.ts': 18,
+  'energy-reports.e2e.test.ts': 17,
+  'air-space-boards.e2e.test.ts': 16,
+  'live-devices.e2e.test.ts': 16,
+  'codegen.e2e.test.ts': 14,
+  'overview.e2e.test.ts': 13,
+  'ac-automation.e2e.test.ts': 13,
+  'device-marks.e2e.test.ts': 13,
+  'overview-map.e2e.test.ts': 12,
+  'alarm.e2e.test.ts': 12,
+  'time-zones.e2e.test.ts': 12,
+  'notifications.e2e.test.ts': 11,
+  'energy-meters.e2e.test.ts': 11,
+  'noon-nap.e2e.test.ts': 10,
+  'fdd.e2e.test.ts': 9,
+  'portfolio.e2e.test.ts': 8,
+  'device-groups.e2e.test.ts': 8,
+  'api-keys.e2e.test.ts': 8,
+  'access-views.e2e.test.ts': 8,
+  'time-mgmt.e2e.test.ts': 5,
+  'captcha.e2e.test.ts': 2,
+};
+const UNMEASURED_SECONDS = 15;
+
+/** The shared files of half `half` (1 or 2): longest first, each to the half with less so far. */
+function halfOf(half: number): string[] {
+  const dir = fileURLToPath(new URL('.', import.meta.url));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.test.ts') && !ALONE.includes(f))
+    .map((f) => ({ f, s: SECONDS[f] ?? UNMEASURED_SECONDS }))
+    .sort((a, b) => b.s - a.s || a.f.localeCompare(b.f));
+  const halves: { files: string[]; seconds: number }[] = [
+    { files: [], seconds: 0 },
+    { files: [], seconds: 0 },
+  ];
+  for (const { f, s } of files) {
+    const lighter = halves[0]!.seconds <= halves[1]!.seconds ? halves[0]! : halves[1]!;
+    lighter.files.push(f);
+    lighter.seconds += s;
+  }
+  return halves[half - 1]?.files ?? [];
+}
+const half = Number(process.env.E2E_HALF ?? 0);
+
 export default defineConfig({
   test: {
     name: 'e2e',
     root: 'tests/e2e',
-    include: group === 'alone' ? ALONE : ['**/*.e2e.test.ts'],
+    include: group === 'alone' ? ALONE : half === 1 || half === 2 ? halfOf(half) : ['**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**', ...(group === 'shared' ? ALONE : [])],
     // The files run alone start their own servers and use none of the shared ones.
     globalSetup: group === 'alone' ? [] : ['./support/global-setup.ts'],
