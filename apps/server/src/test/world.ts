@@ -3,27 +3,15 @@ import type { TestApp } from './app.js';
 import { createTenant, type as } from './tenants.js';
 import { plantDevice } from './devices.js';
 import { alerts } from '../modules/alerts/tables.js';
-import {
-  bAcAutomation,
-  bChannel,
-  bLight,
-  bMark,
-  bNoonNap,
-  bProvider,
-  bRule,
-  bSchedule,
-  bShare,
-  bUser,
-  dictRow,
-  hall,
-  imageUpload,
-  project,
-  setting,
-  svgUpload,
-  work,
-  zone,
-  type Ids,
-} from './route-cases.js';
+import type { Ids } from './cases/common.js';
+import { bChannel, bRule } from './cases/alerts.js';
+import { bAcAutomation, bNoonNap } from './cases/automation.js';
+import { bMark, hall, imageUpload, svgUpload, zone } from './cases/buildings.js';
+import { bLight } from './cases/devices.js';
+import { bSchedule, bShare } from './cases/energy.js';
+import { project, work } from './cases/projects.js';
+import { dictRow, setting } from './cases/system.js';
+import { bProvider, bUser } from './cases/users.js';
 import { bMaintenancePlan, bWorkOrder } from './cases/work-orders.js';
 import { plantFinding } from './cases/fdd.js';
 

@@ -1,5 +1,4 @@
-// Types only: route-cases.ts spreads these cases into CASES while it loads, so no value of it is read here.
-import type { Ids, RouteCase } from '../route-cases.js';
+import type { Ids, RouteCase } from './common.js';
 import type { Db } from '../../platform/db/client.js';
 import { fddFindings } from '../../modules/fdd/tables.js';
 

@@ -1,4 +1,4 @@
-import type { RouteCase } from '../route-cases.js';
+import type { RouteCase } from './common.js';
 
 /**
  * The operators' doors (issue 36) in the authorization matrix. GET /system/backup is the whole platform, every

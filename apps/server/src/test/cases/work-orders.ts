@@ -1,9 +1,6 @@
-import { expect } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { DEFAULT_SERVICE_LEVELS } from '@sbuilding/shared';
 import { multipartFile, PNG_1X1 } from '../multipart.js';
-// Types only: route-cases.ts spreads these cases into CASES while it loads, so no value of it is read here.
-import type { Ids, RouteCase } from '../route-cases.js';
+import { uploadedElsewhere, type Ids, type RouteCase } from './common.js';
 
 /*
  * Work orders (issue 37): the console's calls, maintenance plans, settings and figures, and an occupant's
@@ -33,14 +30,6 @@ export const bMaintenancePlan = (i: Pick<Ids, 'project' | 'light'>) => ({
 });
 
 const photoUpload = multipartFile('b-report.png', PNG_1X1);
-
-/** An upload names no row: another tenant's try lands in its own tenant, never in B's. */
-const uploadedElsewhere = (res: LightMyRequestResponse, i: Ids, callerTenant?: number | null) => {
-  expect(res.statusCode).toBe(200);
-  if (callerTenant === undefined || callerTenant === null)
-    expect(res.json().data.tenantId).not.toBe(i.tenant);
-  else expect(res.json().data.tenantId).toBe(callerTenant);
-};
 
 /** Numbers the titles the tries make, so each is new. */
 let made = 0;

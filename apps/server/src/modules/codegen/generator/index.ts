@@ -93,8 +93,9 @@ export function integrateFile(m: Model, migration: JournalEntry): string {
     '   ```json',
     `   ${JSON.stringify(localeKeys(m, 'zh'))}`,
     '   ```',
-    `8. \`apps/server/src/test/route-cases.ts\`: add a case per route of \`${m.baseUrl}\`${m.treeParent ? ' (with `/tree`)' : ''}, as for the other`,
-    '   modules: the tenant-isolation test and the authorization matrix try each with every kind of principal.',
+    `8. \`apps/server/src/test/cases/${m.module}.ts\`: a case per route of \`${m.baseUrl}\`${m.treeParent ? ' (with `/tree`)' : ''}, spread into`,
+    "   `CASES` of `apps/server/src/test/route-cases.ts` as the other modules' are: the tenant-isolation test and the",
+    '   authorization matrix try each with every kind of principal.',
     '',
     'Then: `npx tsc -b apps/server && (cd apps/web && npx tsc -b)` and `npx vitest run apps/server/src/modules/' +
       m.module +
