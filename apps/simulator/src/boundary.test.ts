@@ -4,6 +4,7 @@ import { Aedes } from 'aedes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfill } from './backfill.js';
 import { startSimulator } from './simulator.js';
+import { seededRandom } from './random.js';
 
 /**
  * The hour in which a first start's history meets the live simulator. One meter channel (the base load:
@@ -67,17 +68,6 @@ async function listen(server: net.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** A seeded generator (mulberry32): the meter's ±3% noise is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** kWh per hour (by the hour's start), by the server's rule for a cumulative counter. */
 function hourlyKwh(list: readonly { ts: number; energy: number }[]): Map<number, number> {
   const sorted = [...list].sort((a, b) => a.ts - b.ts);
@@ -128,7 +118,7 @@ describe('the hour a first start began', () => {
       days: 1,
       stepMinutes: 60,
       now: END,
-      random: seeded(1),
+      random: seededRandom(1),
     });
     expect(history).toMatchObject({ complete: true, failedMessages: 0 });
     // What getList/v2 answers once the history is stored: the newest reading, with its time.
@@ -144,7 +134,7 @@ describe('the hour a first start began', () => {
       mqttUrl,
       now: () => now,
       reportIntervalMs: 3_600_000,
-      random: seeded(2),
+      random: seededRandom(2),
     });
     try {
       for (; now < Date.parse(`2026-11-18T17:00:00${ZONE}`); now += 15_000) await live.reportAll();

@@ -10,4 +10,5 @@ export { occupancyAt, scheduleFromWorkTimes, DEFAULT_SCHEDULE } from './occupanc
 export type { WorkSchedule } from './occupancy.js';
 export type { DeviceInfo, CommandReply, Value } from './types.js';
 export { World } from './world.js';
+export { seededRandom } from './random.js';
 export type { ProjectInfo } from './world.js';

@@ -177,6 +177,8 @@ export class AcUnit extends SimDevice {
       if (!s.onOff) {
         s.onOff = true;
         s.workMode = s.roomTemp < 20 ? 'hot' : 'cool';
+        // At the setpoint its people use (switchByHand): a unit left running, not also set wrong.
+        s.targetTemp = s.workMode === 'hot' ? 22 : 25;
       }
     }
     if (kind === 'wrongSetpoint') this.setWrongSetpoint();

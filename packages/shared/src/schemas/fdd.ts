@@ -15,7 +15,8 @@ import { idSchema, optionalFilter, optionalText, versionSchema } from './fields.
  * - `acOnVacant`: an air conditioner running in a zone empty for `vacantMinutes`, at any hour;
  * - `setpointPolicy`: an air conditioner cooling below `coolMin` °C or heating above `heatMax` °C;
  * - `heatCoolConflict`: one zone's air conditioners heating and cooling at once (the heating one is named);
- * - `sensorStuck`: a sensor reporting the very same value at least `minReadings` times over `hours`;
+ * - `sensorStuck`: a sensor reporting the very same values (every quantity it reports) at least `minReadings`
+ *   times over `hours`;
  * - `sensorRange`: a sensor reading outside what the quantity can physically be (SENSOR_PHYSICAL_RANGES);
  * - `ignoresCommands`: a device whose last command (switch, brightness, setpoint) it took, by its answer, while
  *   what it has reported for `graceMinutes` since says otherwise (and nobody changed it on the device since);

@@ -6,7 +6,7 @@ import type {
   SavingsEvidence,
   SceneCommandResult,
 } from '@sbuilding/shared';
-import { DEFAULT_SCHEDULE, World, type DeviceInfo, type SimDevice } from '@sbuilding/simulator';
+import { DEFAULT_SCHEDULE, seededRandom, World, type DeviceInfo, type SimDevice } from '@sbuilding/simulator';
 import { isTestClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertDevice } from '../../test/devices.js';
@@ -65,17 +65,6 @@ let annexId: number;
 
 const local = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00${ZONE_OFFSET}`);
 const dateOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
-/** A small seeded generator (mulberry32): the month is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Automation runs on every other workday (by the day of the month), so each weekday has days with and without. */
 function automatedOn(date: string): boolean {
@@ -150,7 +139,7 @@ async function simulateMonth(): Promise<{ napDays: number; sceneDays: number; sc
     [{ id: projectId, timeZone: 'Asia/Shanghai', schedule: DEFAULT_SCHEDULE }],
     infos,
     // The month's people (23; `npm run bench savings-check` also runs SIM_SEED=5 and 7).
-    seeded(Number(process.env.SIM_SEED ?? 23)),
+    seededRandom(Number(process.env.SIM_SEED ?? 23)),
   );
   const sim = (info: DeviceInfo) => {
     const d = world.devices.get(info.id);

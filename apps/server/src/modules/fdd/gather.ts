@@ -232,7 +232,10 @@ async function lastControls(db: Db, projectId: number, now: Date): Promise<LastC
   );
 }
 
-/** Sensor quantities that read one value, at least `minReadings` times, over the last `hours`. */
+/**
+ * Sensors whose every quantity read one value, at least `minReadings` times, over the last `hours`. One
+ * quantity steady while the others move is a steady room (an AC holding its setpoint), not a stuck sensor.
+ */
 async function stuckReadings(
   db: Db,
   rows: readonly { id: number; category: string }[],
@@ -263,11 +266,14 @@ async function stuckReadings(
     .groupBy(telemetryRaw.deviceId, telemetryRaw.key);
   // The same value over most of the window, not a sensor that only began reporting a moment ago.
   const spanFrom = now.getTime() - params.hours * 3_600_000 * 0.75;
-  return found.flatMap((f) =>
+  const frozen = (f: (typeof found)[number]) =>
     f.low !== null &&
     f.low === f.high &&
     f.n >= params.minReadings &&
-    new Date(f.oldest).getTime() <= spanFrom
+    new Date(f.oldest).getTime() <= spanFrom;
+  const moving = new Set(found.filter((f) => !frozen(f)).map((f) => f.deviceId));
+  return found.flatMap((f) =>
+    frozen(f) && !moving.has(f.deviceId) && f.low !== null
       ? [{ deviceId: f.deviceId, key: f.key, value: f.low, count: f.n }]
       : [],
   );
