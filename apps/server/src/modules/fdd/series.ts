@@ -14,6 +14,8 @@ import type { BaseLoadHour, CounterJump } from './rules.js';
  */
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+/** A timestamp column of a raw statement: a Date from node-postgres, else its text. */
+const instant = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /** Each air conditioner's starts (a report of on after one of off) over the hour before `now`. */
 export async function startsLastHour(
@@ -64,7 +66,7 @@ export async function counterJumps(
     const deviceId = num(hour.device_id);
     if (seen.has(deviceId)) continue;
     seen.add(deviceId);
-    const bucket = new Date(String(hour.bucket));
+    const bucket = instant(hour.bucket);
     const key = String(hour.key);
     const [step] = rowsOf(
       await db.execute(sql`
@@ -84,7 +86,7 @@ export async function counterJumps(
       key,
       from: num(step.prev),
       to: num(step.num),
-      at: new Date(String(step.ts)).toISOString(),
+      at: instant(step.ts).toISOString(),
     });
   }
   return jumps;
