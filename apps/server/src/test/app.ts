@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
+import { isTestClock, type TestClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/env.js';
 import { captchas } from '../modules/auth/tables.js';
 import { adminQuery, withDatabase, type SeededTemplate } from './template.js';
@@ -142,4 +143,10 @@ async function freshDatabase(template: SeededTemplate): Promise<FreshDatabase> {
     pgliteTar: undefined,
     drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** The clock of an app started with TEST_CLOCK=1, which a test sets and moves; throws for any other app. */
+export function testClockOf(t: TestApp): TestClock {
+  if (!isTestClock(t.app.clock)) throw new Error('the app was not started with TEST_CLOCK=1');
+  return t.app.clock;
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DEVICE_MODELS, type ModelId } from '@sbuilding/shared';
 import type { Db } from '../platform/db/client.js';
 import type { TestApp } from './app.js';
-import { buildings } from '../modules/buildings/tables.js';
+import { buildings, floors, zones } from '../modules/buildings/tables.js';
 import { devices } from '../modules/devices/tables.js';
 
 export interface TestDevice {
@@ -75,4 +75,20 @@ export async function plantDevice(
 export async function floorOfDevice(t: TestApp, id: number): Promise<number | null> {
   const [row] = await t.app.db.select({ floorId: devices.floorId }).from(devices).where(eq(devices.id, id));
   return row?.floorId ?? null;
+}
+
+/** A zone of its own (an office unless `type` says) on the demo campus's first floor. */
+export async function demoRoom(
+  db: Db,
+  name: string,
+  type = 'office',
+): Promise<{ zoneId: number; floorId: number; tenantId: number }> {
+  const [floor] = await db.select().from(floors).orderBy(floors.id).limit(1);
+  if (!floor) throw new Error('no floor');
+  const [zone] = await db
+    .insert(zones)
+    .values({ tenantId: floor.tenantId, floorId: floor.id, name, type })
+    .returning();
+  if (!zone) throw new Error('no zone');
+  return { zoneId: zone.id, floorId: floor.id, tenantId: floor.tenantId };
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { DEVICE_MODELS, type FddRule, type ModelId, type SimFaultKind } from '@sbuilding/shared';
 import { DEFAULT_SCHEDULE, seededRandom, World, type DeviceInfo, type SimDevice } from '@sbuilding/simulator';
-import { isTestClock, type TestClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestClock } from '../../platform/clock.js';
+import { createTestApp, testClockOf, type TestApp } from '../../test/app.js';
 import { insertDevice } from '../../test/devices.js';
 import { buildings, floors, zones } from '../buildings/tables.js';
 import { controlLog } from '../commands/tables.js';
@@ -93,8 +93,7 @@ let tenantId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' } });
-  if (!isTestClock(t.app.clock)) throw new Error('no test clock');
-  clock = t.app.clock;
+  clock = testClockOf(t);
   const [demo] = await t.app.db.select().from(buildings).orderBy(buildings.id).limit(1);
   if (!demo) throw new Error('no demo building');
   projectId = demo.projectId;

@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FddFinding } from '@sbuilding/shared';
-import { isTestClock, type TestClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { insertDevice, type TestDevice } from '../../test/devices.js';
+import type { TestClock } from '../../platform/clock.js';
+import { createTestApp, testClockOf, type TestApp } from '../../test/app.js';
+import { demoRoom, insertDevice, type TestDevice } from '../../test/devices.js';
 import { as } from '../../test/tenants.js';
-import { floors, zones } from '../buildings/tables.js';
 import { deviceLatest, devices } from '../devices/tables.js';
 import { telemetryRaw } from '../telemetry/tables.js';
 import { controlLog } from '../commands/tables.js';
@@ -71,22 +70,17 @@ const list = async (body: object = {}) => {
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' } });
   await t.app.ready();
-  if (!isTestClock(t.app.clock)) throw new Error('no test clock');
-  clock = t.app.clock;
+  clock = testClockOf(t);
   clock.set(START);
   manager = as(t, await t.login('manager', 'manager123'));
   display = as(t, await t.login('display', 'display123'));
   // A room of its own on the demo campus's first floor, with a motion sensor, a light and an AC.
-  const [floor] = await t.app.db.select().from(floors).orderBy(floors.id).limit(1);
-  if (!floor) throw new Error('no floor');
-  const [zone] = await t.app.db
-    .insert(zones)
-    .values({ tenantId: floor.tenantId, floorId: floor.id, name: 'FDD room', type: 'office' })
-    .returning();
-  zoneId = zone!.id;
-  const pir = await insertDevice(t.app.db, { model: 'pir10', name: 'FDD motion', floorId: floor.id });
-  light = await insertDevice(t.app.db, { model: 'e90', name: 'FDD light', floorId: floor.id });
-  ac = await insertDevice(t.app.db, { model: 'ac20', name: 'FDD AC', floorId: floor.id });
+  const room = await demoRoom(t.app.db, 'FDD room');
+  zoneId = room.zoneId;
+  const { floorId } = room;
+  const pir = await insertDevice(t.app.db, { model: 'pir10', name: 'FDD motion', floorId });
+  light = await insertDevice(t.app.db, { model: 'e90', name: 'FDD light', floorId });
+  ac = await insertDevice(t.app.db, { model: 'ac20', name: 'FDD AC', floorId });
   for (const d of [pir, light, ac])
     await t.app.db.update(devices).set({ zoneId, online: true }).where(eq(devices.id, d.id));
   const [row] = await t.app.db.select().from(devices).where(eq(devices.id, light.id));

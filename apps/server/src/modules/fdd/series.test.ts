@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FddFinding } from '@sbuilding/shared';
-import { isTestClock, type TestClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { insertDevice, type TestDevice } from '../../test/devices.js';
+import type { TestClock } from '../../platform/clock.js';
+import { createTestApp, testClockOf, type TestApp } from '../../test/app.js';
+import { demoRoom, insertDevice, type TestDevice } from '../../test/devices.js';
 import { as } from '../../test/tenants.js';
-import { floors, zones } from '../buildings/tables.js';
 import { devices } from '../devices/tables.js';
 import { TelemetryWriter } from '../telemetry/index.js';
 
@@ -60,16 +59,10 @@ const findingOf = async (rule: string, device: string) =>
 beforeAll(async () => {
   t = await createTestApp({ captchaEnabled: false, env: { TEST_CLOCK: '1' } });
   await t.app.ready();
-  if (!isTestClock(t.app.clock)) throw new Error('no test clock');
-  clock = t.app.clock;
+  clock = testClockOf(t);
   clock.set(START);
   manager = as(t, await t.login('manager', 'manager123'));
-  const [floor] = await t.app.db.select().from(floors).orderBy(floors.id).limit(1);
-  if (!floor) throw new Error('no floor');
-  const [zone] = await t.app.db
-    .insert(zones)
-    .values({ tenantId: floor.tenantId, floorId: floor.id, name: 'Series room', type: 'office' })
-    .returning();
+  const { zoneId, floorId } = await demoRoom(t.app.db, 'Series room');
   const plan = {
     cycling: 'ac20',
     steady: 'ac20',
@@ -81,8 +74,8 @@ beforeAll(async () => {
     replaced: 'ammeter4g',
   } as const;
   for (const [name, model] of Object.entries(plan)) {
-    const device = await insertDevice(t.app.db, { model, name: `Series ${name}`, floorId: floor.id });
-    await t.app.db.update(devices).set({ zoneId: zone!.id, online: true }).where(eq(devices.id, device.id));
+    const device = await insertDevice(t.app.db, { model, name: `Series ${name}`, floorId });
+    await t.app.db.update(devices).set({ zoneId, online: true }).where(eq(devices.id, device.id));
     made[name] = device;
   }
   const [row] = await t.app.db.select().from(devices).where(eq(devices.id, made.cycling!.id));
