@@ -7,10 +7,25 @@ import {
   type FddRuleParams,
   type PowerState,
 } from '@sbuilding/shared';
+import {
+  AC_KEYS,
+  bool,
+  COOLING,
+  HEATING,
+  LIGHT_KEYS,
+  num,
+  powerState,
+  readingsOf,
+  round1,
+  SENSOR_CATEGORIES,
+  str,
+} from './readings.js';
+import { baseLoadAbove, counterJumped, drifting, shortCycling } from './series-rules.js';
 
 /*
  * The rules, as pure functions of what one round read (gather.ts): no database, no clock of their own, so
- * each is tested on readings made to trigger it and on near misses (rules.test.ts).
+ * each is tested on readings made to trigger it and on near misses (rules.test.ts). Those that read series
+ * (drift, base load, counter jumps, short cycles: series.ts gathers them) are in series-rules.ts.
  */
 
 /** One device as a round sees it: where it is and its latest readings. */
@@ -97,43 +112,6 @@ export interface Hit {
   /** The one command that ends the fault, when one does. */
   fix: { key: string; value: number | boolean } | null;
 }
-
-const num = (v: unknown): number | null => {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
-};
-const bool = (v: unknown): boolean | null =>
-  typeof v === 'boolean' ? v : v === 1 ? true : v === 0 ? false : null;
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
-function powerState(values: Record<string, unknown>): PowerState {
-  return {
-    onOff: bool(values.onOff),
-    lightnessLevel: num(values.lightnessLevel),
-    workMode: str(values.workMode),
-    fanSpeed: str(values.fanSpeed),
-    targetTemp: num(values.targetTemp),
-    roomTemp: num(values.roomTemp),
-  };
-}
-
-type Reading = string | number | boolean | null;
-function readingsOf(values: Record<string, unknown>, keys: readonly string[]): Record<string, Reading> {
-  const out: Record<string, Reading> = {};
-  for (const key of keys) {
-    const v = values[key];
-    if (v === undefined) continue;
-    out[key] = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : null;
-  }
-  return out;
-}
-
-const round1 = (w: number) => Math.round(w * 10) / 10;
-const LIGHT_KEYS = ['onOff', 'lightnessLevel'] as const;
-const AC_KEYS = ['onOff', 'workMode', 'targetTemp', 'fanSpeed', 'roomTemp'] as const;
-const COOLING = new Set(['cool', 'wet']);
-const HEATING = new Set(['hot']);
 
 /** A device on in a zone vacant long enough: what it draws beyond standby is the waste. */
 function onWhileVacant(
@@ -292,98 +270,6 @@ function ignoredCommand(device: DeviceView, last: LastControl, graceMinutes: num
   };
 }
 
-const SENSOR_CATEGORIES = new Set(['thSensor', 'airSensor']);
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-/**
- * A sensor whose temperature is more than `maxDeltaC` from the median of its zone's other readings of it
- * (other sensors' temperature, the air conditioners' room temperature), or whose humidity is more than
- * `maxDeltaRh` from the zone's other sensors'. A sensor is judged against an air conditioner's reading or at
- * least two other sensors': alone, or beside one other sensor, it is not.
- */
-function drifting(
-  device: DeviceView,
-  mates: readonly DeviceView[],
-  params: FddRuleParams['sensorDrift'],
-): Hit | null {
-  const checks = [
-    { key: 'temperature', neighbourKeys: ['temperature', 'roomTemp'], max: params.maxDeltaC, unit: '°C' },
-    { key: 'humidity', neighbourKeys: ['humidity'], max: params.maxDeltaRh, unit: '%RH' },
-  ];
-  for (const check of checks) {
-    const own = num(device.values[check.key]);
-    if (own === null) continue;
-    const others = mates.flatMap((m) => {
-      const key = check.neighbourKeys.find((k) => num(m.values[k]) !== null);
-      return key === undefined
-        ? []
-        : [{ value: num(m.values[key]) ?? 0, sensor: SENSOR_CATEGORIES.has(m.category) }];
-    });
-    // Two sensors that disagree do not say which is wrong: a third, or an air conditioner's reading, does.
-    if (others.length === 0 || (others.length < 2 && others.every((o) => o.sensor))) continue;
-    const baseline = median(others.map((o) => o.value));
-    if (Math.abs(own - baseline) <= check.max) continue;
-    return {
-      rule: 'sensorDrift',
-      deviceId: device.id,
-      evidence: {
-        readings: readingsOf(device.values, [check.key]),
-        baseline: round1(baseline),
-        wasteWatts: 0,
-        limit: `± ${check.max} ${check.unit}`,
-      },
-      fix: null,
-    };
-  }
-  return null;
-}
-
-/**
- * An air conditioner that started more than the limit over the last hour. Its waste: a tenth of what it
- * draws running, the efficiency a compressor loses to starting over and over (no metered figure exists).
- */
-function shortCycling(device: DeviceView, starts: number, params: FddRuleParams['shortCycle']): Hit | null {
-  if (starts <= params.maxStartsPerHour) return null;
-  const state = powerState(device.values);
-  const running = acDrawWatts({ ...state, onOff: true }) ?? 0;
-  const standby = acDrawWatts({ ...state, onOff: false }) ?? 0;
-  return {
-    rule: 'shortCycle',
-    deviceId: device.id,
-    evidence: {
-      readings: readingsOf(device.values, AC_KEYS),
-      starts,
-      wasteWatts: round1(Math.max(0, running - standby) * 0.1),
-      limit: `≤ ${params.maxStartsPerHour}/h`,
-    },
-    fix: null,
-  };
-}
-
-/** A meter channel's last whole hour outside work hours well above its baseline: the excess is the waste. */
-function baseLoadAbove(load: BaseLoadHour, params: FddRuleParams['baseLoad']): Hit | null {
-  const excess = load.kwh - load.baselineKwh;
-  if (excess < params.minKw || load.kwh < load.baselineKwh * (1 + params.excessPercent / 100)) return null;
-  return {
-    rule: 'baseLoad',
-    deviceId: load.deviceId,
-    evidence: {
-      readings: {},
-      hour: load.hour,
-      hourKwh: Math.round(load.kwh * 1000) / 1000,
-      baseline: Math.round(load.baselineKwh * 1000) / 1000,
-      wasteWatts: round1(excess * 1000),
-      limit: `+${params.excessPercent}%, ≥ ${params.minKw} kW`,
-    },
-    fix: null,
-  };
-}
-
 /** Every rule holding now, at most one hit per device and rule. */
 export function evaluate(input: RoundInput): Hit[] {
   const { rules, now } = input;
@@ -436,17 +322,7 @@ export function evaluate(input: RoundInput): Hit[] {
   if (rules.counterJump) {
     for (const jump of input.jumps) {
       if (!isOnline.has(jump.deviceId)) continue;
-      hits.push({
-        rule: 'counterJump',
-        deviceId: jump.deviceId,
-        evidence: {
-          readings: { [jump.key]: jump.to },
-          jump,
-          wasteWatts: 0,
-          limit: `≤ ${rules.counterJump.maxKw} kW`,
-        },
-        fix: null,
-      });
+      hits.push(counterJumped(jump, rules.counterJump));
     }
   }
   if (rules.ignoresCommands) {

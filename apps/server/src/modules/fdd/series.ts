@@ -5,6 +5,7 @@ import type { Scope } from '../../platform/tenancy.js';
 import { rowsOf } from '../../platform/db/rows.js';
 import { describeInstant, inWorkingPeriod } from '../calendar/index.js';
 import { ENERGY_KEYS, HOUR_MS, hourlyEnergy } from '../energy/index.js';
+import { median } from './readings.js';
 import type { BaseLoadHour, CounterJump } from './rules.js';
 
 /*
@@ -138,15 +139,16 @@ export async function baseLoads(
     out = meterIds.flatMap((deviceId) => {
       const own = rows.filter((r) => r.deviceId === deviceId);
       const current = own.find((r) => r.bucket.getTime() === hour.getTime());
-      const past = own
-        .filter((r) => wanted.has(r.bucket.getTime()))
-        .map((r) => r.delta)
-        .sort((a, b) => a - b);
+      const past = own.filter((r) => wanted.has(r.bucket.getTime())).map((r) => r.delta);
       if (!current || past.length < 3) return [];
-      const mid = Math.floor(past.length / 2);
-      const median = past.length % 2 === 1 ? (past[mid] ?? 0) : ((past[mid - 1] ?? 0) + (past[mid] ?? 0)) / 2;
       return [
-        { deviceId, hour: hour.toISOString(), kwh: current.delta, baselineKwh: median, samples: past.length },
+        {
+          deviceId,
+          hour: hour.toISOString(),
+          kwh: current.delta,
+          baselineKwh: median(past),
+          samples: past.length,
+        },
       ];
     });
   }
